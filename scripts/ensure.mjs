@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// Makes a fresh clone runnable with one command: installs npm dependencies when they are missing
+// or older than package-lock.json, and, for tests, Debian's chromium and redis-server when a test
+// needs them and they are missing. Plain JavaScript on purpose: it runs before any dependency exists.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const mode = process.argv[2] ?? 'start';
+
+function run(cmd) {
+  console.log(`[ensure] ${cmd}`);
+  execSync(cmd, { cwd: root, stdio: 'inherit' });
+}
+
+function depsStale() {
+  const marker = join(root, 'node_modules', '.package-lock.json');
+  if (!existsSync(marker)) return true;
+  return statSync(join(root, 'package-lock.json')).mtimeMs > statSync(marker).mtimeMs;
+}
+
+function* testFiles(dir) {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* testFiles(path);
+    else if (/\.test\.tsx?$/.test(entry.name)) yield path;
+  }
+}
+
+function testsMention(needle) {
+  for (const pkg of ['protocol', 'upstream-sim', 'gateway', 'web', 'scripts']) {
+    for (const file of testFiles(join(root, pkg))) {
+      if (readFileSync(file, 'utf8').includes(needle)) return true;
+    }
+  }
+  return false;
+}
+
+function has(bin) {
+  try {
+    execSync(`command -v ${bin}`, { stdio: 'ignore', shell: '/bin/sh' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+if (depsStale()) run('npm ci --no-audit --no-fund');
+
+if (mode === 'test' || mode === 'bench') {
+  const debs = [];
+  if (!existsSync('/usr/bin/chromium') && testsMention('launchChromium')) debs.push('chromium');
+  if (!has('redis-server') && testsMention('startRedis')) debs.push('redis-server');
+  if (mode === 'bench' && !existsSync('/usr/bin/chromium')) debs.push('chromium');
+  if (debs.length > 0) {
+    if (process.getuid?.() !== 0) {
+      console.error(`[ensure] tests need ${debs.join(', ')}; install them with apt-get (root needed)`);
+      process.exit(1);
+    }
+    run('apt-get update -qq');
+    run(`DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${debs.join(' ')}`);
+  }
+}

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for the whole repo: each package is a project; end-to-end browser tests live in web/e2e.
+export default defineConfig({
+  resolve: { conditions: ['source'] },
+  test: {
+    projects: [
+      { extends: true, test: { name: 'protocol', include: ['protocol/src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'upstream-sim', include: ['upstream-sim/src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'gateway', include: ['gateway/src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'scripts', include: ['scripts/**/*.test.ts'] } },
+    ],
+    reporters: ['default', './scripts/summary-reporter.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
