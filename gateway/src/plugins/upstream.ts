@@ -1,0 +1,128 @@
+import fp from 'fastify-plugin';
+import { Counter, Histogram } from 'prom-client';
+import { Agent, errors as undiciErrors, request } from 'undici';
+
+/** Why an upstream call produced no usable reply. */
+export type UpstreamFailure = 'timeout' | 'network' | 'malformed' | 'http';
+
+export class UpstreamError extends Error {
+  constructor(
+    readonly kind: UpstreamFailure,
+    message: string,
+    readonly httpStatus?: number,
+  ) {
+    super(message);
+    this.name = 'UpstreamError';
+  }
+}
+
+export interface UpstreamReply {
+  httpStatus: number;
+  body: unknown;
+}
+
+export interface UpstreamCallOptions {
+  timeoutMs: number;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The one HTTP client to the upstream: a keep-alive undici Agent shared by the odds pollers and the
+ * call proxy. Every call is POST with a JSON body; replies are JSON. Errors are classified so the
+ * feed can mark topics stale and the proxy can answer with the spec's soft codes.
+ */
+export class UpstreamClient {
+  private readonly agent: Agent;
+  private readonly calls: Counter<'call' | 'outcome'>;
+  private readonly duration: Histogram<'call'>;
+
+  constructor(
+    readonly baseUrl: string,
+    registry?: import('prom-client').Registry,
+    connections = 64,
+  ) {
+    this.agent = new Agent({ connections, keepAliveTimeout: 10_000, pipelining: 1 });
+    this.calls = new Counter({
+      name: 'gateway_upstream_calls_total',
+      help: 'Calls made to the upstream, by call path and outcome',
+      labelNames: ['call', 'outcome'],
+      registers: registry ? [registry] : [],
+    });
+    this.duration = new Histogram({
+      name: 'gateway_upstream_call_seconds',
+      help: 'Upstream call duration',
+      labelNames: ['call'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: registry ? [registry] : [],
+    });
+  }
+
+  /** POST `path` (e.g. `/odds/uxmarket`, `/bet/betsingle`) with a JSON body. */
+  async post(path: string, body: unknown, options: UpstreamCallOptions): Promise<UpstreamReply> {
+    const end = this.duration.startTimer({ call: path });
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+    try {
+      const res = await request(`${this.baseUrl}${path}`, {
+        method: 'POST',
+        dispatcher: this.agent,
+        headers: { 'content-type': 'application/json', ...options.headers },
+        body: JSON.stringify(body ?? {}),
+        signal,
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+      });
+      const text = await res.body.text();
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        this.calls.inc({ call: path, outcome: 'malformed' });
+        throw new UpstreamError('malformed', `upstream ${path} replied with non-JSON`, res.statusCode);
+      }
+      if (res.statusCode >= 500 && !isEnvelope(parsed)) {
+        this.calls.inc({ call: path, outcome: 'http' });
+        throw new UpstreamError('http', `upstream ${path} replied HTTP ${res.statusCode}`, res.statusCode);
+      }
+      this.calls.inc({ call: path, outcome: 'ok' });
+      return { httpStatus: res.statusCode, body: parsed };
+    } catch (err) {
+      if (err instanceof UpstreamError) throw err;
+      const timedOut =
+        timeout.aborted ||
+        err instanceof undiciErrors.HeadersTimeoutError ||
+        err instanceof undiciErrors.BodyTimeoutError;
+      this.calls.inc({ call: path, outcome: timedOut ? 'timeout' : 'network' });
+      throw new UpstreamError(
+        timedOut ? 'timeout' : 'network',
+        `upstream ${path} ${timedOut ? 'timed out' : 'unreachable'}: ${(err as Error).message}`,
+      );
+    } finally {
+      end();
+    }
+  }
+
+  close(): Promise<void> {
+    return this.agent.close();
+  }
+}
+
+function isEnvelope(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && 'statusdesc' in value;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    upstream: UpstreamClient;
+  }
+}
+
+export const upstreamPlugin = fp<{ baseUrl: string }>(
+  async (app, opts) => {
+    const client = new UpstreamClient(opts.baseUrl, app.metrics);
+    app.decorate('upstream', client);
+    app.addHook('onClose', async () => client.close());
+  },
+  { name: 'upstream', dependencies: ['metrics'] },
+);

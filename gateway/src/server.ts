@@ -1,0 +1,25 @@
+/**
+ * The gateway process: reads the environment, owns the logger, listens, and closes gracefully on
+ * SIGTERM/SIGINT (stop polling, tell websocket clients to reconnect elsewhere, close).
+ */
+import { buildGateway, loggerOptions } from './app.ts';
+import { configFromEnv } from './config.ts';
+
+const config = configFromEnv();
+const app = await buildGateway({ ...config, logger: loggerOptions(config.logLevel) });
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'gateway shutting down');
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  await app.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info({ port: config.port, upstream: config.upstreamUrl }, 'gateway listening');

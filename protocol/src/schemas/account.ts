@@ -1,0 +1,192 @@
+/**
+ * Account calls (SPEC sections 3, 4 and 7): login, token launch, switch account, profile reload,
+ * balance, settings, change password, nickname. Field names are the spec's where it gives them;
+ * the ones marked "ours" are listed in protocol/CALLS.md.
+ */
+
+import type { Static } from 'typebox';
+import Type from 'typebox';
+import { AccountLimits, Languages } from '../constants.ts';
+import {
+  AccountId,
+  AuthFields,
+  Closed,
+  EnvelopeFields,
+  Flag,
+  Id,
+  isOkStatus,
+  MoneyAmount,
+  SessionToken,
+  ShortText,
+} from './common.ts';
+
+// ---- requests ---------------------------------------------------------------------------------
+
+/** The login rule is only "required" (SPEC section 5); the length rule applies to new passwords. */
+const LoginPassword = Type.String({ minLength: 1, maxLength: 64 });
+
+/** authlogin, switchlogin and userlogin. `signature` (ours) carries the optional signing-key signature. */
+export const LoginRequest = Type.Object(
+  {
+    account_id: AccountId,
+    password: LoginPassword,
+    signature: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
+  },
+  Closed,
+);
+export type LoginRequest = Static<typeof LoginRequest>;
+
+/** securelogin: launch with a token. */
+export const TokenLoginRequest = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 2048 }) },
+  Closed,
+);
+export type TokenLoginRequest = Static<typeof TokenLoginRequest>;
+
+/** userprofile (profile reload) and every call that needs only the session. */
+export const ProfileRequest = Type.Object(AuthFields, Closed);
+export type ProfileRequest = Static<typeof ProfileRequest>;
+
+/** userbalance / vuserbalance (the latter for operator_type 2). */
+export const BalanceRequest = Type.Object({ ...AuthFields, parent_id: Id }, Closed);
+export type BalanceRequest = Static<typeof BalanceRequest>;
+
+const Language = Type.Union(Languages.map((language) => Type.Literal(language)));
+const SmallInt = Type.Integer({ minimum: 0, maximum: 1000 });
+const Amount = Type.Number({ minimum: 0, maximum: 1e12 });
+
+/** Layout preference fields a player may save (SPEC section 3, pageDisplay and betting). */
+export const SettingsFields = {
+  language: Type.Optional(Language),
+  oddsType: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
+  pageType: Type.Optional(SmallInt),
+  showScoreMap: Type.Optional(Type.Boolean()),
+  showQuickOdds: Type.Optional(Type.Boolean()),
+  eventSorting: Type.Optional(SmallInt),
+  marketType: Type.Optional(SmallInt),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  mmoType: Type.Optional(SmallInt),
+  defaultStake: Type.Optional(SmallInt),
+  acceptBetterOdds: Type.Optional(Type.Boolean()),
+  acceptAnyOdds: Type.Optional(Type.Boolean()),
+  autoRefreshOdds: Type.Optional(Type.Boolean()),
+  quickBet: Type.Optional(Type.Boolean()),
+  defaultStakeAmount: Type.Optional(Amount),
+  quickBetAmount: Type.Optional(Amount),
+};
+
+/** usersettings: the settings fields plus account_id and session_token (SPEC section 7). */
+export const SettingsRequest = Type.Object({ ...AuthFields, ...SettingsFields }, Closed);
+export type SettingsRequest = Static<typeof SettingsRequest>;
+
+const NewPassword = Type.String({
+  minLength: AccountLimits.minPasswordLength,
+  maxLength: AccountLimits.maxPasswordLength,
+});
+
+/** changepassword. Field names are ours. Confirm equality and "new differs" are checked by
+ * validateChangePassword (validation.ts), which the simulator also runs. */
+export const ChangePasswordRequest = Type.Object(
+  {
+    ...AuthFields,
+    old_password: LoginPassword,
+    new_password: NewPassword,
+    confirm_password: NewPassword,
+  },
+  Closed,
+);
+export type ChangePasswordRequest = Static<typeof ChangePasswordRequest>;
+
+/** addsecondary: set the nickname once (6-15 ASCII letters or digits). */
+export const AddSecondaryRequest = Type.Object(
+  {
+    ...AuthFields,
+    nickname: Type.String({
+      pattern: `^[A-Za-z0-9]{${AccountLimits.minNicknameLength},${AccountLimits.maxNicknameLength}}$`,
+    }),
+  },
+  Closed,
+);
+export type AddSecondaryRequest = Static<typeof AddSecondaryRequest>;
+
+// ---- replies ----------------------------------------------------------------------------------
+
+/** player_info (SPEC section 3). */
+export const PlayerInfo = Type.Object({
+  account_id: AccountId,
+  session_token: SessionToken,
+  nickname: ShortText,
+  has_secondary_account: Flag,
+  /** 2 uses the separate balance call (vuserbalance). */
+  operator_type: Type.Integer({ minimum: 0, maximum: 1000 }),
+  parent_id: Id,
+  comm_type: Type.Union([Type.Integer(), Type.String({ maxLength: 16 })]),
+});
+export type PlayerInfo = Static<typeof PlayerInfo>;
+
+/** player_wallet (SPEC section 3), amounts in major units. */
+export const PlayerWallet = Type.Object({
+  available_balance: MoneyAmount,
+  cash_balance: MoneyAmount,
+  frozen_balance: MoneyAmount,
+  currency_code: Type.String({ minLength: 3, maxLength: 8 }),
+});
+export type PlayerWallet = Static<typeof PlayerWallet>;
+
+/** One player_bet_limit entry, keyed by sport (sport_type) and bet category (bet_type, ours). */
+export const PlayerBetLimit = Type.Object({
+  sport_type: Id,
+  bet_type: Type.Optional(Type.String({ maxLength: 32 })),
+  min_bet: MoneyAmount,
+  max_bet: MoneyAmount,
+  max_payout: MoneyAmount,
+});
+export type PlayerBetLimit = Static<typeof PlayerBetLimit>;
+
+export const MemberProfile = Type.Object({
+  player_info: Type.Array(PlayerInfo, { maxItems: 16 }),
+  player_wallet: Type.Array(PlayerWallet, { maxItems: 16 }),
+  player_bet_limit: Type.Array(PlayerBetLimit, { maxItems: 2000 }),
+});
+export type MemberProfile = Static<typeof MemberProfile>;
+
+/** Reply of authlogin, switchlogin, userlogin, securelogin and userprofile. */
+export const LoginReply = Type.Object({ ...EnvelopeFields, member_profile: Type.Optional(MemberProfile) });
+export type LoginReply = Static<typeof LoginReply>;
+
+/** Reply of userbalance / vuserbalance; amounts absent on failure. */
+export const BalanceReply = Type.Object({
+  ...EnvelopeFields,
+  balance: Type.Optional(MoneyAmount),
+  /** Cash. */
+  account_balance: Type.Optional(MoneyAmount),
+  /** Frozen. */
+  outstanding_balance: Type.Optional(MoneyAmount),
+  /** Set: the client reloads the profile (SPEC section 4). */
+  retrieve_profile: Type.Optional(Flag),
+});
+export type BalanceReply = Static<typeof BalanceReply>;
+
+/** Reply of usersettings, changepassword and addsecondary. */
+export const StatusReply = Type.Object(EnvelopeFields);
+export type StatusReply = Static<typeof StatusReply>;
+
+export interface LoggedInAccount {
+  readonly info: PlayerInfo;
+  readonly wallet: PlayerWallet;
+  readonly betLimits: readonly PlayerBetLimit[];
+}
+
+/**
+ * The account of a successful login (SPEC section 4): status 1 or "1" and a member_profile with
+ * player_info, player_wallet and player_bet_limit; the first info and wallet are used. Null means
+ * the login failed and the client clears the account.
+ */
+export function accountFromLogin(reply: LoginReply): LoggedInAccount | null {
+  if (!isOkStatus(reply.status) || !reply.member_profile) return null;
+  const { player_info, player_wallet, player_bet_limit } = reply.member_profile;
+  const info = player_info[0];
+  const wallet = player_wallet[0];
+  if (!info || !wallet) return null;
+  return { info, wallet, betLimits: player_bet_limit };
+}

@@ -1,0 +1,194 @@
+/**
+ * Request bodies of the bet host (`POST /bet/<call>`). SPEC section 7 names the calls but leaves
+ * their payloads open; these are ours, documented in upstream-sim/README.md. Every body is closed
+ * (unknown fields are refused) and carries the player's session (account_id, session_token). Amounts are in major currency units as JSON
+ * numbers with at most the currency's minor digits (12.5 MYR, never 12.505); prices are decimal
+ * odds exactly as quoted by betcheck. Placement bodies carry `request_id`, the client's
+ * idempotency key: the same account and request_id always get the first reply.
+ */
+import type { Static, TSchema } from 'typebox';
+import Type from 'typebox';
+import { AuthFields, Closed, DateString, IdempotencyKey, PagingFields } from './common.ts';
+
+/** The client's idempotency key of a placement (same pattern as common.ts IdempotencyKey). */
+export const RequestId = IdempotencyKey;
+export const OddsId = Type.String({ minLength: 1, maxLength: 64 });
+/** Index into the odds row's prices (0 = home/over/odd/first label). */
+export const SelectionIndex = Type.Integer({ minimum: 0, maximum: 63 });
+/** Decimal odds as quoted (DEC > 1). */
+export const DecimalPrice = Type.Number({ exclusiveMinimum: 1, maximum: 100_000 });
+/** Major units (12.50 MYR). The server converts exactly to minor units and rejects extra digits. */
+export const Amount = Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000_000 });
+/** Odds type of the stake: 1 MY, 2 HK, 3 ID, 4 DEC (negative MY/ID: stake = amount to win). */
+export const StakeOddsType = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal(4)]);
+export const BetId = Type.String({ minLength: 1, maxLength: 64 });
+
+/** Optional paging (common.ts PagingFields): page_size 1..100, page_number from 1. Default 10, 1. */
+export const OptionalPaging = {
+  page_size: Type.Optional(PagingFields.page_size),
+  page_number: Type.Optional(PagingFields.page_number),
+};
+
+/** Builds a closed body schema: the session fields (common.ts AuthFields) plus the call's own. */
+export function sessionBody<P extends Record<string, TSchema>>(properties: P) {
+  return Type.Object({ ...AuthFields, ...properties }, Closed);
+}
+
+const Accept = {
+  /** Accept a better current price than `price` (default false). */
+  accept_better_odds: Type.Optional(Type.Boolean()),
+  /** Accept any current price, better or worse (default false). */
+  accept_any_odds: Type.Optional(Type.Boolean()),
+};
+
+export const BetCheckBody = sessionBody({
+  odds_id: OddsId,
+  selection: SelectionIndex,
+  odds_type: Type.Optional(StakeOddsType),
+});
+export type BetCheckBody = Static<typeof BetCheckBody>;
+
+export const BetCheckMultiBody = sessionBody({
+  selections: Type.Array(Type.Object({ odds_id: OddsId, selection: SelectionIndex }), {
+    minItems: 1,
+    maxItems: 20,
+  }),
+});
+export type BetCheckMultiBody = Static<typeof BetCheckMultiBody>;
+
+/** The line as quoted (HDP handicap, OU total); when given, a moved line answers oddsChanged. */
+export const QuotedLine = Type.Union([Type.Number(), Type.Null()]);
+
+export const BetSingleBody = sessionBody({
+  request_id: RequestId,
+  odds_id: OddsId,
+  selection: SelectionIndex,
+  price: DecimalPrice,
+  line: Type.Optional(QuotedLine),
+  stake: Amount,
+  odds_type: Type.Optional(StakeOddsType),
+  ...Accept,
+});
+export type BetSingleBody = Static<typeof BetSingleBody>;
+
+export const ParlaySelection = Type.Object(
+  { odds_id: OddsId, selection: SelectionIndex, price: DecimalPrice, line: Type.Optional(QuotedLine) },
+  Closed,
+);
+export type ParlaySelection = Static<typeof ParlaySelection>;
+
+/** Mix parlay: one ticket; stake is the ticket's stake (decimal odds). Size rules give codes, not badRequest. */
+export const BetParlayBody = sessionBody({
+  request_id: RequestId,
+  selections: Type.Array(ParlaySelection, { minItems: 1, maxItems: 20 }),
+  stake: Amount,
+  ...Accept,
+});
+export type BetParlayBody = Static<typeof BetParlayBody>;
+
+/** System parlay: every combination of the chosen sizes (default 2..n); stake is per ticket. */
+export const BetSysParlayBody = sessionBody({
+  request_id: RequestId,
+  selections: Type.Array(ParlaySelection, { minItems: 1, maxItems: 20 }),
+  sizes: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 20 }), { minItems: 1, maxItems: 20 })),
+  stake: Amount,
+  ...Accept,
+});
+export type BetSysParlayBody = Static<typeof BetSysParlayBody>;
+
+/** Myanmar odds: the body string as quoted ("1+50", "D", "1D") replaces the price. */
+export const MyanmarSelection = Type.Object({
+  odds_id: OddsId,
+  selection: Type.Integer({ minimum: 0, maximum: 1 }),
+  body: Type.String({ minLength: 1, maxLength: 16 }),
+}, Closed);
+export type MyanmarSelection = Static<typeof MyanmarSelection>;
+
+export const BetMmoClickBody = sessionBody({
+  odds_id: OddsId,
+  selection: Type.Integer({ minimum: 0, maximum: 1 }),
+});
+export type BetMmoClickBody = Static<typeof BetMmoClickBody>;
+
+export const BetSingleMmoBody = sessionBody({
+  request_id: RequestId,
+  odds_id: OddsId,
+  selection: Type.Integer({ minimum: 0, maximum: 1 }),
+  body: Type.String({ minLength: 1, maxLength: 16 }),
+  stake: Amount,
+  accept_any_odds: Type.Optional(Type.Boolean()),
+});
+export type BetSingleMmoBody = Static<typeof BetSingleMmoBody>;
+
+export const BetParlayMmoBody = sessionBody({
+  request_id: RequestId,
+  selections: Type.Array(MyanmarSelection, { minItems: 1, maxItems: 20 }),
+  stake: Amount,
+  accept_any_odds: Type.Optional(Type.Boolean()),
+});
+export type BetParlayMmoBody = Static<typeof BetParlayMmoBody>;
+
+export const BetListBody = sessionBody({ ...OptionalPaging });
+export type BetListBody = Static<typeof BetListBody>;
+
+export const BetFullListBody = sessionBody({
+  start_date: Type.Optional(DateString),
+  end_date: Type.Optional(DateString),
+  ...OptionalPaging,
+});
+export type BetFullListBody = Static<typeof BetFullListBody>;
+
+export const BetIdBody = sessionBody({ bet_id: BetId });
+export type BetIdBody = Static<typeof BetIdBody>;
+
+export const CashOutBody = sessionBody({
+  request_id: RequestId,
+  bet_id: BetId,
+  /** From cashoutcheck; expired or moved quotes answer oddsChanged with the new offer. */
+  quote_id: Type.String({ minLength: 1, maxLength: 64 }),
+  /** Take the current offer even if lower than the quote (default false). */
+  accept_any_value: Type.Optional(Type.Boolean()),
+});
+export type CashOutBody = Static<typeof CashOutBody>;
+
+/** dbetlist (settled) and dbetlistcancel (voided/rejected) of one working date (GMT+8), default today. */
+export const DayBetListBody = sessionBody({ date: Type.Optional(DateString), ...OptionalPaging });
+export type DayBetListBody = Static<typeof DayBetListBody>;
+
+/** Body schema of every call under /bet, keyed by call name. */
+export const BetBodies = {
+  betcheck: BetCheckBody,
+  betcheckspecial: BetCheckBody,
+  betcheckmultispecial: BetCheckMultiBody,
+  betsingle: BetSingleBody,
+  betsinglespecial: BetSingleBody,
+  betparlay: BetParlayBody,
+  betsysparlay: BetSysParlayBody,
+  vbetcheck: BetCheckBody,
+  vbetsingle: BetSingleBody,
+  vbetparlay: BetParlayBody,
+  betmmoclick: BetMmoClickBody,
+  betsinglemmo: BetSingleMmoBody,
+  betparlaymmo: BetParlayMmoBody,
+  vbetsinglemmo: BetSingleMmoBody,
+  vbetparlaymmo: BetParlayMmoBody,
+  betacceptlist: BetListBody,
+  betrejectlist: BetListBody,
+  pendingbetlist: BetListBody,
+  betacceptfulllist: BetFullListBody,
+  betrejectfulllist: BetFullListBody,
+  cashoutcheck: BetIdBody,
+  cashout: CashOutBody,
+  dbetlist: DayBetListBody,
+  dbetlistcancel: DayBetListBody,
+  parlayacceptdetails: BetIdBody,
+  parlaypendingdetails: BetIdBody,
+  parlayrejectdetails: BetIdBody,
+} as const;
+export type BetCall = keyof typeof BetBodies;
+export const BetCalls = Object.keys(BetBodies) as BetCall[];
+
+/** BetBodies keyed by full call name (`bet/betsingle`), as calls.ts and validateBody name them. */
+export const BetRequestSchemas = Object.fromEntries(
+  Object.entries(BetBodies).map(([call, schema]) => [`bet/${call}`, schema]),
+) as { [K in BetCall as `bet/${K}`]: (typeof BetBodies)[K] };

@@ -1,0 +1,184 @@
+/**
+ * The body and reply schemas of every call that has one, by call name (calls.ts), and the one
+ * validation entry point every edge uses: `validateBody` (gateway and simulator, on requests) and
+ * `validateReply` (gateway and web, on upstream replies). Both never throw.
+ *
+ * To add a call's schemas, spread a map keyed by full call name (`bet/betsingle`) into
+ * `requestSchemas` / `replySchemas` below, as bet.ts (BetRequestSchemas) and info.ts (InfoBodies) do.
+ */
+import type { Static, TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { callByName } from '../calls.ts';
+import {
+  AddSecondaryRequest,
+  BalanceReply,
+  BalanceRequest,
+  ChangePasswordRequest,
+  LoginReply,
+  LoginRequest,
+  ProfileRequest,
+  SettingsRequest,
+  StatusReply,
+  TokenLoginRequest,
+} from './account.ts';
+import { BetRequestSchemas } from './bet.ts';
+import { InfoBodies } from './info.ts';
+
+export * from './account.ts';
+export * from './bet.ts';
+export * from './common.ts';
+export * from './info.ts';
+
+export const requestSchemas = {
+  authlogin: LoginRequest,
+  switchlogin: LoginRequest,
+  userlogin: LoginRequest,
+  securelogin: TokenLoginRequest,
+  userprofile: ProfileRequest,
+  userbalance: BalanceRequest,
+  vuserbalance: BalanceRequest,
+  usersettings: SettingsRequest,
+  changepassword: ChangePasswordRequest,
+  addsecondary: AddSecondaryRequest,
+  ...InfoBodies,
+  ...BetRequestSchemas,
+} as const satisfies Record<string, TSchema>;
+
+export const replySchemas = {
+  authlogin: LoginReply,
+  switchlogin: LoginReply,
+  userlogin: LoginReply,
+  securelogin: LoginReply,
+  userprofile: LoginReply,
+  userbalance: BalanceReply,
+  vuserbalance: BalanceReply,
+  usersettings: StatusReply,
+  changepassword: StatusReply,
+  addsecondary: StatusReply,
+} as const satisfies Record<string, TSchema>;
+
+export type RequestCallName = keyof typeof requestSchemas;
+export type ReplyCallName = keyof typeof replySchemas;
+export type RequestOf<N extends RequestCallName> = Static<(typeof requestSchemas)[N]>;
+export type ReplyOf<N extends ReplyCallName> = Static<(typeof replySchemas)[N]>;
+
+export type ValidateResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | {
+      readonly ok: false;
+      readonly code: 'badRequest' | 'unknownCall';
+      readonly field: string;
+      readonly message: string;
+    };
+
+/** Bounds checked before any schema: JSON bodies are parsed with a size limit, but objects built in
+ * process are not, and a compiled check must never meet a cycle or a million keys. */
+export const BodyLimits = { maxDepth: 16, maxNodes: 20_000, maxStringLength: 100_000 } as const;
+
+type Validator = ReturnType<typeof Compile>;
+const compiled = new Map<TSchema, Validator>();
+
+function validatorFor(schema: TSchema): Validator {
+  let validator = compiled.get(schema);
+  if (!validator) {
+    validator = Compile(schema);
+    compiled.set(schema, validator);
+  }
+  return validator;
+}
+
+/** Null when `value` is a plain JSON-like tree within BodyLimits, else the reason. */
+function boundsProblem(value: unknown): string | null {
+  const stack: [unknown, number][] = [[value, 0]];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (++nodes > BodyLimits.maxNodes) return 'body too large';
+    if (depth > BodyLimits.maxDepth) return 'body nested too deeply';
+    if (typeof node === 'string') {
+      if (node.length > BodyLimits.maxStringLength) return 'string too long';
+    } else if (Array.isArray(node)) {
+      if (node.length > BodyLimits.maxNodes) return 'body too large';
+      for (const item of node) stack.push([item, depth + 1]);
+    } else if (node !== null && typeof node === 'object') {
+      const proto = Object.getPrototypeOf(node);
+      if (proto !== Object.prototype && proto !== null) return 'not a plain object';
+      const keys = Object.keys(node);
+      if (keys.length > BodyLimits.maxNodes) return 'body too large';
+      for (const key of keys) stack.push([(node as Record<string, unknown>)[key], depth + 1]);
+    } else if (node !== undefined && typeof node !== 'number' && typeof node !== 'boolean') {
+      return 'not JSON data';
+    }
+  }
+  return null;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function fieldOf(error: { instancePath: string; params: unknown }): string {
+  const params = error.params as Record<string, unknown> | undefined;
+  const path = error.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const named = params?.requiredProperties ?? params?.additionalProperties;
+  if (Array.isArray(named) && typeof named[0] === 'string')
+    return path === '' ? named[0] : `${path}.${named[0]}`;
+  return path;
+}
+
+function check<T>(schema: TSchema | undefined, body: unknown): ValidateResult<T> {
+  try {
+    if (!isPlainObject(body))
+      return { ok: false, code: 'badRequest', field: '', message: 'body must be an object' };
+    const problem = boundsProblem(body);
+    if (problem !== null) return { ok: false, code: 'badRequest', field: '', message: problem };
+    if (schema === undefined) return { ok: true, value: body as T };
+    const validator = validatorFor(schema);
+    if (validator.Check(body)) return { ok: true, value: body as T };
+    const first = validator.Errors(body)[0];
+    if (!first) return { ok: false, code: 'badRequest', field: '', message: 'invalid body' };
+    const field = fieldOf(first);
+    return {
+      ok: false,
+      code: 'badRequest',
+      field,
+      message: field === '' ? first.message : `${field}: ${first.message}`,
+    };
+  } catch {
+    return { ok: false, code: 'badRequest', field: '', message: 'unreadable body' };
+  }
+}
+
+/**
+ * Validates a request body for a call (names as in calls.ts). A known call without a schema yet
+ * accepts any plain JSON object within BodyLimits; an unknown name is `unknownCall`.
+ */
+export function validateBody<N extends RequestCallName>(
+  callName: N,
+  body: unknown,
+): ValidateResult<RequestOf<N>>;
+export function validateBody(callName: string, body: unknown): ValidateResult<Record<string, unknown>>;
+export function validateBody(callName: string, body: unknown): ValidateResult<unknown> {
+  return validateAgainst(requestSchemas, callName, body);
+}
+
+/** Validates a reply of a call; the same contract as validateBody. */
+export function validateReply<N extends ReplyCallName>(
+  callName: N,
+  body: unknown,
+): ValidateResult<ReplyOf<N>>;
+export function validateReply(callName: string, body: unknown): ValidateResult<Record<string, unknown>>;
+export function validateReply(callName: string, body: unknown): ValidateResult<unknown> {
+  return validateAgainst(replySchemas, callName, body);
+}
+
+function validateAgainst(
+  table: Record<string, TSchema>,
+  callName: string,
+  body: unknown,
+): ValidateResult<unknown> {
+  if (typeof callName !== 'string' || callByName(callName) === undefined) {
+    return { ok: false, code: 'unknownCall', field: '', message: 'unknown call' };
+  }
+  return check(Object.hasOwn(table, callName) ? table[callName] : undefined, body);
+}

@@ -1,0 +1,86 @@
+/**
+ * `npm start`: builds the web app when its sources are newer than the build, starts the upstream
+ * simulator (unless UPSTREAM_URL points at another upstream) and the gateway, and prints the URL and
+ * the demo logins. Each service runs as its own process; Ctrl-C stops them all.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const env = { ...process.env };
+const simPort = Number(env.SIM_PORT ?? 8090);
+const gatewayPort = Number(env.PORT ?? 8080);
+const children: ChildProcess[] = [];
+
+function startService(name: string, entry: string, extraEnv: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`[start] ${name} exited (${signal ?? code}); stopping`);
+      stop(1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+let stopping = false;
+function stop(code: number): void {
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 3000).unref();
+  Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r))))).then(
+    () => process.exit(code),
+  );
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+async function main(): Promise<void> {
+  if (existsSync(`${root}web/index.html`)) {
+    console.log('[start] building the web app');
+    const build = spawnSync('npm', ['run', 'build', '-w', '@sportsbook/web'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('web build failed');
+  }
+  let upstream = env.UPSTREAM_URL;
+  if (!upstream) {
+    startService('simulator', 'upstream-sim/src/server.ts', { SIM_PORT: String(simPort) });
+    upstream = `http://127.0.0.1:${simPort}`;
+    await waitForHttp(`${upstream}/metrics`, 30_000);
+  }
+  if (existsSync(`${root}gateway/src/server.ts`)) {
+    startService('gateway', 'gateway/src/server.ts', { PORT: String(gatewayPort), UPSTREAM_URL: upstream });
+    await waitForHttp(`http://127.0.0.1:${gatewayPort}/healthz`, 30_000);
+    console.log(`\n  Sportsbook:  http://localhost:${gatewayPort}/`);
+  } else {
+    console.log('\n  The gateway is not built yet; only the upstream simulator runs.');
+  }
+  console.log(`  Upstream:    ${upstream}`);
+  console.log('  Demo logins: demo01 .. demo10, password demo1234');
+  console.log('    demo01 MYR, demo02 CNY, demo03 IDR, demo04 THB, demo05 USD, demo06 SGD,');
+  console.log('    demo07 MMK (Myanmar odds), demo08 operator_type 2, demo09 suspended, demo10 zero balance\n');
+}
+
+main().catch((err: unknown) => {
+  console.error('[start]', err instanceof Error ? err.message : err);
+  stop(1);
+});
