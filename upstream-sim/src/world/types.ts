@@ -1,0 +1,92 @@
+import type { MarketData, MatchRow, MenuData, UxMarketRequest, UxMatch2Request } from '@sportsbook/protocol';
+
+/** Knobs of a simulated evening. Same options + same advance() calls → same outputs. */
+export interface WorldOptions {
+  seed: number;
+  liveMatches: number;
+  todayMatches: number;
+  earlyMatches: number;
+  outrights?: number;
+  /** UTC ms, sim clock start. */
+  startTime: number;
+  /** Engine step, default 1000 sim-ms. */
+  tickMs?: number;
+  /** Share of matches cancelled (status 2) instead of completed; default 0.03. */
+  cancelRate?: number;
+  /** Game seconds played per sim second (default 1): 10 plays a soccer match in ~11 sim-minutes. */
+  speed?: number;
+}
+
+export interface OddsQuote {
+  oddsId: string;
+  matchId: number;
+  sportId: number;
+  leagueId: number;
+  betType: string;
+  line: number | string | null;
+  status: 0 | 5;
+  prices: number[];
+  labels: string[] | null;
+  matchStatus: 0 | 1 | 2 | 5;
+  live: boolean;
+  parlay: boolean;
+  kickoff: number;
+  /** Increments whenever this row's line/prices/status change. */
+  version: number;
+}
+
+/** The score type settlement reads; one definition, in protocol. */
+export type { MatchScore } from '@sportsbook/protocol';
+import type { MatchScore } from '@sportsbook/protocol';
+
+export interface MatchEnd {
+  matchId: number;
+  sportId: number;
+  leagueId: number;
+  status: 1 | 2;
+  score: MatchScore;
+  endedAt: number;
+  /** Outright events (match type 4): the winning label of the OR row. */
+  winner?: string;
+}
+
+export interface MatchResultRow {
+  matchId: number;
+  sportId: number;
+  leagueId: number;
+  leagueName: string;
+  home: string;
+  away: string;
+  kickoff: number;
+  status: 0 | 1 | 2 | 5;
+  score: MatchScore | null;
+  /** Outright events: the winning label once settled. */
+  winner?: string;
+}
+
+export interface World {
+  readonly options: WorldOptions;
+  /** Sim clock, UTC ms. */
+  now(): number;
+  /** Moves the sim clock; the engine runs whole ticks; emits events synchronously. */
+  advance(ms: number): void;
+  menu(): MenuData;
+  market(req: UxMarketRequest): MarketData;
+  /** uxmatch: every market of one match and its children. */
+  match(matchId: number): MarketData | undefined;
+  /** uxmatch2: Myanmar rows MHDP / MOU (body strings) for matches of that sport/group. */
+  myanmar(req: UxMatch2Request): MarketData;
+  quote(oddsId: string): OddsQuote | undefined;
+  matchRow(matchId: number): MatchRow | undefined;
+  /** Current (live) or final score. */
+  score(matchId: number): MatchScore | null;
+  /** Completed (1) or cancelled (2). Returns an unsubscribe function. */
+  onMatchEnd(listener: (end: MatchEnd) => void): () => void;
+  /** Matches by kickoff window, for result pages. */
+  results(q: { sportId?: number; from: number; to: number }): MatchResultRow[];
+  /** Optional persistence of the world (JSON-serializable). */
+  snapshotState(): unknown;
+  restoreState(s: unknown): void;
+}
+
+export type CreateWorld = (options: WorldOptions) => World;
