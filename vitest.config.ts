@@ -9,6 +9,12 @@ export default defineConfig({
       { extends: true, test: { name: 'upstream-sim', include: ['upstream-sim/src/**/*.test.ts'] } },
       { extends: true, test: { name: 'gateway', include: ['gateway/src/**/*.test.ts'] } },
       { extends: true, test: { name: 'scripts', include: ['scripts/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
+      // Browser end-to-end tests: real Chromium (playwright-core) against a real gateway and simulator.
+      { extends: true, test: { name: 'e2e', include: ['web/e2e/**/*.test.ts'], fileParallelism: false } },
     ],
     reporters: ['default', './scripts/summary-reporter.ts'],
     testTimeout: 30_000,

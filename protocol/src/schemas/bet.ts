@@ -97,11 +97,14 @@ export const BetSysParlayBody = sessionBody({
 export type BetSysParlayBody = Static<typeof BetSysParlayBody>;
 
 /** Myanmar odds: the body string as quoted ("1+50", "D", "1D") replaces the price. */
-export const MyanmarSelection = Type.Object({
-  odds_id: OddsId,
-  selection: Type.Integer({ minimum: 0, maximum: 1 }),
-  body: Type.String({ minLength: 1, maxLength: 16 }),
-}, Closed);
+export const MyanmarSelection = Type.Object(
+  {
+    odds_id: OddsId,
+    selection: Type.Integer({ minimum: 0, maximum: 1 }),
+    body: Type.String({ minLength: 1, maxLength: 16 }),
+  },
+  Closed,
+);
 export type MyanmarSelection = Static<typeof MyanmarSelection>;
 
 export const BetMmoClickBody = sessionBody({

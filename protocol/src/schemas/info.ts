@@ -11,7 +11,6 @@ import { DateRangeFields, DateString } from './common.ts';
 export const DateRangeBody = sessionBody({ ...DateRangeFields, ...OptionalPaging });
 export type DateRangeBody = Static<typeof DateRangeBody>;
 
-
 export const PagedBody = sessionBody({ ...OptionalPaging });
 export type PagedBody = Static<typeof PagedBody>;
 
@@ -36,7 +35,9 @@ export const SysParlayListBody = sessionBody({
 });
 export type SysParlayListBody = Static<typeof SysParlayListBody>;
 
-export const StandingListBody = sessionBody({ sport_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 999 })) });
+export const StandingListBody = sessionBody({
+  sport_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 999 })),
+});
 export type StandingListBody = Static<typeof StandingListBody>;
 
 export const StandingResultBody = sessionBody({ league_id: Type.Integer({ minimum: 1 }) });

@@ -1,0 +1,110 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Model } from './diff.ts';
+import { applyDelta, diffModel, mergeDeltas } from './diff.ts';
+import { canonicalJson, createHasher, stateHash } from './hash.ts';
+import { emptyMarketModel } from './market.ts';
+
+// Generic models (not only market ones): records of entities whose fields are scalars or arrays,
+// plus ordered lists of unique ids. The hash and the diff are defined for any such model.
+const fieldArb = fc.oneof(
+  fc.integer({ min: -5, max: 5 }),
+  fc.constantFrom('a', 'b', 'ü', '"q"', ''),
+  fc.constant(null),
+  fc.boolean(),
+  fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 5 }),
+);
+const entityArb = fc.dictionary(fc.constantFrom('x', 'y', 'z', 'w'), fieldArb, { maxKeys: 4 });
+const recordArb = fc.dictionary(fc.constantFrom('1', '2', '3', '10', 'k', 'k-2'), entityArb, { maxKeys: 6 });
+const listArb = fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { maxLength: 10 });
+const modelArb: fc.Arbitrary<Model> = fc.record({ a: recordArb, b: recordArb, l: listArb, m: listArb });
+
+describe('stateHash', () => {
+  it('is 16 hex digits and fixed for a fixed model (same on every machine)', () => {
+    const model = { odds: { k: { prices: [1.93, 1.97], id: 'k' } }, live: [5001] };
+    const h = stateHash(model);
+    expect(h).toMatch(/^[0-9a-f]{16}$/);
+    // Pinned: a change here breaks every client that checks hashes from an older gateway.
+    expect(h).toBe('0bdbd27b1165827d');
+    expect(h).toBe(stateHash({ live: [5001], odds: { k: { id: 'k', prices: [1.93, 1.97] } } }));
+    expect(stateHash(emptyMarketModel())).toBe(stateHash(emptyMarketModel()));
+  });
+
+  it('does not depend on key insertion order', () => {
+    fc.assert(
+      fc.property(modelArb, (m) => {
+        const reversed: Record<string, unknown> = {};
+        for (const coll of Object.keys(m).reverse()) {
+          const c = m[coll];
+          if (Array.isArray(c)) reversed[coll] = c;
+          else {
+            const rec: Record<string, unknown> = {};
+            for (const k of Object.keys(c as object).reverse()) {
+              const e = (c as Record<string, Record<string, unknown>>)[k] as Record<string, unknown>;
+              rec[k] = Object.fromEntries(Object.entries(e).reverse());
+            }
+            reversed[coll] = rec;
+          }
+        }
+        expect(stateHash(reversed as Model)).toBe(stateHash(m));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('tells apart a value moved between keys, fields, collections or list positions', () => {
+    expect(stateHash({ a: { k1: { x: 1 }, k2: { x: 2 } } })).not.toBe(
+      stateHash({ a: { k1: { x: 2 }, k2: { x: 1 } } }),
+    );
+    expect(stateHash({ a: { k: { x: 1, y: 2 } } })).not.toBe(stateHash({ a: { k: { x: 2, y: 1 } } }));
+    expect(stateHash({ a: { k: { x: 1 } }, b: {} })).not.toBe(stateHash({ a: {}, b: { k: { x: 1 } } }));
+    expect(stateHash({ l: [1, 2] })).not.toBe(stateHash({ l: [2, 1] }));
+  });
+
+  it('canonical JSON sorts keys at every level', () => {
+    expect(canonicalJson({ b: 1, a: [{ d: 1, c: 2 }] })).toBe('{"a":[{"c":2,"d":1}],"b":1}');
+  });
+});
+
+describe('createHasher', () => {
+  it('follows any sequence of deltas of generic models (with and without the next model)', () => {
+    fc.assert(
+      fc.property(modelArb, fc.array(modelArb, { minLength: 1, maxLength: 5 }), (first, rest) => {
+        const given = createHasher(first);
+        const derived = createHasher(first);
+        let prev = first;
+        for (const next of rest) {
+          const delta = diffModel(prev, next);
+          expect(applyDelta(prev, delta)).toEqual(next);
+          given.apply(delta, next);
+          expect(derived.apply(delta)).toEqual(next);
+          expect(given.value).toBe(stateHash(next));
+          expect(derived.value).toBe(stateHash(next));
+          prev = next;
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('follows a merged (conflated) delta too', () => {
+    fc.assert(
+      fc.property(modelArb, modelArb, modelArb, (m0, m1, m2) => {
+        const hasher = createHasher(m0);
+        hasher.apply(mergeDeltas(diffModel(m0, m1), diffModel(m1, m2)));
+        expect(hasher.model).toEqual(m2);
+        expect(hasher.value).toBe(stateHash(m2));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('touches only the changed entities: a one-entity delta leaves the others cached', () => {
+    const model = { odds: { a: { p: [1, 2] }, b: { p: [3, 4] } }, live: [1] };
+    const hasher = createHasher(model);
+    const next = { ...model, odds: { ...model.odds, a: { p: [1, 2.5] } } };
+    hasher.apply([['odds', 'a', { p: { '1': 2.5 } }]]);
+    expect(hasher.model).toEqual(next);
+    expect(hasher.value).toBe(stateHash(next));
+  });
+});

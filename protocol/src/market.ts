@@ -1,0 +1,426 @@
+/**
+ * The keyed odds model (SPEC section 3, "Market cache"): the upstream's positional arrays
+ * (rows.ts) validated from `unknown` and normalized into named-field objects under string record
+ * keys. The gateway normalizes every poll reply with these functions and the web renders the
+ * same model, so there is one definition of the data. Shape and rules: protocol/WIRE.md.
+ */
+import Type from 'typebox';
+import { Compile } from 'typebox/compile';
+import type {
+  HeadMarket,
+  LeagueRow,
+  LinkRow,
+  LiveState,
+  MarketData,
+  MarketGroupCode,
+  MatchRow,
+  MatchStatusCode,
+  MatchTypeCode,
+  MenuData,
+  OddsStatus,
+} from './rows.ts';
+import { ExcludedSportIds, HeadMarkets, MarketGroup, MatchType } from './rows.ts';
+
+/** The result of parsing untrusted input: never an exception. */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export interface MarketLeague {
+  id: number;
+  sportId: number;
+  name: string;
+  flag: 0 | 1;
+  code: number;
+  sortOrder: number;
+  country: string;
+}
+
+export interface MarketMatch {
+  id: number;
+  leagueId: number;
+  home: string;
+  away: string;
+  type: MatchTypeCode;
+  status: MatchStatusCode;
+  sportId: number;
+  live: 0 | 1;
+  parlay: 0 | 1;
+  /** UTC epoch milliseconds. */
+  kickoff: number;
+  neutral: 0 | 1;
+  tv: 0 | 1;
+  /** For a child (type 3) with a parent in the model: the parent's live state. */
+  liveState: LiveState | null;
+  childLabel: string;
+}
+
+export type MarketHead = {
+  matchId: number;
+  sportId: number;
+  group: MarketGroupCode;
+  leagueId: number;
+} & Record<HeadMarket, number>;
+
+export interface MarketOdds {
+  id: string;
+  matchId: number;
+  betType: string;
+  line: number | string | null;
+  status: OddsStatus;
+  prices: number[];
+  labels: string[] | null;
+}
+
+/** childId -> its parent. An object (not a bare number) so every entity is a named-field object. */
+export interface MarketParent {
+  parentId: number;
+}
+
+/** parentId -> its children, ordered like the group lists. */
+export interface MarketChildren {
+  ids: number[];
+}
+
+/**
+ * The normalized market model. Records are keyed by the decimal id (oddsId for odds); the three
+ * group lists hold the ids of top-level matches (not children of a match in the model), sorted by
+ * kickoff then id. A type alias (not an interface) so it is assignable to the generic `Model`.
+ */
+export type MarketModel = {
+  league: Record<string, MarketLeague>;
+  match: Record<string, MarketMatch>;
+  parent: Record<string, MarketParent>;
+  child: Record<string, MarketChildren>;
+  head: Record<string, MarketHead>;
+  odds: Record<string, MarketOdds>;
+  early: number[];
+  today: number[];
+  live: number[];
+};
+
+export interface MenuSport {
+  id: number;
+  name: string;
+  early: number;
+  today: number;
+  live: number;
+  parlay: number;
+  outright: number;
+}
+
+export type MenuModel = {
+  sports: Record<string, MenuSport>;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Validation
+
+const Id = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+const Count = Type.Integer({ minimum: 0 });
+const Bit = Type.Union([Type.Literal(0), Type.Literal(1)]);
+const Text = Type.String({ maxLength: 256 });
+const Finite = Type.Number({ minimum: -1e12, maximum: 1e12 });
+
+const LeagueRowSchema = Type.Tuple([Id, Id, Text, Bit, Type.Integer(), Type.Integer(), Text]);
+const LiveStateSchema = Type.Tuple([
+  Count,
+  Count,
+  Type.Union([
+    Type.Literal(0),
+    Type.Literal(1),
+    Type.Literal(2),
+    Type.Literal(3),
+    Type.Literal(4),
+    Type.Literal(5),
+    Type.Literal(9),
+  ]),
+  Count,
+  Count,
+  Count,
+]);
+const MatchRowSchema = Type.Tuple([
+  Id,
+  Id,
+  Text,
+  Text,
+  Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal(4)]),
+  Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2), Type.Literal(5)]),
+  Id,
+  Bit,
+  Bit,
+  Type.Integer({ minimum: 0 }),
+  Bit,
+  Bit,
+  Type.Union([Type.Null(), LiveStateSchema]),
+  Text,
+]);
+const LinkRowSchema = Type.Tuple([Id, Id]);
+const HeadRowSchema = Type.Tuple([
+  Id,
+  Id,
+  Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+  Id,
+  // one count per HeadMarkets entry (12)
+  Count,
+  Count,
+  Count,
+  Count,
+  Count,
+  Count,
+  Count,
+  Count,
+  Count,
+  Count,
+  Count,
+  Count,
+]);
+// `__proto__` is refused as an odds id: it would become a record key of the model.
+const OddsIdSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^(?!__proto__$).+$' });
+const OddsRowSchema = Type.Tuple([
+  OddsIdSchema,
+  Id,
+  Type.String({ minLength: 1, maxLength: 16 }),
+  Type.Union([Type.Null(), Finite, Type.String({ maxLength: 32 })]),
+  Type.Union([Type.Literal(0), Type.Literal(5)]),
+  Type.Array(Finite, { maxItems: 64 }),
+  Type.Union([Type.Null(), Type.Array(Type.String({ maxLength: 64 }), { maxItems: 64 })]),
+]);
+const MarketDataSchema = Type.Object({
+  leagues: Type.Array(LeagueRowSchema),
+  matches: Type.Array(MatchRowSchema),
+  links: Type.Array(LinkRowSchema),
+  heads: Type.Array(HeadRowSchema),
+  odds: Type.Array(OddsRowSchema),
+});
+const MenuRowSchema = Type.Tuple([Id, Text, Count, Count, Count, Count, Count]);
+const MenuDataSchema = Type.Object({ sports: Type.Array(MenuRowSchema) });
+
+const marketDataValidator = Compile(MarketDataSchema);
+const menuDataValidator = Compile(MenuDataSchema);
+
+/** Element names per array, so an error names the bad row and element in words. */
+const ElementNames: Record<string, readonly string[]> = {
+  leagues: ['leagueId', 'sportId', 'name', 'flag', 'code', 'sortOrder', 'country'],
+  matches: [
+    'matchId',
+    'leagueId',
+    'home',
+    'away',
+    'type',
+    'status',
+    'sportId',
+    'live',
+    'parlay',
+    'kickoff',
+    'neutral',
+    'tv',
+    'liveState',
+    'childLabel',
+  ],
+  links: ['parentId', 'childId'],
+  heads: ['matchId', 'sportId', 'group', 'leagueId', ...HeadMarkets],
+  odds: ['oddsId', 'matchId', 'betType', 'line', 'status', 'prices', 'labels'],
+  sports: ['sportId', 'name', 'early', 'today', 'live', 'parlay', 'outright'],
+};
+
+function describeInvalid(
+  input: unknown,
+  errors: readonly { instancePath: string; message: string }[],
+): string {
+  // The deepest path is the most specific place; ties keep the validator's first message.
+  let best = errors[0];
+  for (const e of errors)
+    if (best === undefined || e.instancePath.length > best.instancePath.length) best = e;
+  if (best === undefined) return 'invalid data';
+  const parts = best.instancePath.split('/').slice(1);
+  const [array, row, element] = parts;
+  if (array === undefined) return `data: ${best.message}`;
+  if (row === undefined) return `${array}: ${best.message}`;
+  const rowValue = (input as Record<string, unknown[]>)[array]?.[Number(row)];
+  const key = Array.isArray(rowValue) ? rowValue[0] : undefined;
+  const keyText = typeof key === 'number' || typeof key === 'string' ? ` (key ${JSON.stringify(key)})` : '';
+  if (element === undefined) return `${array}[${row}]${keyText}: ${best.message}`;
+  const name = ElementNames[array]?.[Number(element)];
+  const rest = parts.length > 3 ? `/${parts.slice(3).join('/')}` : '';
+  return `${array}[${row}]${keyText} element ${element}${name ? ` (${name})` : ''}${rest}: ${best.message}`;
+}
+
+/** Validates an upstream reply's `data` for uxmarket / uxmatch / uxmatch2. Never throws. */
+export function parseMarketData(input: unknown): Parsed<MarketData> {
+  try {
+    if (marketDataValidator.Check(input)) return { ok: true, value: input satisfies MarketData };
+    return { ok: false, error: describeInvalid(input, marketDataValidator.Errors(input)) };
+  } catch (err) {
+    return { ok: false, error: `invalid data: ${(err as Error)?.message ?? 'unknown'}` };
+  }
+}
+
+/** Validates an upstream reply's `data` for uxmenu. Never throws. */
+export function parseMenuData(input: unknown): Parsed<MenuData> {
+  try {
+    if (menuDataValidator.Check(input)) return { ok: true, value: input satisfies MenuData };
+    return { ok: false, error: describeInvalid(input, menuDataValidator.Errors(input)) };
+  } catch (err) {
+    return { ok: false, error: `invalid data: ${(err as Error)?.message ?? 'unknown'}` };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Normalization
+
+const excluded = new Set<number>(ExcludedSportIds);
+
+/** The order of group lists and child lists: kickoff (element 9), then id (unique, so total). */
+export function compareMatches(a: MarketMatch, b: MarketMatch): number {
+  return a.kickoff - b.kickoff || a.id - b.id;
+}
+
+function leagueOf(row: LeagueRow): MarketLeague {
+  return {
+    id: row[0],
+    sportId: row[1],
+    name: row[2],
+    flag: row[3],
+    code: row[4],
+    sortOrder: row[5],
+    country: row[6],
+  };
+}
+
+function matchOf(row: MatchRow): MarketMatch {
+  return {
+    id: row[0],
+    leagueId: row[1],
+    home: row[2],
+    away: row[3],
+    type: row[4],
+    status: row[5],
+    sportId: row[6],
+    live: row[7],
+    parlay: row[8],
+    kickoff: row[9],
+    neutral: row[10],
+    tv: row[11],
+    liveState: row[12],
+    childLabel: row[13],
+  };
+}
+
+/**
+ * Builds the keyed model from validated arrays (use parseMarketData first on untrusted input).
+ * Rules (WIRE.md): duplicate keys keep the last row; sports 22 and 33 are dropped; links, heads and
+ * odds of matches not in the reply are dropped; a child (type 3) whose link names a parent in the
+ * reply takes the parent's liveState; each head's group (1/2/3) lists its match in early, today
+ * or live unless the match is a child of a match in the model (then it is reached via `child`).
+ */
+export function normalizeMarket(input: MarketData): MarketModel {
+  const league: Record<string, MarketLeague> = {};
+  for (const row of input.leagues) if (!excluded.has(row[1])) league[row[0]] = leagueOf(row);
+
+  const match: Record<string, MarketMatch> = {};
+  for (const row of input.matches) if (!excluded.has(row[6])) match[row[0]] = matchOf(row);
+
+  const parent: Record<string, MarketParent> = {};
+  for (const link of input.links as LinkRow[]) {
+    const [parentId, childId] = link;
+    if (parentId !== childId && match[parentId] !== undefined && match[childId] !== undefined) {
+      parent[childId] = { parentId };
+    }
+  }
+  // A parent may itself be a child: follow the chain to the nearest match that is not a linked
+  // child; the visited set stops a cyclic chain of links.
+  for (const key in parent) {
+    const m = match[key];
+    if (m === undefined || m.type !== MatchType.child) continue;
+    let cursor: number | undefined = parent[key]?.parentId;
+    const seen = new Set<number>([m.id]);
+    let source: MarketMatch | undefined;
+    while (cursor !== undefined && !seen.has(cursor)) {
+      seen.add(cursor);
+      source = match[cursor];
+      if (source === undefined || source.type !== MatchType.child) break;
+      cursor = parent[cursor]?.parentId;
+    }
+    if (source !== undefined) m.liveState = source.liveState;
+  }
+
+  const childLists: Record<string, MarketMatch[]> = {};
+  for (const key in parent) {
+    const p = parent[key];
+    const m = match[key];
+    if (p === undefined || m === undefined) continue;
+    const list = childLists[p.parentId];
+    if (list === undefined) childLists[p.parentId] = [m];
+    else list.push(m);
+  }
+  const child: Record<string, MarketChildren> = {};
+  for (const key in childLists) {
+    const list = childLists[key] as MarketMatch[];
+    list.sort(compareMatches);
+    child[key] = { ids: list.map((m) => m.id) };
+  }
+
+  const head: Record<string, MarketHead> = {};
+  for (const row of input.heads) {
+    if (match[row[0]] === undefined) continue;
+    const h = { matchId: row[0], sportId: row[1], group: row[2], leagueId: row[3] } as MarketHead;
+    for (let i = 0; i < HeadMarkets.length; i++) h[HeadMarkets[i] as HeadMarket] = row[4 + i] as number;
+    head[row[0]] = h;
+  }
+
+  const groups: Record<MarketGroupCode, MarketMatch[]> = { 1: [], 2: [], 3: [] };
+  for (const key in head) {
+    const h = head[key] as MarketHead;
+    const m = match[key];
+    if (m !== undefined && parent[key] === undefined) groups[h.group].push(m);
+  }
+  const ids = (list: MarketMatch[]) => list.sort(compareMatches).map((m) => m.id);
+
+  const odds: Record<string, MarketOdds> = {};
+  for (const row of input.odds) {
+    if (match[row[1]] === undefined) continue;
+    odds[row[0]] = {
+      id: row[0],
+      matchId: row[1],
+      betType: row[2],
+      line: row[3],
+      status: row[4],
+      prices: row[5],
+      labels: row[6],
+    };
+  }
+
+  return {
+    league,
+    match,
+    parent,
+    child,
+    head,
+    odds,
+    early: ids(groups[MarketGroup.early]),
+    today: ids(groups[MarketGroup.today]),
+    live: ids(groups[MarketGroup.live]),
+  };
+}
+
+/** The `menu` topic's model: sports keyed by id, excluded sports (22, 33) dropped. */
+export function normalizeMenu(input: MenuData): MenuModel {
+  const sports: Record<string, MenuSport> = {};
+  for (const row of input.sports) {
+    if (excluded.has(row[0])) continue;
+    sports[row[0]] = {
+      id: row[0],
+      name: row[1],
+      early: row[2],
+      today: row[3],
+      live: row[4],
+      parlay: row[5],
+      outright: row[6],
+    };
+  }
+  return { sports };
+}
+
+/** An empty market model (the state before the first poll). */
+export function emptyMarketModel(): MarketModel {
+  return { league: {}, match: {}, parent: {}, child: {}, head: {}, odds: {}, early: [], today: [], live: [] };
+}

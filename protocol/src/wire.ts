@@ -1,0 +1,367 @@
+/**
+ * Wire protocol v1 (DESIGN.md, protocol/WIRE.md): JSON text frames at `/ws`. Every frame type is
+ * a TypeBox schema with its static type; parsers take `unknown` and return a typed value or an
+ * error, never throwing. Topic names and the upstream call that polls each topic live here too.
+ */
+
+import type { Static } from 'typebox';
+import Type from 'typebox';
+import { Compile } from 'typebox/compile';
+import type { Delta } from './diff.ts';
+import { parseDelta } from './diff.ts';
+import type { Parsed } from './market.ts';
+import type {
+  MarketGroupName,
+  MarketType,
+  SportId,
+  UxMarketRequest,
+  UxMatch2Request,
+  UxMatchRequest,
+  UxMenuRequest,
+} from './rows.ts';
+import { ExcludedSportIds, MarketGroup, MarketTypes, Sports } from './rows.ts';
+
+export const PROTOCOL_VERSION = 1;
+
+/** Websocket close codes (4000-4999 are ours; 1009/1011/1012 are RFC 6455's). */
+export const CloseCode = {
+  /** hello carried a bad or expired session. */
+  badSession: 4401,
+  /** The session may not watch the topic. */
+  forbiddenTopic: 4403,
+  /** No valid hello within the hello deadline (5 s). */
+  helloTimeout: 4408,
+  /** A subscriber stayed over its send-buffer bound after conflation and a fresh snapshot. */
+  tooSlow: 4413,
+  /** Frames arrive faster than the per-connection rate limit allows. */
+  tooManyRequests: 4429,
+  frameTooLarge: 1009,
+  internalError: 1011,
+  /** The node is shutting down or restarting: reconnect (to any node) and resume. */
+  serviceRestart: 1012,
+} as const;
+export type CloseCode = (typeof CloseCode)[keyof typeof CloseCode];
+
+/** Codes of `err` frames (the connection stays open). */
+export const WireErrorCode = {
+  /** Not JSON, unknown `op`, or a field of the wrong type. */
+  badFrame: 'badFrame',
+  /** The hello's `v` is not a version this server speaks. */
+  unsupportedVersion: 'unsupportedVersion',
+  /** A frame other than hello before the hello was accepted. */
+  notAuthenticated: 'notAuthenticated',
+  /** A second hello on an authenticated connection. */
+  alreadyAuthenticated: 'alreadyAuthenticated',
+  /** The topic name does not parse (parseTopic). */
+  badTopic: 'badTopic',
+  /** The connection already watches the maximum number of topics. */
+  tooManyTopics: 'tooManyTopics',
+  /** `sub` for a topic this connection already watches (the sub is acknowledged, no new snap). */
+  alreadySubscribed: 'alreadySubscribed',
+  /** `unsub` for a topic this connection does not watch. */
+  notSubscribed: 'notSubscribed',
+  /** Too many frames: slow down (repeated, the connection closes with 4429). */
+  tooManyRequests: 'tooManyRequests',
+  /** The topic cannot be served right now (upstream down and no snapshot yet). */
+  topicUnavailable: 'topicUnavailable',
+  internalError: 'internalError',
+} as const;
+export type WireErrorCode = (typeof WireErrorCode)[keyof typeof WireErrorCode];
+
+/** Defaults the gateway and clients share (the gateway may configure its own bounds). */
+export const WireDefaults = {
+  helloTimeoutMs: 5000,
+  heartbeatMs: 5000,
+  maxClientFrameBytes: 4096,
+  maxTopicsPerConnection: 64,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Frames
+
+const RequestId = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+const Seq = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+const TopicName = Type.String({ minLength: 1, maxLength: 128 });
+const Epoch = Type.String({ minLength: 1, maxLength: 64 });
+const Millis = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+
+export const HelloFrame = Type.Object({
+  op: Type.Literal('hello'),
+  v: Type.Integer(),
+  account_id: Type.String({ minLength: 1, maxLength: 64 }),
+  session_token: Type.String({ minLength: 1, maxLength: 512 }),
+});
+export const SubFrame = Type.Object({
+  op: Type.Literal('sub'),
+  id: RequestId,
+  topic: TopicName,
+  from: Type.Optional(Type.Object({ epoch: Epoch, seq: Seq })),
+});
+export const UnsubFrame = Type.Object({ op: Type.Literal('unsub'), id: RequestId, topic: TopicName });
+export const PingFrame = Type.Object({ op: Type.Literal('ping'), id: RequestId });
+export const ClientFrame = Type.Union([HelloFrame, SubFrame, UnsubFrame, PingFrame]);
+
+export type HelloFrame = Static<typeof HelloFrame>;
+export type SubFrame = Static<typeof SubFrame>;
+export type UnsubFrame = Static<typeof UnsubFrame>;
+export type PingFrame = Static<typeof PingFrame>;
+export type ClientFrame = Static<typeof ClientFrame>;
+
+export const WelcomeFrame = Type.Object({
+  t: Type.Literal('welcome'),
+  node: Type.String({ maxLength: 128 }),
+  /** Heartbeat interval in ms. */
+  hb: Millis,
+});
+export const SnapFrame = Type.Object({
+  t: Type.Literal('snap'),
+  topic: TopicName,
+  epoch: Epoch,
+  seq: Seq,
+  hash: Type.String({ minLength: 1, maxLength: 64 }),
+  pt: Millis,
+  data: Type.Record(
+    Type.String(),
+    Type.Union([Type.Array(Type.Unknown()), Type.Record(Type.String(), Type.Unknown())]),
+  ),
+});
+export const DeltaFrame = Type.Object({
+  t: Type.Literal('delta'),
+  topic: TopicName,
+  seq: Seq,
+  /**
+   * Present only on a conflated delta (a slow subscriber's missed deltas merged into one): the seq
+   * it applies on. Absent: it applies on `seq - 1`.
+   */
+  prev: Type.Optional(Seq),
+  hash: Type.String({ minLength: 1, maxLength: 64 }),
+  pt: Millis,
+  ops: Type.Array(Type.Array(Type.Unknown(), { minItems: 2 })),
+});
+export const StatusFrame = Type.Object({
+  t: Type.Literal('status'),
+  topic: TopicName,
+  stale: Type.Boolean(),
+  /** ISO 8601 UTC time the topic became stale (or recovered). */
+  since: Type.String({ maxLength: 40 }),
+});
+export const HeartbeatFrame = Type.Object({
+  t: Type.Literal('hb'),
+  ts: Millis,
+  seqs: Type.Record(Type.String(), Seq),
+});
+export const AckFrame = Type.Object({ t: Type.Literal('ack'), id: RequestId });
+export const ErrFrame = Type.Object({
+  t: Type.Literal('err'),
+  id: Type.Optional(RequestId),
+  code: Type.Union(Object.values(WireErrorCode).map((c) => Type.Literal(c))),
+  message: Type.String({ maxLength: 1024 }),
+});
+export const ServerFrame = Type.Union([
+  WelcomeFrame,
+  SnapFrame,
+  DeltaFrame,
+  StatusFrame,
+  HeartbeatFrame,
+  AckFrame,
+  ErrFrame,
+]);
+
+export type WelcomeFrame = Static<typeof WelcomeFrame>;
+/** `data` is a model (MarketModel for odds/match topics, MenuModel for menu). */
+export type SnapFrame = Static<typeof SnapFrame>;
+/** `ops` is exactly `diffModel`'s delta (validated by parseDelta when parsed). */
+export type DeltaFrame = Omit<Static<typeof DeltaFrame>, 'ops'> & { ops: Delta };
+export type StatusFrame = Static<typeof StatusFrame>;
+export type HeartbeatFrame = Static<typeof HeartbeatFrame>;
+export type AckFrame = Static<typeof AckFrame>;
+export type ErrFrame = Omit<Static<typeof ErrFrame>, 'code'> & { code: WireErrorCode };
+export type ServerFrame =
+  | WelcomeFrame
+  | SnapFrame
+  | DeltaFrame
+  | StatusFrame
+  | HeartbeatFrame
+  | AckFrame
+  | ErrFrame;
+
+const clientValidators = {
+  hello: Compile(HelloFrame),
+  sub: Compile(SubFrame),
+  unsub: Compile(UnsubFrame),
+  ping: Compile(PingFrame),
+} as const;
+const serverValidators = {
+  welcome: Compile(WelcomeFrame),
+  snap: Compile(SnapFrame),
+  delta: Compile(DeltaFrame),
+  status: Compile(StatusFrame),
+  hb: Compile(HeartbeatFrame),
+  ack: Compile(AckFrame),
+  err: Compile(ErrFrame),
+} as const;
+
+function firstError(errors: readonly { instancePath: string; message: string }[]): string {
+  const e = errors[0];
+  return e === undefined ? 'invalid frame' : `${e.instancePath || '/'}: ${e.message}`;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Validates a client frame. Dispatches on `op` so the error names the field of that frame type.
+ * The `sub`'s topic is only checked for length here: parse it with parseTopic (err `badTopic`).
+ */
+export function parseClientFrame(input: unknown): Parsed<ClientFrame> {
+  try {
+    if (!isRecord(input)) return { ok: false, error: 'frame must be an object' };
+    const op = input.op;
+    if (typeof op !== 'string' || !Object.hasOwn(clientValidators, op)) {
+      return { ok: false, error: `unknown op ${JSON.stringify(op)?.slice(0, 32)}` };
+    }
+    const v = clientValidators[op as keyof typeof clientValidators];
+    if (v.Check(input)) return { ok: true, value: input as ClientFrame };
+    return { ok: false, error: `${op}: ${firstError(v.Errors(input))}` };
+  } catch (err) {
+    return { ok: false, error: `invalid frame: ${(err as Error)?.message ?? 'unknown'}` };
+  }
+}
+
+/** Validates a server frame (the web client's edge); a delta's ops are checked by parseDelta. */
+export function parseServerFrame(input: unknown): Parsed<ServerFrame> {
+  try {
+    if (!isRecord(input)) return { ok: false, error: 'frame must be an object' };
+    const t = input.t;
+    if (typeof t !== 'string' || !Object.hasOwn(serverValidators, t)) {
+      return { ok: false, error: `unknown frame type ${JSON.stringify(t)?.slice(0, 32)}` };
+    }
+    const v = serverValidators[t as keyof typeof serverValidators];
+    if (!v.Check(input)) return { ok: false, error: `${t}: ${firstError(v.Errors(input))}` };
+    if (t === 'delta') {
+      const ops = parseDelta(input.ops);
+      if (!ops.ok) return { ok: false, error: `delta: ${ops.error}` };
+    }
+    return { ok: true, value: input as ServerFrame };
+  } catch (err) {
+    return { ok: false, error: `invalid frame: ${(err as Error)?.message ?? 'unknown'}` };
+  }
+}
+
+function decode<T>(text: string, parse: (v: unknown) => Parsed<T>): Parsed<T> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, error: 'frame is not JSON' };
+  }
+  return parse(value);
+}
+
+/** Parses a received text frame from a client (JSON.parse errors become a result). */
+export function decodeClientFrame(text: string): Parsed<ClientFrame> {
+  return decode(text, parseClientFrame);
+}
+
+/** Parses a received text frame from the server. */
+export function decodeServerFrame(text: string): Parsed<ServerFrame> {
+  return decode(text, parseServerFrame);
+}
+
+export function encodeClientFrame(frame: ClientFrame): string {
+  return JSON.stringify(frame);
+}
+
+/** Encode once per broadcast and write the same string to every subscriber. */
+export function encodeServerFrame(frame: ServerFrame): string {
+  return JSON.stringify(frame);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Topics
+
+export const MarketGroupNames = Object.keys(MarketGroup) as MarketGroupName[];
+
+export type Topic =
+  | { kind: 'menu' }
+  | { kind: 'odds'; sportId: SportId; marketType: MarketType; group: MarketGroupName }
+  | { kind: 'match'; matchId: number };
+
+export type TopicCall =
+  | { call: 'uxmenu'; body: UxMenuRequest }
+  | { call: 'uxmarket'; body: UxMarketRequest }
+  | { call: 'uxmatch'; body: UxMatchRequest }
+  | { call: 'uxmatch2'; body: UxMatch2Request };
+
+const excludedSports = new Set<number>(ExcludedSportIds);
+const CanonicalId = /^[1-9][0-9]{0,15}$/;
+
+/** Parses a topic name; only canonical names pass (no leading zeros, known sports). Never throws. */
+export function parseTopic(name: unknown): Parsed<Topic> {
+  if (typeof name !== 'string') return { ok: false, error: 'topic must be a string' };
+  if (name.length > 128) return { ok: false, error: 'topic is too long' };
+  if (name === 'menu') return { ok: true, value: { kind: 'menu' } };
+  const parts = name.split('/');
+  if (parts[0] === 'match' && parts.length === 2) {
+    const id = parts[1] as string;
+    const matchId = Number(id);
+    if (!CanonicalId.test(id) || !Number.isSafeInteger(matchId)) {
+      return { ok: false, error: `bad match id in ${JSON.stringify(name)}` };
+    }
+    return { ok: true, value: { kind: 'match', matchId } };
+  }
+  if (parts[0] === 'odds' && parts.length === 4) {
+    const [, sport, marketType, group] = parts as [string, string, string, string];
+    const sportId = Number(sport);
+    if (!CanonicalId.test(sport) || excludedSports.has(sportId) || !Object.hasOwn(Sports, sport)) {
+      return { ok: false, error: `unknown sport ${JSON.stringify(sport)}` };
+    }
+    if (!(MarketTypes as readonly string[]).includes(marketType)) {
+      return { ok: false, error: `unknown market type ${JSON.stringify(marketType)}` };
+    }
+    if (!(MarketGroupNames as string[]).includes(group)) {
+      return { ok: false, error: `unknown group ${JSON.stringify(group)} (early, today or live)` };
+    }
+    return {
+      ok: true,
+      value: {
+        kind: 'odds',
+        sportId: sportId as SportId,
+        marketType: marketType as MarketType,
+        group: group as MarketGroupName,
+      },
+    };
+  }
+  return { ok: false, error: `unknown topic ${JSON.stringify(name.slice(0, 64))}` };
+}
+
+/** The canonical name of a topic (parseTopic(topicName(t)) gives t back). */
+export function topicName(topic: Topic): string {
+  switch (topic.kind) {
+    case 'menu':
+      return 'menu';
+    case 'match':
+      return `match/${topic.matchId}`;
+    case 'odds':
+      return `odds/${topic.sportId}/${topic.marketType}/${topic.group}`;
+  }
+}
+
+/** The upstream odds call (and body) that polls a topic. */
+export function topicCall(topic: Topic): TopicCall {
+  switch (topic.kind) {
+    case 'menu':
+      return { call: 'uxmenu', body: {} };
+    case 'match':
+      return { call: 'uxmatch', body: { match_id: topic.matchId } };
+    case 'odds':
+      if (topic.marketType === 'mmo') {
+        return { call: 'uxmatch2', body: { sport_id: topic.sportId, group: topic.group } };
+      }
+      return {
+        call: 'uxmarket',
+        body: { sport_id: topic.sportId, market_type: topic.marketType, group: topic.group },
+      };
+  }
+}
