@@ -69,7 +69,7 @@ export function dateRangeOrdered(range: DateRange): boolean {
 
 /** Client idempotency key of a bet placement call (DESIGN.md): the gateway dedupes on it. */
 export const IdempotencyKey = Type.String({ pattern: '^[A-Za-z0-9_-]{8,128}$' });
-export const IdempotencyFields = { idempotency_key: IdempotencyKey };
+export const IdempotencyFields = { request_id: IdempotencyKey };
 
 /** `status` is 1 or "1" on success (SPEC section 4); anything else is a failure. */
 export const Status = Type.Union([Type.Integer(), Type.String({ maxLength: 16 })]);

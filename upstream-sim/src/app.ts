@@ -1,0 +1,143 @@
+/**
+ * The simulator as a Fastify app with no process concerns (no listen, no signals): one route per
+ * host path family, dispatched by protocol's call table. Every reply is catalogue JSON
+ * `{ status, statusdesc, ... }`; nothing reaches the client as a bare 500 or an HTML error.
+ */
+import { findCall, httpStatusFor, validateBody } from '@sportsbook/protocol';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { LoggerOptions } from 'pino';
+import type { TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { RedactPaths } from '@sportsbook/protocol';
+import { CallError, fail, type Reply } from './reply.ts';
+import { accountHandlers } from './routes/account.ts';
+import { registerAdmin } from './routes/admin.ts';
+import { betHandlers } from './routes/bet.ts';
+import type { Handlers } from './routes/handler.ts';
+import { infoHandlers } from './routes/info.ts';
+import { OddsBodies, oddsHandlers } from './routes/odds.ts';
+import { Sim, SimDefaults, type SimOptions } from './sim.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sim: Sim;
+  }
+}
+
+export interface BuildSimOptions extends SimOptions {
+  /** pino options (level, transport...); false or absent: silent. Redaction is always added. */
+  logger?: LoggerOptions | boolean;
+}
+
+export const handlers: Handlers = { ...accountHandlers, ...infoHandlers, ...oddsHandlers, ...betHandlers };
+
+const oddsValidators = new Map(
+  Object.entries(OddsBodies).map(([name, schema]: [string, TSchema]) => [name, Compile(schema)]),
+);
+
+function sendReply(reply: FastifyReply, body: Reply): FastifyReply {
+  const status = body.status === 1 ? 200 : httpStatusFor(body.statusdesc);
+  return reply.code(status).send(body);
+}
+
+export function buildSim(options: BuildSimOptions = {}): FastifyInstance {
+  const loggerOptions = options.logger === true ? {} : options.logger || { level: 'silent' };
+  const app = Fastify({
+    logger: { ...loggerOptions, redact: { paths: [...RedactPaths], censor: '[redacted]' } },
+    bodyLimit: options.bodyLimit ?? SimDefaults.bodyLimit,
+    // Call names are case sensitive like the upstream's paths; a trailing slash is the same call.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const sim = new Sim(options, app.log);
+  app.decorate('sim', sim);
+
+  const held = new Set<() => void>();
+  app.addHook('onReady', async () => sim.start());
+  app.addHook('preClose', async () => {
+    for (const release of held) release();
+  });
+  app.addHook('onClose', async () => sim.close());
+
+  app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // Body too large (413), unsupported media type (415), bad JSON (400): all a bad request.
+    if (status < 500)
+      return reply.code(status).send(fail('badRequest', { reason: error.code ?? 'badRequest' }));
+    return reply.code(500).send(fail('systemError'));
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send(fail('unknownCall')));
+
+  app.get('/metrics', async (_request, reply) => {
+    reply.header('content-type', sim.metrics.registry.contentType);
+    return sim.metrics.registry.metrics();
+  });
+
+  registerAdmin(app, sim, options.adminToken);
+
+  const faultTimeoutMs = options.faultTimeoutMs ?? SimDefaults.faultTimeoutMs;
+
+  async function dispatch(request: FastifyRequest, reply: FastifyReply) {
+    const found = findCall(request.url);
+    const handler = found ? handlers[found.call.name] : undefined;
+    if (!found || !handler) {
+      sim.metrics.calls.inc({ call: 'unknown', host: 'none' });
+      return reply.code(404).send(fail('unknownCall'));
+    }
+    const name = found.call.name;
+    const label = name.slice(name.lastIndexOf('/') + 1);
+    sim.metrics.calls.inc({ call: label, host: found.call.group });
+
+    const fault = sim.faults.of(label);
+    if (fault) {
+      if (fault.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+      const action = sim.faults.pick(fault);
+      if (action === 'timeout') {
+        await new Promise<void>((resolve) => {
+          const release = () => {
+            clearTimeout(timer);
+            held.delete(release);
+            resolve();
+          };
+          const timer = setTimeout(release, faultTimeoutMs);
+          held.add(release);
+        });
+        reply.raw.destroy();
+        return reply;
+      }
+      if (action === 'error') return reply.code(500).send(fail('systemError'));
+      if (action === 'malformed') {
+        return reply
+          .code(200)
+          .header('content-type', 'application/json; charset=utf-8')
+          .send('{"status":1,"statusdesc":"succ');
+      }
+    }
+
+    const body: unknown = request.body ?? {};
+    const oddsValidator = oddsValidators.get(name);
+    if (oddsValidator) {
+      if (!oddsValidator.Check(body)) return sendReply(reply, fail('badRequest'));
+    } else {
+      const checked = validateBody(name, body);
+      if (!checked.ok)
+        return sendReply(reply, fail(checked.code, checked.field ? { field: checked.field } : {}));
+    }
+    const fields = body as Record<string, unknown>;
+    try {
+      if (found.call.group !== 'odds' && typeof fields.account_id === 'string') {
+        sim.sessions.assertRequestAllowed(fields.account_id.trim().toLowerCase());
+      }
+      return sendReply(reply, await handler({ sim, body: fields, call: name }));
+    } catch (err) {
+      if (err instanceof CallError) return sendReply(reply, fail(err.code, err.extra));
+      request.log.error({ err, call: name }, 'call failed');
+      return sendReply(reply, fail('systemError'));
+    }
+  }
+
+  for (const prefix of ['', '/odds', '/bet', '/tournament', '/games']) {
+    app.post(`${prefix}/*`, dispatch);
+  }
+  return app;
+}

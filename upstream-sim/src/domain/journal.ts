@@ -1,0 +1,106 @@
+/**
+ * Persistence with SIM_DATA_DIR: an append-only NDJSON journal of state records (each line the
+ * record after a change: account, ledger entry, bet, idempotent reply, message), replayed in order
+ * at start, plus a snapshot of the odds world (written atomically with a rename). Records rather
+ * than commands: replay does not depend on the world producing the same prices again.
+ * Each line is written with one write() (survives a process crash); fsync runs at most once a
+ * second and at close (survives most machine crashes, bounded loss otherwise).
+ */
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import type { Reply } from '../reply.ts';
+import type { Account, Bet, LedgerEntry, Message } from './types.ts';
+
+export type JournalRecord =
+  | { t: 'acct'; a: Account }
+  | { t: 'led'; e: LedgerEntry }
+  | { t: 'bet'; b: Bet }
+  | { t: 'idem'; k: string; r: Reply }
+  | { t: 'msg'; m: Message };
+
+export interface Journal {
+  append(record: JournalRecord): void;
+  /** Records written before this start, oldest first. */
+  replay(): JournalRecord[];
+  saveWorld(snapshot: unknown): void;
+  loadWorld(): unknown;
+  close(): void;
+}
+
+export function memoryJournal(): Journal {
+  return {
+    append() {},
+    replay: () => [],
+    saveWorld() {},
+    loadWorld: () => undefined,
+    close() {},
+  };
+}
+
+export function fileJournal(dir: string): Journal {
+  mkdirSync(dir, { recursive: true });
+  const journalPath = join(dir, 'journal.ndjson');
+  const worldPath = join(dir, 'world.json');
+  const previous = existsSync(journalPath) ? readFileSync(journalPath, 'utf8') : '';
+  const fd = openSync(journalPath, 'a');
+  let dirty = false;
+  let closed = false;
+  const timer = setInterval(() => {
+    if (dirty && !closed) {
+      fsyncSync(fd);
+      dirty = false;
+    }
+  }, 1000);
+  timer.unref();
+
+  return {
+    append(record) {
+      if (closed) return;
+      writeSync(fd, `${JSON.stringify(record)}\n`);
+      dirty = true;
+    },
+    replay() {
+      const records: JournalRecord[] = [];
+      for (const line of previous.split('\n')) {
+        if (line.length === 0) continue;
+        try {
+          records.push(JSON.parse(line) as JournalRecord);
+        } catch {
+          // A torn last line from a crash mid-write: everything before it is intact.
+        }
+      }
+      return records;
+    },
+    saveWorld(snapshot) {
+      if (closed) return;
+      const tmp = `${worldPath}.tmp`;
+      writeFileSync(tmp, JSON.stringify(snapshot));
+      renameSync(tmp, worldPath);
+    },
+    loadWorld() {
+      if (!existsSync(worldPath)) return undefined;
+      try {
+        return JSON.parse(readFileSync(worldPath, 'utf8')) as unknown;
+      } catch {
+        return undefined;
+      }
+    },
+    close() {
+      if (closed) return;
+      clearInterval(timer);
+      fsyncSync(fd);
+      closeSync(fd);
+      closed = true;
+    },
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * Statements derived from the ledger and the bets. Cash = available + frozen; a ledger entry that
+ * changes cash is a credit (payout, commission, deposit, positive adjustment) or a debit (settled
+ * stake, negative adjustment). Per day: closing = opening + credit - debit, exactly, because every
+ * number is a sum over the same integer entries. Days are GMT+8 working dates of sim time.
+ */
+import { DisplayUtcOffsetMs } from '@sportsbook/protocol';
+import { reject } from '../reply.ts';
+import type { Store } from './store.ts';
+import type { Bet, LedgerEntry } from './types.ts';
+
+const DayMs = 86_400_000;
+export const MaxStatementDays = 62;
+
+export function dateOf(time: number): string {
+  return new Date(time + DisplayUtcOffsetMs).toISOString().slice(0, 10);
+}
+
+export function dayStart(date: string): number {
+  const [y, m, d] = date.split('-').map(Number);
+  const start = Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1) - DisplayUtcOffsetMs;
+  if (!Number.isFinite(start) || dateOf(start) !== date) reject('badRequest', { field: 'date' });
+  return start;
+}
+
+/** Inclusive GMT+8 date range -> [from, to) in UTC ms; refuses reversed or over-long ranges. */
+export function dayRange(startDate: string, endDate: string): { from: number; to: number; days: string[] } {
+  const from = dayStart(startDate);
+  const to = dayStart(endDate) + DayMs;
+  if (to <= from) reject('badRequest', { field: 'end_date' });
+  const count = (to - from) / DayMs;
+  if (count > MaxStatementDays) reject('badRequest', { field: 'end_date' });
+  const days = Array.from({ length: count }, (_, i) => dateOf(from + i * DayMs));
+  return { from, to, days };
+}
+
+export interface StatementDay {
+  date: string;
+  opening: number;
+  credit: number;
+  debit: number;
+  /** Part of credit that is commission. */
+  commission: number;
+  closing: number;
+  turnover: number;
+  validTurnover: number;
+  winLose: number;
+}
+
+const cashOf = (entry: LedgerEntry) => entry.available + entry.frozen;
+const cashDelta = (entry: LedgerEntry) => entry.dAvailable + entry.dFrozen;
+
+export class Statements {
+  constructor(private readonly store: Store) {}
+
+  daily(accountId: string, startDate: string, endDate: string): StatementDay[] {
+    const { from, days } = dayRange(startDate, endDate);
+    const entries = this.store.entries(accountId);
+    let index = 0;
+    let cash = 0;
+    while (index < entries.length && (entries[index]?.time ?? 0) < from) {
+      cash = cashOf(entries[index] as LedgerEntry);
+      index++;
+    }
+    const bets = this.store.accountBets(accountId);
+    return days.map((date, i) => {
+      const start = from + i * DayMs;
+      const end = start + DayMs;
+      const opening = cash;
+      let credit = 0;
+      let debit = 0;
+      let commission = 0;
+      while (index < entries.length && (entries[index]?.time ?? 0) < end) {
+        const entry = entries[index] as LedgerEntry;
+        const delta = cashDelta(entry);
+        if (delta > 0) credit += delta;
+        else debit -= delta;
+        if (entry.type === 'commission') commission += delta;
+        cash = cashOf(entry);
+        index++;
+      }
+      let turnover = 0;
+      let validTurnover = 0;
+      let winLose = 0;
+      for (const bet of bets) {
+        if (bet.settledAt === null || bet.settledAt < start || bet.settledAt >= end || !isSettled(bet))
+          continue;
+        turnover += bet.risk;
+        validTurnover += bet.validTurnover;
+        winLose += bet.returned - bet.risk;
+      }
+      return {
+        date,
+        opening,
+        credit,
+        debit,
+        commission,
+        closing: opening + credit - debit,
+        turnover,
+        validTurnover,
+        winLose,
+      };
+    });
+  }
+
+  /** Bets settled (won, lost, draw, halves, cashed out) in [from, to). */
+  settledBets(accountId: string, from: number, to: number): Bet[] {
+    return this.store
+      .accountBets(accountId)
+      .filter(
+        (bet) => isSettled(bet) && bet.settledAt !== null && bet.settledAt >= from && bet.settledAt < to,
+      );
+  }
+
+  /** Rejected, void or refunded bets decided in [from, to). */
+  cancelledBets(accountId: string, from: number, to: number): Bet[] {
+    return this.store
+      .accountBets(accountId)
+      .filter(
+        (bet) =>
+          isCancelled(bet) && (bet.settledAt ?? bet.placedAt) >= from && (bet.settledAt ?? bet.placedAt) < to,
+      );
+  }
+}
+
+export function isSettled(bet: Bet): boolean {
+  return ['won', 'wonHalf', 'lost', 'loseHalf', 'draw', 'cashedOut'].includes(bet.status);
+}
+
+export function isCancelled(bet: Bet): boolean {
+  return ['rejected', 'void', 'refund'].includes(bet.status);
+}

@@ -1,0 +1,30 @@
+/**
+ * Reply envelope of every call: `{ status: 1, statusdesc: 'success', ... }` or
+ * `{ status: 0, statusdesc: '<code>' }` with a code of SPEC section 8's catalogue. Business
+ * rejections travel with HTTP 200, as real upstreams do; only transport-level problems (body too
+ * large, fault injection) change the HTTP status, and even then the body is catalogue JSON.
+ */
+export type Reply = { status: 0 | 1; statusdesc: string } & Record<string, unknown>;
+
+export function ok(extra: Record<string, unknown> = {}): Reply {
+  return { status: 1, statusdesc: 'success', ...extra };
+}
+
+export function fail(code: string, extra: Record<string, unknown> = {}): Reply {
+  return { status: 0, statusdesc: code, ...extra };
+}
+
+/** Thrown by the domain layer; the routes turn it into `fail(code, extra)`. */
+export class CallError extends Error {
+  constructor(
+    readonly code: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(code);
+    this.name = 'CallError';
+  }
+}
+
+export function reject(code: string, extra?: Record<string, unknown>): never {
+  throw new CallError(code, extra);
+}

@@ -1,0 +1,95 @@
+/** Base-host account calls: logins, profile, balance, settings, password, nickname, version. */
+import type {
+  AddSecondaryRequest,
+  BalanceRequest,
+  ChangePasswordRequest,
+  LoginRequest,
+  TokenLoginRequest,
+} from '@sportsbook/protocol';
+import type { Account } from '../domain/types.ts';
+import { ok, reject } from '../reply.ts';
+import { restrictedCode, type Sim } from '../sim.ts';
+import { balanceReply, memberProfile } from '../views.ts';
+import { auth, type Handlers } from './handler.ts';
+import { loginSignatureValid } from './signing.ts';
+
+export const SimVersion = '1.0.0';
+
+function startSession(sim: Sim, account: Account, revokeOthers: boolean) {
+  const code = restrictedCode(account);
+  if (code) reject(code);
+  if (account.role !== 'member') reject('NoUserAccessRight');
+  const session = sim.sessions.create(account.id);
+  if (revokeOthers) sim.sessions.revokeAccount(account.id, session.token);
+  const updated = sim.accounts.update(
+    account,
+    { lastLoginAt: sim.world.now(), retrieveProfile: false },
+    false,
+  );
+  return ok({ member_profile: memberProfile(updated, session.token, sim.wallet) });
+}
+
+function passwordLogin(sim: Sim, body: LoginRequest, revokeOthers: boolean) {
+  const key = sim.options.loginSigningKey;
+  if (key !== undefined && !loginSignatureValid(body, key)) reject('loginFailed');
+  sim.sessions.assertLoginAllowed(body.account_id);
+  const account = sim.accounts.find(body.account_id);
+  if (!account) {
+    sim.sessions.loginFailed(body.account_id);
+    reject('account_not_exists');
+  }
+  if (!sim.accounts.checkPassword(account, body.password)) {
+    sim.sessions.loginFailed(body.account_id);
+    reject('invalid_password');
+  }
+  sim.sessions.loginSucceeded(body.account_id);
+  return startSession(sim, account, revokeOthers);
+}
+
+export const accountHandlers: Handlers = {
+  authlogin: ({ sim, body }) => passwordLogin(sim, body as LoginRequest, false),
+  userlogin: ({ sim, body }) => passwordLogin(sim, body as LoginRequest, false),
+  // Switch account: the new login ends the account's other sessions.
+  switchlogin: ({ sim, body }) => passwordLogin(sim, body as LoginRequest, true),
+  securelogin: ({ sim, body }) => {
+    const accountId = sim.sessions.useLaunchToken((body as TokenLoginRequest).token);
+    return startSession(sim, sim.accounts.get(accountId), false);
+  },
+  userprofile: (ctx) => {
+    const { account, token } = auth(ctx);
+    const updated = ctx.sim.accounts.update(account, { retrieveProfile: false }, false);
+    return ok({ member_profile: memberProfile(updated, token, ctx.sim.wallet) });
+  },
+  userbalance: (ctx) => balance(ctx.sim, ctx.body as BalanceRequest, auth(ctx).account, 1),
+  vuserbalance: (ctx) => balance(ctx.sim, ctx.body as BalanceRequest, auth(ctx).account, 2),
+  usersettings: (ctx) => {
+    const { account } = auth(ctx);
+    const updated = ctx.sim.accounts.saveSettings(account, ctx.body);
+    return ok({ settings: updated.settings });
+  },
+  changepassword: (ctx) => {
+    const { account } = auth(ctx);
+    const body = ctx.body as ChangePasswordRequest;
+    ctx.sim.accounts.changePassword(
+      account,
+      body.old_password,
+      body.new_password,
+      body.confirm_password,
+      ctx.sim.world.now(),
+    );
+    return ok();
+  },
+  addsecondary: (ctx) => {
+    const { account } = auth(ctx);
+    ctx.sim.accounts.setNickname(account, (ctx.body as AddSecondaryRequest).nickname);
+    return ok();
+  },
+  version: () => ok({ version: SimVersion }),
+};
+
+/** userbalance for operator_type 1, vuserbalance for operator_type 2 (SPEC section 7). */
+function balance(sim: Sim, body: BalanceRequest, account: Account, operatorType: 1 | 2) {
+  if (account.operatorType !== operatorType) reject('permission_denied');
+  if (String(body.parent_id) !== String(account.parentId ?? '')) reject('permission_denied');
+  return ok(balanceReply(account, sim.wallet));
+}

@@ -1,0 +1,197 @@
+/** Bet-host calls (`/bet/<call>`): checks, placements, lists, cash-out. */
+import type {
+  BetCheckBody,
+  BetCheckMultiBody,
+  BetFullListBody,
+  BetIdBody,
+  BetListBody,
+  BetMmoClickBody,
+  BetParlayBody,
+  BetParlayMmoBody,
+  BetSingleBody,
+  BetSingleMmoBody,
+  BetSysParlayBody,
+  CashOutBody,
+  DayBetListBody,
+} from '@sportsbook/protocol';
+import { toMajor } from '../domain/amounts.ts';
+import { dateOf, dayRange, isCancelled, isSettled } from '../domain/statements.ts';
+import type { Account, Bet } from '../domain/types.ts';
+import { CallError, fail, ok, type Reply } from '../reply.ts';
+import type { Sim } from '../sim.ts';
+import { betView, page } from '../views.ts';
+import { auth, type CallContext, type Handler, type Handlers } from './handler.ts';
+
+type Place = (sim: Sim, account: Account, call: string, body: never) => Bet;
+
+/** Wraps a placement: session, request limit, idempotency, reply with the bet. */
+function placement(place: Place): Handler {
+  return async (ctx: CallContext): Promise<Reply> => {
+    const { account } = auth(ctx);
+    const body = ctx.body as { request_id: string };
+    const call = ctx.call.slice('bet/'.length);
+    return ctx.sim.idempotent(account.id, body.request_id, () => {
+      const bet = place(ctx.sim, account, call, body as never);
+      ctx.sim.metrics.bets.inc({ kind: bet.kind, status: bet.status });
+      return ok({ data: betView(bet) });
+    });
+  };
+}
+
+const single: Place = (sim, account, call, body: BetSingleBody) => sim.bets.placeSingle(account, call, body);
+const parlay: Place = (sim, account, call, body: BetParlayBody) => sim.bets.placeParlay(account, call, body);
+const system: Place = (sim, account, call, body: BetSysParlayBody) =>
+  sim.bets.placeSystem(account, call, body);
+const mmoSingle: Place = (sim, account, call, body: BetSingleMmoBody) =>
+  sim.bets.placeMmoSingle(account, call, body);
+const mmoParlay: Place = (sim, account, call, body: BetParlayMmoBody) =>
+  sim.bets.placeMmoParlay(account, call, body);
+
+function check(ctx: CallContext): Reply {
+  const { account } = auth(ctx);
+  const body = ctx.body as BetCheckBody;
+  const view = ctx.sim.bets.check(account, body.odds_id, body.selection, body.odds_type);
+  return ok({ data: limitsToMajor(view, account) });
+}
+
+function limitsToMajor<T extends { min_bet: number; max_bet: number; max_payout: number }>(
+  view: T,
+  account: Account,
+): T {
+  return {
+    ...view,
+    min_bet: toMajor(view.min_bet, account.currency),
+    max_bet: toMajor(view.max_bet, account.currency),
+    max_payout: toMajor(view.max_payout, account.currency),
+  };
+}
+
+function list(
+  ctx: CallContext,
+  filter: (bet: Bet) => boolean,
+  body: { page_number?: number; page_size?: number },
+): Reply {
+  const { account } = auth(ctx);
+  const bets = ctx.sim.store
+    .accountBets(account.id)
+    .filter(filter)
+    .sort((a, b) => b.placedAt - a.placedAt || b.betId.localeCompare(a.betId));
+  const paged = page(bets, body.page_number, body.page_size);
+  return ok({ data: { ...paged, items: paged.items.map(betView) } });
+}
+
+function fullListRange(ctx: CallContext): (bet: Bet) => boolean {
+  const body = ctx.body as BetFullListBody;
+  if (!body.start_date && !body.end_date) return () => true;
+  const today = dateOf(ctx.sim.world.now());
+  const { from, to } = dayRange(body.start_date ?? body.end_date ?? today, body.end_date ?? today);
+  return (bet) => bet.placedAt >= from && bet.placedAt < to;
+}
+
+function parlayDetails(statuses: readonly string[]): Handler {
+  return (ctx) => {
+    const { account } = auth(ctx);
+    const bet = ctx.sim.bets.ownBet(account, (ctx.body as BetIdBody).bet_id);
+    if (bet.legs.length < 2 || !statuses.includes(bet.status)) throw new CallError('betNotExists');
+    return ok({ data: betView(bet) });
+  };
+}
+
+const acceptedStatuses = ['running', 'won', 'wonHalf', 'lost', 'loseHalf', 'draw', 'cashedOut'];
+const rejectedStatuses = ['rejected', 'void', 'refund'];
+
+export const betHandlers: Handlers = {
+  'bet/betcheck': check,
+  'bet/betcheckspecial': check,
+  'bet/vbetcheck': check,
+  'bet/betcheckmultispecial': (ctx) => {
+    const { account } = auth(ctx);
+    const data = (ctx.body as BetCheckMultiBody).selections.map((s) => {
+      try {
+        return { status: 1, ...limitsToMajor(ctx.sim.bets.check(account, s.odds_id, s.selection), account) };
+      } catch (err) {
+        if (err instanceof CallError)
+          return { status: 0, statusdesc: err.code, odds_id: s.odds_id, selection: s.selection };
+        throw err;
+      }
+    });
+    return ok({ data });
+  },
+  'bet/betsingle': placement(single),
+  'bet/betsinglespecial': placement(single),
+  'bet/vbetsingle': placement(single),
+  'bet/betparlay': placement(parlay),
+  'bet/vbetparlay': placement(parlay),
+  'bet/betsysparlay': placement(system),
+  'bet/betmmoclick': (ctx) => {
+    const { account } = auth(ctx);
+    const body = ctx.body as BetMmoClickBody;
+    return ok({ data: limitsToMajor(ctx.sim.bets.mmoClick(account, body.odds_id, body.selection), account) });
+  },
+  'bet/betsinglemmo': placement(mmoSingle),
+  'bet/vbetsinglemmo': placement(mmoSingle),
+  'bet/betparlaymmo': placement(mmoParlay),
+  'bet/vbetparlaymmo': placement(mmoParlay),
+  'bet/betacceptlist': (ctx) => list(ctx, (b) => b.status === 'running', ctx.body as BetListBody),
+  'bet/pendingbetlist': (ctx) => list(ctx, (b) => b.status === 'waiting', ctx.body as BetListBody),
+  'bet/betrejectlist': (ctx) => {
+    const today = dateOf(ctx.sim.world.now());
+    return list(
+      ctx,
+      (b) => isCancelled(b) && dateOf(b.settledAt ?? b.placedAt) === today,
+      ctx.body as BetListBody,
+    );
+  },
+  'bet/betacceptfulllist': (ctx) => {
+    const inRange = fullListRange(ctx);
+    return list(ctx, (b) => acceptedStatuses.includes(b.status) && inRange(b), ctx.body as BetFullListBody);
+  },
+  'bet/betrejectfulllist': (ctx) => {
+    const inRange = fullListRange(ctx);
+    return list(ctx, (b) => rejectedStatuses.includes(b.status) && inRange(b), ctx.body as BetFullListBody);
+  },
+  'bet/dbetlist': (ctx) => {
+    const body = ctx.body as DayBetListBody;
+    const date = body.date ?? dateOf(ctx.sim.world.now());
+    dayRange(date, date);
+    return list(ctx, (b) => isSettled(b) && b.settledAt !== null && dateOf(b.settledAt) === date, body);
+  },
+  'bet/dbetlistcancel': (ctx) => {
+    const body = ctx.body as DayBetListBody;
+    const date = body.date ?? dateOf(ctx.sim.world.now());
+    dayRange(date, date);
+    return list(ctx, (b) => isCancelled(b) && dateOf(b.settledAt ?? b.placedAt) === date, body);
+  },
+  'bet/parlayacceptdetails': parlayDetails(acceptedStatuses),
+  'bet/parlaypendingdetails': parlayDetails(['waiting']),
+  'bet/parlayrejectdetails': parlayDetails(rejectedStatuses),
+  'bet/cashoutcheck': (ctx) => {
+    const { account } = auth(ctx);
+    const quote = ctx.sim.bets.cashOutCheck(account, (ctx.body as BetIdBody).bet_id);
+    return ok({
+      data: {
+        bet_id: quote.betId,
+        quote_id: quote.quoteId,
+        cashout_value: toMajor(quote.value, account.currency),
+        expires_at: quote.expiresAt,
+      },
+    });
+  },
+  'bet/cashout': async (ctx) => {
+    const { account } = auth(ctx);
+    const body = ctx.body as CashOutBody;
+    return ctx.sim.idempotent(account.id, body.request_id, () => {
+      try {
+        const bet = ctx.sim.bets.cashOut(account, body.bet_id, body.quote_id, body.accept_any_value ?? false);
+        return ok({ data: betView(bet) });
+      } catch (err) {
+        if (err instanceof CallError && typeof err.extra.cashout_value === 'number') {
+          return fail(err.code, {
+            data: { ...err.extra, cashout_value: toMajor(err.extra.cashout_value, account.currency) },
+          });
+        }
+        throw err;
+      }
+    });
+  },
+};

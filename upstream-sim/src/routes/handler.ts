@@ -1,0 +1,19 @@
+import type { Reply } from '../reply.ts';
+import type { Sim } from '../sim.ts';
+
+export interface CallContext {
+  sim: Sim;
+  /** Validated body (schemas of @sportsbook/protocol). */
+  body: Record<string, unknown>;
+  /** Full call name as calls.ts names it: `authlogin`, `odds/uxmarket`, `bet/betsingle`. */
+  call: string;
+}
+
+export type Handler = (ctx: CallContext) => Reply | Promise<Reply>;
+
+export type Handlers = Record<string, Handler>;
+
+/** The session fields every authenticated body carries (validated by the call's schema). */
+export function auth(ctx: CallContext) {
+  return ctx.sim.authenticate(ctx.body as { account_id: string; session_token: string });
+}

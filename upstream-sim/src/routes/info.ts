@@ -1,0 +1,323 @@
+/** Base-host information calls: statements, results, messages, standings, brackets. */
+import type {
+  BracketListBody,
+  DateRangeBody,
+  InfoBetIdBody,
+  MatchResultBody,
+  PagedBody,
+  SingleMatchResultBody,
+  StandingListBody,
+  StandingResultBody,
+  SysParlayListBody,
+} from '@sportsbook/protocol';
+import { toMajor } from '../domain/amounts.ts';
+import { dateOf, dayRange } from '../domain/statements.ts';
+import type { Account, Bet } from '../domain/types.ts';
+import { ok, reject } from '../reply.ts';
+import { betView, page } from '../views.ts';
+import type { MatchResultRow } from '../world/types.ts';
+import { auth, type CallContext, type Handlers } from './handler.ts';
+
+function summary(account: Account, bets: Bet[]) {
+  let turnover = 0;
+  let validTurnover = 0;
+  let winLose = 0;
+  let commission = 0;
+  for (const bet of bets) {
+    turnover += bet.risk;
+    validTurnover += bet.validTurnover;
+    winLose += bet.returned - bet.risk;
+    commission += bet.commission;
+  }
+  const c = account.currency;
+  return {
+    count: bets.length,
+    turnover: toMajor(turnover, c),
+    valid_turnover: toMajor(validTurnover, c),
+    win_lose: toMajor(winLose, c),
+    commission: toMajor(commission, c),
+  };
+}
+
+function settledInRange(ctx: CallContext): { account: Account; bets: Bet[]; body: DateRangeBody } {
+  const { account } = auth(ctx);
+  const body = ctx.body as DateRangeBody;
+  const { from, to } = dayRange(body.start_date, body.end_date);
+  return { account, bets: ctx.sim.statements.settledBets(account.id, from, to), body };
+}
+
+function resultView(row: MatchResultRow) {
+  return {
+    match_id: row.matchId,
+    sport_id: row.sportId,
+    league_id: row.leagueId,
+    league_name: row.leagueName,
+    home: row.home,
+    away: row.away,
+    kickoff: row.kickoff,
+    status: row.status,
+    score: row.score ? [row.score.home, row.score.away] : null,
+    ht_score: row.score ? [row.score.htHome, row.score.htAway] : null,
+    first_goal: row.score?.firstGoal ?? null,
+    last_goal: row.score?.lastGoal ?? null,
+  };
+}
+
+function gameResult(ctx: CallContext) {
+  const { account, bets, body } = settledInRange(ctx);
+  const byDay = new Map<string, Bet[]>();
+  for (const bet of bets) {
+    const day = dateOf(bet.settledAt ?? 0);
+    byDay.set(day, [...(byDay.get(day) ?? []), bet]);
+  }
+  const days = [...byDay.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, list]) => ({ date, ...summary(account, list) }));
+  return ok({
+    data: { ...page(days, body.page_number, body.page_size), total_summary: summary(account, bets) },
+  });
+}
+
+function ownBetWithLegs(ctx: CallContext, kinds: readonly Bet['kind'][]): Bet {
+  const { account } = auth(ctx);
+  const bet = ctx.sim.bets.ownBet(account, (ctx.body as InfoBetIdBody).bet_id);
+  if (!kinds.includes(bet.kind)) reject('betNotExists');
+  return bet;
+}
+
+/** Standings of a league from the world's completed matches: 3 points a win, 1 a draw. */
+function standings(rows: MatchResultRow[]) {
+  const table = new Map<
+    string,
+    {
+      team: string;
+      played: number;
+      won: number;
+      drawn: number;
+      lost: number;
+      gf: number;
+      ga: number;
+      points: number;
+    }
+  >();
+  const entry = (team: string) => {
+    let e = table.get(team);
+    if (!e) {
+      e = { team, played: 0, won: 0, drawn: 0, lost: 0, gf: 0, ga: 0, points: 0 };
+      table.set(team, e);
+    }
+    return e;
+  };
+  for (const row of rows) {
+    if (row.status !== 1 || !row.score) continue;
+    const home = entry(row.home);
+    const away = entry(row.away);
+    const { home: h, away: a } = row.score;
+    home.played++;
+    away.played++;
+    home.gf += h;
+    home.ga += a;
+    away.gf += a;
+    away.ga += h;
+    if (h > a) {
+      home.won++;
+      away.lost++;
+      home.points += 3;
+    } else if (h < a) {
+      away.won++;
+      home.lost++;
+      away.points += 3;
+    } else {
+      home.drawn++;
+      away.drawn++;
+      home.points++;
+      away.points++;
+    }
+  }
+  return [...table.values()].sort(
+    (x, y) => y.points - x.points || y.gf - y.ga - (x.gf - x.ga) || x.team.localeCompare(y.team),
+  );
+}
+
+const ResultWindowMs = 3 * 86_400_000;
+
+function leagueRows(ctx: CallContext): MatchResultRow[] {
+  const now = ctx.sim.world.now();
+  return ctx.sim.world.results({ from: now - ResultWindowMs, to: now + ResultWindowMs });
+}
+
+export const infoHandlers: Handlers = {
+  dailystatement: (ctx) => {
+    const { account } = auth(ctx);
+    const body = ctx.body as DateRangeBody;
+    const c = account.currency;
+    const days = ctx.sim.statements.daily(account.id, body.start_date, body.end_date).map((d) => ({
+      date: d.date,
+      opening_balance: toMajor(d.opening, c),
+      credit: toMajor(d.credit, c),
+      debit: toMajor(d.debit, c),
+      commission: toMajor(d.commission, c),
+      closing_balance: toMajor(d.closing, c),
+      turnover: toMajor(d.turnover, c),
+      valid_turnover: toMajor(d.validTurnover, c),
+      win_lose: toMajor(d.winLose, c),
+    }));
+    return ok({ data: days, currency: c });
+  },
+  platformwinlose: (ctx) => {
+    const { account, bets } = settledInRange(ctx);
+    return ok({ data: [{ platform: 'sportsbook', ...summary(account, bets) }] });
+  },
+  settlementhistory: (ctx) => {
+    const { bets, body } = settledInRange(ctx);
+    const sorted = [...bets].sort((a, b) => (b.settledAt ?? 0) - (a.settledAt ?? 0));
+    const paged = page(sorted, body.page_number, body.page_size);
+    return ok({ data: { ...paged, items: paged.items.map(betView) } });
+  },
+  gameresultsportsbook: gameResult,
+  gameresultsummarysportsbook: gameResult,
+  cancelledbetlist: (ctx) => {
+    const { account } = auth(ctx);
+    const body = ctx.body as DateRangeBody;
+    const { from, to } = dayRange(body.start_date, body.end_date);
+    const paged = page(
+      ctx.sim.statements.cancelledBets(account.id, from, to),
+      body.page_number,
+      body.page_size,
+    );
+    return ok({ data: { ...paged, items: paged.items.map(betView) } });
+  },
+  announcelist: (ctx) => {
+    auth(ctx);
+    const body = ctx.body as PagedBody;
+    const items = ctx.sim.store.messages.filter((m) => m.kind === 'announcement').reverse();
+    return ok({ data: page(items.map(messageView), body.page_number, body.page_size) });
+  },
+  marqueelist: (ctx) => {
+    auth(ctx);
+    return ok({ data: ctx.sim.store.messages.filter((m) => m.kind === 'marquee').map(messageView) });
+  },
+  personallist: (ctx) => {
+    const { account } = auth(ctx);
+    const body = ctx.body as PagedBody;
+    const mine = ctx.sim.store.messages
+      .filter((m) => m.kind === 'personal' && m.accountId === account.id)
+      .reverse();
+    const paged = page(mine, body.page_number, body.page_size);
+    // Listing reads them.
+    for (const m of paged.items) if (!m.read) ctx.sim.store.addMessage({ ...m, read: true });
+    return ok({ data: { ...paged, items: paged.items.map(messageView) } });
+  },
+  personalunread: (ctx) => {
+    const { account } = auth(ctx);
+    const unread = ctx.sim.store.messages.filter(
+      (m) => m.kind === 'personal' && m.accountId === account.id && !m.read,
+    );
+    return ok({ data: { unread: unread.length } });
+  },
+  matchresult: (ctx) => {
+    auth(ctx);
+    const body = ctx.body as MatchResultBody;
+    const { from, to } = dayRange(body.date, body.date);
+    const rows = ctx.sim.world.results({
+      ...(body.sport_id !== undefined ? { sportId: body.sport_id } : {}),
+      from,
+      to,
+    });
+    return ok({ data: rows.map(resultView) });
+  },
+  singlematchresult: (ctx) => {
+    auth(ctx);
+    const id = (ctx.body as SingleMatchResultBody).match_id;
+    const row = ctx.sim.world.matchRow(id);
+    if (!row) reject('matchHide');
+    const rows = ctx.sim.world.results({ sportId: row[6], from: row[9] - 1, to: row[9] + 1 });
+    const found = rows.find((r) => r.matchId === id);
+    if (!found) reject('resultStillProcess');
+    return ok({ data: resultView(found) });
+  },
+  parlaymatchresult: (ctx) => {
+    const bet = ownBetWithLegs(ctx, ['parlay', 'system', 'mmoParlay']);
+    return ok({ data: betView(bet).legs });
+  },
+  parlaybetdetails: (ctx) => ok({ data: betView(ownBetWithLegs(ctx, ['parlay', 'system', 'mmoParlay'])) }),
+  betsysparlay: (ctx) => {
+    const { account } = auth(ctx);
+    const body = ctx.body as SysParlayListBody;
+    const range =
+      body.start_date || body.end_date
+        ? dayRange(body.start_date ?? body.end_date ?? '', body.end_date ?? body.start_date ?? '')
+        : null;
+    const bets = ctx.sim.store
+      .accountBets(account.id)
+      .filter((b) => b.kind === 'system' && (!range || (b.placedAt >= range.from && b.placedAt < range.to)));
+    return ok({ data: bets.map(betView) });
+  },
+  betsysparlaymatch: (ctx) => ok({ data: betView(ownBetWithLegs(ctx, ['system'])).legs }),
+  betsysparlaybet: (ctx) => {
+    const bet = ownBetWithLegs(ctx, ['system']);
+    const tickets = (bet.combos ?? []).map((combo, index) => ({
+      ticket: index + 1,
+      legs: combo.map((i) => bet.legs[i]?.oddsId),
+      stake: toMajor(bet.unitStake, bet.currency),
+      odds: Number(combo.reduce((acc, i) => acc * (bet.legs[i]?.price ?? 1), 1).toFixed(3)),
+    }));
+    return ok({ data: tickets });
+  },
+  eventlist: (ctx) => {
+    auth(ctx);
+    return ok({
+      data: [
+        { event_id: 1, title: 'Weekend parlay boost', start: ctx.sim.world.options.startTime, status: 1 },
+        { event_id: 2, title: 'Cash-out week', start: ctx.sim.world.options.startTime, status: 1 },
+      ],
+    });
+  },
+  standinglist: (ctx) => {
+    auth(ctx);
+    const sport = (ctx.body as StandingListBody).sport_id;
+    const leagues = new Map<number, { league_id: number; league_name: string; sport_id: number }>();
+    for (const row of leagueRows(ctx)) {
+      if (sport !== undefined && row.sportId !== sport) continue;
+      leagues.set(row.leagueId, {
+        league_id: row.leagueId,
+        league_name: row.leagueName,
+        sport_id: row.sportId,
+      });
+    }
+    return ok({ data: [...leagues.values()] });
+  },
+  standingresult: (ctx) => {
+    auth(ctx);
+    const leagueId = (ctx.body as StandingResultBody).league_id;
+    const rows = leagueRows(ctx).filter((r) => r.leagueId === leagueId);
+    if (rows.length === 0) reject('empty');
+    return ok({ data: standings(rows) });
+  },
+  bracketlist: (ctx) => {
+    auth(ctx);
+    const leagueId = (ctx.body as BracketListBody).league_id;
+    // A knockout of the league's top four from the current standings: semi-finals then final.
+    const rows = leagueRows(ctx).filter((r) => leagueId === undefined || r.leagueId === leagueId);
+    const top = standings(rows)
+      .slice(0, 4)
+      .map((s) => s.team);
+    if (top.length < 4) return ok({ data: [] });
+    return ok({
+      data: [
+        {
+          round: 'semi-final',
+          matches: [
+            [top[0], top[3]],
+            [top[1], top[2]],
+          ],
+        },
+        { round: 'final', matches: [['TBD', 'TBD']] },
+      ],
+    });
+  },
+};
+
+function messageView(m: { id: number; title: string; body: string; time: number; read: boolean }) {
+  return { id: m.id, title: m.title, content: m.body, time: m.time, read: m.read };
+}

@@ -1,0 +1,273 @@
+/**
+ * The simulator's domain, without HTTP: the world, the clock, accounts, sessions, wallets, bets,
+ * settlement, statements, messages, idempotency and persistence. app.ts puts routes in front of it;
+ * tests can drive it directly.
+ */
+
+import { type ClockMode, SimClock } from './clock.ts';
+import { Accounts } from './domain/accounts.ts';
+import { type BetOptions, Bets } from './domain/bets.ts';
+import { fileJournal, type Journal, memoryJournal } from './domain/journal.ts';
+import { type SessionOptions, Sessions } from './domain/sessions.ts';
+import { Settlement } from './domain/settlement.ts';
+import { Statements } from './domain/statements.ts';
+import { Store } from './domain/store.ts';
+import type { Account, Message } from './domain/types.ts';
+import { WalletEngine } from './domain/wallet.ts';
+import { Faults } from './faults.ts';
+import type { Log as Logger } from './log.ts';
+import { SimMetrics } from './metrics.ts';
+import { CallError, fail, type Reply } from './reply.ts';
+import { createWorld, type World, type WorldOptions } from './world/index.ts';
+
+export interface SimOptions {
+  /** World knobs; defaults: seed 1, 12 live, 40 today, 60 early, start = now rounded to the minute. */
+  world?: Partial<WorldOptions>;
+  /** 'real' (default): a timer drives the world; 'manual': only advance() / POST /admin/clock. */
+  clock?: ClockMode;
+  /** Sim ms per real ms in 'real' mode (default 1). */
+  speed?: number;
+  /** Real ms between clock ticks in 'real' mode (default 250). */
+  tickMs?: number;
+  /** Largest sim step between two decisions of waiting bets (default 1000; match world.tickMs). */
+  stepMs?: number;
+  /** Enables /admin/* (loopback only, header x-admin-token). */
+  adminToken?: string;
+  /** Persistence directory (journal + world snapshot); in memory when absent. */
+  dataDir?: string;
+  /** Extra MYR members load01..loadNN (default 20). */
+  loadAccounts?: number;
+  /** Real-time source for sessions and rate limits (tests inject a fake). Default Date.now. */
+  wallNow?: () => number;
+  /** Max JSON body in bytes (default 64 KiB). */
+  bodyLimit?: number;
+  /** How long a fault-injected timeout holds the request before dropping it (default 30 s). */
+  faultTimeoutMs?: number;
+  sessions?: Partial<SessionOptions>;
+  bets?: Partial<BetOptions>;
+  /** SPEC section 7 login signing key: when set, password logins must carry a valid `signature`. */
+  loginSigningKey?: string;
+}
+
+export const SimDefaults = {
+  seed: 1,
+  liveMatches: 12,
+  todayMatches: 40,
+  earlyMatches: 60,
+  speed: 1,
+  tickMs: 250,
+  stepMs: 1000,
+  loadAccounts: 20,
+  bodyLimit: 64 * 1024,
+  faultTimeoutMs: 30_000,
+  sessions: {
+    sessionTtlMs: 30 * 60_000,
+    launchTokenTtlMs: 5 * 60_000,
+    loginFailures: 5,
+    requestsPerSecond: 50,
+  },
+  bets: {
+    liveDelayMs: { default: 5000 },
+    cashOutMargin: 0.05,
+    cashOutQuoteTtlMs: 10_000,
+    myanmarCommission: 0,
+  },
+} as const;
+
+interface Persisted {
+  options: WorldOptions;
+  snapshot: unknown;
+}
+
+export class Sim {
+  readonly world: World;
+  readonly journal: Journal;
+  readonly store: Store;
+  readonly wallet: WalletEngine;
+  readonly accounts: Accounts;
+  readonly sessions: Sessions;
+  readonly bets: Bets;
+  readonly settlement: Settlement;
+  readonly statements: Statements;
+  readonly clock: SimClock;
+  readonly faults = new Faults();
+  readonly metrics: SimMetrics;
+  readonly wallNow: () => number;
+  private readonly inflight = new Map<string, Promise<Reply>>();
+  private readonly unsubscribe: () => void;
+  private snapshotTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(
+    readonly options: SimOptions,
+    readonly log: Logger,
+  ) {
+    this.wallNow = options.wallNow ?? Date.now;
+    this.journal = options.dataDir ? fileJournal(options.dataDir) : memoryJournal();
+    const saved = this.journal.loadWorld() as Persisted | undefined;
+    const worldOptions: WorldOptions = saved?.options ?? {
+      seed: SimDefaults.seed,
+      liveMatches: SimDefaults.liveMatches,
+      todayMatches: SimDefaults.todayMatches,
+      earlyMatches: SimDefaults.earlyMatches,
+      startTime: Math.floor(this.wallNow() / 60_000) * 60_000,
+      ...options.world,
+    };
+    this.world = createWorld(worldOptions);
+    if (saved?.snapshot !== undefined) {
+      try {
+        this.world.restoreState(saved.snapshot);
+      } catch (err) {
+        log.warn({ err }, 'world snapshot not restored; starting the evening again');
+      }
+    }
+    this.store = new Store(this.journal);
+    this.wallet = new WalletEngine(this.store);
+    this.accounts = new Accounts(this.store, this.wallet);
+    this.accounts.seed(options.loadAccounts ?? SimDefaults.loadAccounts, this.world.now());
+    this.sessions = new Sessions({ ...SimDefaults.sessions, ...options.sessions }, this.wallNow);
+    const betOptions: BetOptions = {
+      ...SimDefaults.bets,
+      ...options.bets,
+      liveDelayMs: { ...SimDefaults.bets.liveDelayMs, ...options.bets?.liveDelayMs },
+    };
+    this.bets = new Bets(this.store, this.wallet, this.world, betOptions, log);
+    this.settlement = new Settlement(this.store, this.wallet, this.bets, betOptions.myanmarCommission, log);
+    this.statements = new Statements(this.store);
+    this.metrics = new SimMetrics(() => this.bets.waitingCount());
+    this.unsubscribe = this.world.onMatchEnd((end) => this.settlement.onMatchEnd(end));
+    this.clock = new SimClock(
+      this.world,
+      {
+        mode: options.clock ?? 'real',
+        speed: options.speed ?? SimDefaults.speed,
+        tickMs: options.tickMs ?? SimDefaults.tickMs,
+        stepMs: options.stepMs ?? SimDefaults.stepMs,
+      },
+      (now) => this.bets.decideWaiting(now),
+    );
+    this.seedMessages();
+    if (options.dataDir) {
+      this.snapshotTimer = setInterval(() => this.saveWorld(worldOptions), 5000);
+      this.snapshotTimer.unref();
+      this.worldOptions = worldOptions;
+    }
+  }
+
+  private worldOptions: WorldOptions | null = null;
+
+  start(): void {
+    this.clock.start();
+  }
+
+  private saveWorld(options: WorldOptions): void {
+    try {
+      this.journal.saveWorld({ options, snapshot: this.world.snapshotState() } satisfies Persisted);
+    } catch (err) {
+      this.log.warn({ err }, 'world snapshot failed');
+    }
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.clock.stop();
+    if (this.snapshotTimer) clearInterval(this.snapshotTimer);
+    if (this.worldOptions) this.saveWorld(this.worldOptions);
+    this.unsubscribe();
+    this.journal.close();
+  }
+
+  /**
+   * The session's account, checked: session exists, matches, not expired; the account not closed,
+   * blocked, frozen or inactive (their sessions end). Suspended accounts pass (view only).
+   */
+  authenticate(body: { account_id: string; session_token: string }): { account: Account; token: string } {
+    const session = this.sessions.check(body.account_id, body.session_token);
+    const account = this.accounts.get(session.accountId);
+    const restricted = restrictedCode(account);
+    if (restricted) {
+      this.sessions.revokeAccount(account.id);
+      throw new CallError(restricted);
+    }
+    return { account, token: session.token };
+  }
+
+  /**
+   * Runs a placement once per (account, request_id): a retry gets the first reply, also while the
+   * first is still running (it waits for it). Replies are journaled, so this holds across restarts.
+   */
+  idempotent(accountId: string, requestId: string, run: () => Reply): Promise<Reply> {
+    const key = `${accountId}\u0000${requestId}`;
+    const done = this.store.idempotent.get(key);
+    if (done) return Promise.resolve(done);
+    const running = this.inflight.get(key);
+    if (running) return running;
+    const promise = Promise.resolve().then(() => {
+      let reply: Reply;
+      try {
+        reply = run();
+      } catch (err) {
+        if (!(err instanceof CallError)) throw err;
+        reply = fail(err.code, err.extra);
+      }
+      this.store.saveIdempotent(key, reply);
+      return reply;
+    });
+    this.inflight.set(key, promise);
+    const forget = () => this.inflight.delete(key);
+    promise.then(forget, forget);
+    return promise;
+  }
+
+  addMessage(accountId: string | null, kind: Message['kind'], title: string, body: string): Message {
+    const message: Message = {
+      id: this.store.messageSeq + 1,
+      accountId,
+      kind,
+      title,
+      body,
+      time: this.world.now(),
+      read: false,
+    };
+    this.store.addMessage(message);
+    return message;
+  }
+
+  private seedMessages(): void {
+    if (this.store.messages.length > 0) return;
+    this.addMessage(null, 'announcement', 'Welcome', 'Welcome to the sportsbook. Good luck tonight!');
+    this.addMessage(
+      null,
+      'announcement',
+      'Maintenance',
+      'Scheduled maintenance on Monday 04:00-06:00 (GMT+8).',
+    );
+    this.addMessage(
+      null,
+      'marquee',
+      'Live',
+      'In-play betting is open on every live match. Cash-out is available.',
+    );
+    for (const account of this.store.accounts.values()) {
+      if (account.role === 'member')
+        this.addMessage(account.id, 'personal', 'Hello', `Welcome, ${account.id}.`);
+    }
+  }
+}
+
+/** The code that ends a session of a restricted account, or null. */
+export function restrictedCode(account: Account): string | null {
+  switch (account.state) {
+    case 'close':
+      return 'CLOSE';
+    case 'block':
+      return 'BLOCK';
+    case 'freeze':
+      return 'freeze';
+    case 'inactive':
+      return 'account_inactive';
+    default:
+      return null;
+  }
+}
