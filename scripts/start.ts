@@ -48,9 +48,9 @@ function stop(code: number): void {
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 3000).unref();
-  Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r))))).then(
-    () => process.exit(code),
-  );
+  Promise.all(
+    children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))),
+  ).then(() => process.exit(code));
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
@@ -58,7 +58,10 @@ process.on('SIGTERM', () => stop(0));
 async function main(): Promise<void> {
   if (existsSync(`${root}web/index.html`)) {
     console.log('[start] building the web app');
-    const build = spawnSync('npm', ['run', 'build', '-w', '@sportsbook/web'], { cwd: root, stdio: 'inherit' });
+    const build = spawnSync('npm', ['run', 'build', '-w', '@sportsbook/web'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (build.status !== 0) throw new Error('web build failed');
   }
   let upstream = env.UPSTREAM_URL;
@@ -77,7 +80,9 @@ async function main(): Promise<void> {
   console.log(`  Upstream:    ${upstream}`);
   console.log('  Demo logins: demo01 .. demo10, password demo1234');
   console.log('    demo01 MYR, demo02 CNY, demo03 IDR, demo04 THB, demo05 USD, demo06 SGD,');
-  console.log('    demo07 MMK (Myanmar odds), demo08 operator_type 2, demo09 suspended, demo10 zero balance\n');
+  console.log(
+    '    demo07 MMK (Myanmar odds), demo08 operator_type 2, demo09 suspended, demo10 zero balance\n',
+  );
 }
 
 main().catch((err: unknown) => {

@@ -2,7 +2,9 @@
  * The gateway as a Fastify app with no process concerns (STYLE.md): server.ts owns the logger,
  * signals and listen; tests build it with explicit options and listen on port 0.
  */
+import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
+import { RedactPaths } from '@sportsbook/protocol';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { type GatewayConfig, resolveConfig } from './config.ts';
 import { feedPlugin } from './feed/plugin.ts';
@@ -10,12 +12,15 @@ import { metricsPlugin } from './plugins/metrics.ts';
 import { upstreamPlugin } from './plugins/upstream.ts';
 import { webPlugin } from './plugins/web.ts';
 import { proxyPlugin } from './proxy/plugin.ts';
-import { RedactPaths } from '@sportsbook/protocol';
+import { securityHeaders } from './proxy/security.ts';
+import type { ProxyStores } from './proxy/stores.ts';
 
 export type BuildGatewayOptions = Partial<GatewayConfig> & {
   upstreamUrl: string;
   /** Fastify logger options; tests pass a stream to capture lines. */
   logger?: FastifyServerOptions['logger'];
+  /** The proxy's lock and idempotency stores; in-memory when absent (gateway/PROXY.md). */
+  proxyStores?: Partial<ProxyStores>;
 };
 
 /** What the feed and proxy plugins receive: the resolved configuration. */
@@ -36,15 +41,28 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    // Only behind a proxy that sets X-Forwarded-For; otherwise any client could pick its own IP
+    // and step around the per-IP limits.
+    trustProxy: config.trustProxy,
     // The proxy sets its own per-call timeouts; this bounds a client that trickles its request.
     requestTimeout: 30_000,
   });
+  await app.register(helmet, securityHeaders());
   await app.register(metricsPlugin);
   await app.register(upstreamPlugin, { baseUrl: config.upstreamUrl });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    // Graceful shutdown: stop polling, tell every client to reconnect elsewhere (1012), close.
+    preClose(done) {
+      app.feed.shutdown();
+      app.websocketServer.close(() => done());
+    },
+  });
   await app.register(feedPlugin, { config });
-  await app.register(proxyPlugin, { config });
+  await app.register(proxyPlugin, {
+    config,
+    ...(options.proxyStores ? { stores: options.proxyStores } : {}),
+  });
   await app.register(webPlugin, { root: config.webDist });
 
   app.get('/healthz', async () => ({ ok: true }));

@@ -1,3 +1,6 @@
+import { CallTimeoutMs, type TimeoutClass } from '@sportsbook/protocol';
+import type { FeedTuning } from './feed/tuning.ts';
+
 /**
  * Gateway configuration, read once from the environment by the process (server.ts) and passed to
  * buildGateway as plain options, so tests build the app with explicit values.
@@ -21,6 +24,22 @@ export interface GatewayConfig {
   warmTopics: string[];
   /** Heartbeat interval sent in `welcome.hb`. */
   heartbeatMs: number;
+  /** Feed bounds and timers (gateway/FEED.md); absent fields take feed/tuning.ts's defaults. */
+  feed?: Partial<FeedTuning>;
+  /** Trust X-Forwarded-For for the client IP (per-IP limits); only behind a proxy that sets it. */
+  trustProxy: boolean;
+  /** /api rate limits (gateway/PROXY.md): requestLimit per IP and per account, loginLimit for logins. */
+  rateLimitIpPerMinute: number;
+  rateLimitAccountPerMinute: number;
+  loginLimitPerAccountPerMinute: number;
+  loginLimitPerIpPerMinute: number;
+  /** How long a bet placement's idempotency key returns the first reply, and how many keys are kept. */
+  idempotencyWindowMs: number;
+  idempotencyMaxEntries: number;
+  /** Upstream timeout per call class (protocol's CallTimeoutMs by default). */
+  callTimeoutMs: Readonly<Record<TimeoutClass, number>>;
+  /** SPEC section 7 login signing key: when set, the gateway signs login bodies (HMAC-SHA256). */
+  loginSigningKey?: string;
 }
 
 function list(value: string | undefined): string[] {
@@ -63,5 +82,22 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     },
     warmTopics: list(env.WARM_TOPICS ?? 'menu'),
     heartbeatMs: positive('HEARTBEAT_MS', env.HEARTBEAT_MS, 5000),
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    rateLimitIpPerMinute: positive('RATE_LIMIT_IP_PER_MINUTE', env.RATE_LIMIT_IP_PER_MINUTE, 1200),
+    rateLimitAccountPerMinute: positive(
+      'RATE_LIMIT_ACCOUNT_PER_MINUTE',
+      env.RATE_LIMIT_ACCOUNT_PER_MINUTE,
+      300,
+    ),
+    loginLimitPerAccountPerMinute: positive(
+      'LOGIN_LIMIT_ACCOUNT_PER_MINUTE',
+      env.LOGIN_LIMIT_ACCOUNT_PER_MINUTE,
+      10,
+    ),
+    loginLimitPerIpPerMinute: positive('LOGIN_LIMIT_IP_PER_MINUTE', env.LOGIN_LIMIT_IP_PER_MINUTE, 60),
+    idempotencyWindowMs: positive('IDEMPOTENCY_WINDOW_MS', env.IDEMPOTENCY_WINDOW_MS, 10 * 60_000),
+    idempotencyMaxEntries: positive('IDEMPOTENCY_MAX_ENTRIES', env.IDEMPOTENCY_MAX_ENTRIES, 100_000),
+    callTimeoutMs: { ...CallTimeoutMs },
+    loginSigningKey: env.LOGIN_SIGNING_KEY || undefined,
   };
 }

@@ -13,7 +13,9 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-export async function startGateway(options: BuildGatewayOptions & { port?: number }): Promise<RunningGateway> {
+export async function startGateway(
+  options: BuildGatewayOptions & { port?: number },
+): Promise<RunningGateway> {
   const app = await buildGateway(options);
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -1,20 +1,21 @@
 // @sportsbook/protocol: pure shared code (no I/O, no timers, no clock reads). Consumed as
 // TypeScript source by every other package. One export line per module.
-export * from './rows.ts';
-export * from './money.ts';
-export * from './odds.ts';
-export * from './settlement.ts';
-export * from './parlay.ts';
-export * from './myanmar.ts';
-export * from './lottery.ts';
-export * from './constants.ts';
-export * from './errors.ts';
-export * from './validation.ts';
-export * from './filters.ts';
+
 export * from './calls.ts';
-export * from './schemas/index.ts';
-export * from './market.ts';
+export * from './constants.ts';
 export * from './diff.ts';
+export * from './errors.ts';
+export * from './filters.ts';
 export * from './hash.ts';
-export * from './wire.ts';
 export * from './logging.ts';
+export * from './lottery.ts';
+export * from './market.ts';
+export * from './money.ts';
+export * from './myanmar.ts';
+export * from './odds.ts';
+export * from './parlay.ts';
+export * from './rows.ts';
+export * from './schemas/index.ts';
+export * from './settlement.ts';
+export * from './validation.ts';
+export * from './wire.ts';

@@ -30,7 +30,15 @@ export type LeagueRow = [
 ];
 
 /** Live period codes used in LiveState. */
-export const Period = { pre: 0, firstHalf: 1, halfTime: 2, secondHalf: 3, extraTime: 4, penalties: 5, fullTime: 9 } as const;
+export const Period = {
+  pre: 0,
+  firstHalf: 1,
+  halfTime: 2,
+  secondHalf: 3,
+  extraTime: 4,
+  penalties: 5,
+  fullTime: 9,
+} as const;
 export type PeriodCode = (typeof Period)[keyof typeof Period];
 
 /** [homeScore, awayScore, period, clockSeconds, homeRed, awayRed] */
@@ -68,7 +76,20 @@ export type MatchRow = [
 export type LinkRow = [parentId: number, childId: number];
 
 /** Market count keys of a head row, in order (SPEC section 3). */
-export const HeadMarkets = ['hdp', 'ou', 'oe', 'oxt', 'ml', 'tw', 'cs', 'dc', 'fglg', 'htft', 'tg', 'orz'] as const;
+export const HeadMarkets = [
+  'hdp',
+  'ou',
+  'oe',
+  'oxt',
+  'ml',
+  'tw',
+  'cs',
+  'dc',
+  'fglg',
+  'htft',
+  'tg',
+  'orz',
+] as const;
 export type HeadMarket = (typeof HeadMarkets)[number];
 
 /** [matchId, sportId, group, leagueId, then one count per HeadMarkets entry] */
@@ -149,7 +170,7 @@ export const MarketTypes = ['hdpou', '1x2', 'oe', 'cs', 'htft', 'fglg', 'tg', 'o
 export type MarketType = (typeof MarketTypes)[number];
 
 /** Request bodies of the odds host (no player session: the gateway polls once for everyone). */
-export interface UxMenuRequest {}
+export type UxMenuRequest = Record<string, never>;
 export interface UxMarketRequest {
   sport_id: number;
   market_type: Exclude<MarketType, 'mmo'>;

@@ -3,12 +3,11 @@
  * host path family, dispatched by protocol's call table. Every reply is catalogue JSON
  * `{ status, statusdesc, ... }`; nothing reaches the client as a bare 500 or an HTML error.
  */
-import { findCall, httpStatusFor, validateBody } from '@sportsbook/protocol';
+import { findCall, httpStatusFor, RedactPaths, validateBody } from '@sportsbook/protocol';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { LoggerOptions } from 'pino';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { RedactPaths } from '@sportsbook/protocol';
 import { CallError, fail, type Reply } from './reply.ts';
 import { accountHandlers } from './routes/account.ts';
 import { registerAdmin } from './routes/admin.ts';

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { Counter, Histogram } from 'prom-client';
-import { Agent, errors as undiciErrors, request } from 'undici';
+import { Agent, request, errors as undiciErrors } from 'undici';
 
 /** Why an upstream call produced no usable reply. */
 export type UpstreamFailure = 'timeout' | 'network' | 'malformed' | 'http';

@@ -37,6 +37,7 @@ export interface OddsQuote {
 
 /** The score type settlement reads; one definition, in protocol. */
 export type { MatchScore } from '@sportsbook/protocol';
+
 import type { MatchScore } from '@sportsbook/protocol';
 
 export interface MatchEnd {
