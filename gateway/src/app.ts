@@ -12,6 +12,7 @@ import { metricsPlugin } from './plugins/metrics.ts';
 import { upstreamPlugin } from './plugins/upstream.ts';
 import { webPlugin } from './plugins/web.ts';
 import { proxyPlugin } from './proxy/plugin.ts';
+import { recordPlugin } from './record/plugin.ts';
 import { securityHeaders } from './proxy/security.ts';
 import type { ProxyStores } from './proxy/stores.ts';
 
@@ -58,6 +59,7 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
       app.websocketServer.close(() => done());
     },
   });
+  await app.register(recordPlugin, { config });
   await app.register(feedPlugin, { config });
   await app.register(proxyPlugin, {
     config,

@@ -38,6 +38,11 @@ export interface GatewayConfig {
   idempotencyMaxEntries: number;
   /** Upstream timeout per call class (protocol's CallTimeoutMs by default). */
   callTimeoutMs: Readonly<Record<TimeoutClass, number>>;
+  /** Record every upstream odds reply here (RECORDING.md); absent: no recording. */
+  recordDir?: string;
+  /** Recording files rotate at this compressed size and this age. */
+  recordMaxBytes: number;
+  recordMaxAgeMs: number;
   /** SPEC section 7 login signing key: when set, the gateway signs login bodies (HMAC-SHA256). */
   loginSigningKey?: string;
 }
@@ -99,5 +104,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     idempotencyMaxEntries: positive('IDEMPOTENCY_MAX_ENTRIES', env.IDEMPOTENCY_MAX_ENTRIES, 100_000),
     callTimeoutMs: { ...CallTimeoutMs },
     loginSigningKey: env.LOGIN_SIGNING_KEY || undefined,
+    recordDir: env.RECORD_DIR || undefined,
+    recordMaxBytes: positive('RECORD_MAX_BYTES', env.RECORD_MAX_BYTES, 64 * 1024 * 1024),
+    recordMaxAgeMs: positive('RECORD_MAX_AGE_MS', env.RECORD_MAX_AGE_MS, 60 * 60_000),
   };
 }

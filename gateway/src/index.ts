@@ -4,6 +4,7 @@ import { type BuildGatewayOptions, buildGateway } from './app.ts';
 
 export { type BuildGatewayOptions, buildGateway, loggerOptions } from './app.ts';
 export { configFromEnv, type GatewayConfig } from './config.ts';
+export * from './record/index.ts';
 
 export interface RunningGateway {
   url: string;

@@ -15,10 +15,15 @@ export interface BenchmarkReport {
   numbers: Record<string, number>;
 }
 
+export interface BenchOptions {
+  /** `--quick`: a smaller, shorter run (smoke test of the benchmark itself). */
+  quick: boolean;
+}
+
 export interface Benchmark {
   name: string;
   description: string;
-  run(): Promise<BenchmarkReport>;
+  run(options: BenchOptions): Promise<BenchmarkReport>;
 }
 
 const benchDir = new URL('.', import.meta.url);
@@ -41,6 +46,7 @@ async function main(): Promise<void> {
       only: { type: 'string', multiple: true },
       json: { type: 'string' },
       list: { type: 'boolean' },
+      quick: { type: 'boolean' },
     },
   });
   const names = available();
@@ -62,7 +68,7 @@ async function main(): Promise<void> {
     const mod = (await import(new URL(`./${name}.bench.ts`, benchDir).href)) as { default: Benchmark };
     const bench = mod.default;
     console.log(`## ${bench.name}\n\n${bench.description}\n`);
-    const report = await bench.run();
+    const report = await bench.run({ quick: values.quick ?? false });
     console.log(`${report.markdown}\n`);
     results[bench.name] = report.numbers;
   }

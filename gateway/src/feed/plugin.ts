@@ -1,8 +1,194 @@
+/**
+ * The odds feed (gateway/FEED.md): shared pollers per topic, histories for resume, the websocket
+ * hub at `/ws`, session checks, and the feed's metrics. Graceful shutdown stops the pollers and
+ * closes every socket with 1012 (app.ts's websocket preClose calls `app.feed.shutdown()`).
+ */
+import { CloseCode, parseTopic, type Topic } from '@sportsbook/protocol';
 import fp from 'fastify-plugin';
+import { Counter, Gauge } from 'prom-client';
 import type { GatewayPluginOptions } from '../app.ts';
+import type { GatewayConfig } from '../config.ts';
+import { Connection } from './connection.ts';
+import { Hub } from './hub.ts';
+import { SessionChecker } from './sessions.ts';
+import { type FeedTuning, feedTuning } from './tuning.ts';
 
-/** The odds feed: shared pollers, topics, websocket hub at /ws. Being built (issue 4). */
-export const feedPlugin = fp<GatewayPluginOptions>(async () => {}, {
-  name: 'feed',
-  dependencies: ['metrics', 'upstream'],
-});
+export interface Feed {
+  readonly hub: Hub;
+  readonly sessions: SessionChecker;
+  readonly tuning: FeedTuning;
+  /** Authenticated connections. */
+  readonly connections: ReadonlySet<Connection>;
+  /** Re-checks every open connection's session now (one upstream call per distinct session). */
+  recheckSessions(): Promise<void>;
+  /** Stops polling and closes every socket with 1012 (idempotent). */
+  shutdown(): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    feed: Feed;
+  }
+}
+
+/** Poll interval of a topic: the base interval times the factor of its kind or group. */
+export function topicInterval(
+  config: Pick<GatewayConfig, 'pollIntervalMs' | 'groupFactors'>,
+  topic: Topic,
+): number {
+  const f = config.groupFactors;
+  const factor = topic.kind === 'menu' ? f.menu : topic.kind === 'match' ? f.match : f[topic.group];
+  return config.pollIntervalMs * factor;
+}
+
+export const feedPlugin = fp<GatewayPluginOptions>(
+  async (app, { config }) => {
+    const tuning = feedTuning(config.feed);
+    const log = app.log.child({ component: 'feed' });
+    const registers = [app.metrics];
+    const connectionsGauge = new Gauge({
+      name: 'gateway_ws_connections',
+      help: 'Authenticated websocket connections',
+      registers,
+    });
+    const metrics = {
+      polls: new Counter({
+        name: 'gateway_topic_polls_total',
+        help: 'Upstream odds polls, by topic kind and outcome',
+        labelNames: ['topic_kind', 'outcome'] as const,
+        registers,
+      }),
+      framesSent: new Counter({
+        name: 'gateway_frames_sent_total',
+        help: 'Websocket frames written',
+        registers,
+      }),
+      bytesSent: new Counter({
+        name: 'gateway_bytes_sent_total',
+        help: 'Websocket payload bytes written',
+        registers,
+      }),
+      conflations: new Counter({
+        name: 'gateway_conflations_total',
+        help: 'Slow-subscriber catch-ups, by kind (merged delta or snapshot)',
+        labelNames: ['kind'] as const,
+        registers,
+      }),
+      slowCloses: new Counter({
+        name: 'gateway_slow_closes_total',
+        help: 'Subscribers closed with 4413 for staying too slow',
+        registers,
+      }),
+      stale: new Gauge({ name: 'gateway_topic_stale', help: 'Topics currently stale', registers }),
+      topics: new Gauge({ name: 'gateway_topics', help: 'Topics with a history on this node', registers }),
+    };
+    const hub = new Hub({
+      tuning,
+      intervalFor: (topic) => topicInterval(config, topic),
+      upstream: app.upstream,
+      log,
+      metrics,
+      recorder: app.hasDecorator('recorder') ? app.recorder : null,
+    });
+    const sessions = new SessionChecker({
+      upstream: app.upstream,
+      log,
+      cacheMs: tuning.sessionCacheMs,
+      negativeCacheMs: tuning.sessionNegativeCacheMs,
+      timeoutMs: tuning.sessionCheckTimeoutMs,
+    });
+    const registry = new Set<Connection>();
+    const pending = new Set<Connection>();
+
+    async function recheckSessions(): Promise<void> {
+      const bySession = new Map<string, Connection[]>();
+      for (const conn of registry) {
+        const k = `${conn.accountId}\u0000${conn.sessionToken}`;
+        const list = bySession.get(k);
+        if (list) list.push(conn);
+        else bySession.set(k, [conn]);
+      }
+      const groups = [...bySession.values()];
+      // A few checks at a time: a node with many players must not burst the upstream.
+      for (let i = 0; i < groups.length; i += tuning.sessionCheckConcurrency) {
+        await Promise.all(
+          groups.slice(i, i + tuning.sessionCheckConcurrency).map(async (conns) => {
+            const first = conns[0] as Connection;
+            const verdict = await sessions.check(first.accountId, first.sessionToken, true);
+            if (verdict !== 'invalid') return;
+            log.info({ accountId: first.accountId, sockets: conns.length }, 'session ended; closing sockets');
+            for (const conn of conns) conn.close(CloseCode.badSession, 'session expired');
+          }),
+        );
+      }
+    }
+
+    let recheckRunning = false;
+    const recheckTimer = setInterval(() => {
+      if (recheckRunning) return;
+      recheckRunning = true;
+      recheckSessions()
+        .catch((err: unknown) => log.error({ err }, 'session recheck failed'))
+        .finally(() => {
+          recheckRunning = false;
+        });
+    }, tuning.sessionRecheckMs);
+
+    let shut = false;
+    function shutdown(): void {
+      if (shut) return;
+      shut = true;
+      clearInterval(recheckTimer);
+      hub.stop();
+      for (const conn of [...registry, ...pending]) conn.close(CloseCode.serviceRestart, 'service restart');
+      // A client that never answers the close handshake must not hold the process for ws's 30 s.
+      const cut = setTimeout(() => {
+        for (const socket of app.websocketServer.clients) socket.terminate();
+      }, tuning.closeGraceMs);
+      cut.unref();
+    }
+
+    app.decorate('feed', {
+      hub,
+      sessions,
+      tuning,
+      connections: registry,
+      recheckSessions,
+      shutdown,
+    } satisfies Feed);
+
+    for (const name of config.warmTopics) {
+      const topic = parseTopic(name);
+      if (topic.ok) hub.warm(name, topic.value);
+      else log.warn({ topic: name, reason: topic.error }, 'warm topic ignored');
+    }
+
+    app.get('/ws', { websocket: true }, (socket, request) => {
+      if (shut) {
+        socket.close(CloseCode.serviceRestart, 'service restart');
+        return;
+      }
+      const conn: Connection = new Connection(
+        socket,
+        {
+          hub,
+          sessions,
+          tuning,
+          heartbeatMs: config.heartbeatMs,
+          registry,
+          onOpen: () => {
+            pending.delete(conn);
+            connectionsGauge.inc();
+          },
+          onClose: () => connectionsGauge.dec(),
+        },
+        request.log,
+      );
+      pending.add(conn);
+      socket.once('close', () => pending.delete(conn));
+    });
+
+    app.addHook('onClose', async () => shutdown());
+  },
+  { name: 'feed', dependencies: ['metrics', 'upstream'] },
+);

@@ -106,7 +106,7 @@ function boundsProblem(value: unknown): string | null {
       const keys = Object.keys(node);
       if (keys.length > BodyLimits.maxNodes) return 'body too large';
       for (const key of keys) stack.push([(node as Record<string, unknown>)[key], depth + 1]);
-    } else if (node !== undefined && typeof node !== 'number' && typeof node !== 'boolean') {
+    } else if (node !== undefined && node !== null && typeof node !== 'number' && typeof node !== 'boolean') {
       return 'not JSON data';
     }
   }

@@ -1,0 +1,103 @@
+/**
+ * A node's membership in the cluster (gateway/CLUSTER.md): two Redis connections (commands, and
+ * one blocking stream reader), the topics this node follows, and the proxy's and feed's shared
+ * stores. Redis going away marks every followed topic stale on this node; its return reloads
+ * each from the stream.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { StreamReader } from './bus.ts';
+import { closeRedis, connectRedis, RedisHealth } from './redis.ts';
+import { RedisIdempotencyStore, RedisLockStore, RedisSessionCache } from './stores.ts';
+import { type ClusterContext, ClusterDefaults, ClusterTopic, type ClusterTopicOptions, type ClusterTuning } from './topic.ts';
+
+export interface ClusterOptions {
+  url: string;
+  nodeId: string;
+  log: FastifyBaseLogger;
+  tuning?: Partial<ClusterTuning>;
+  idempotencyWindowMs: number;
+}
+
+export class Cluster {
+  readonly redis: Redis;
+  readonly health: RedisHealth;
+  readonly reader: StreamReader;
+  readonly tuning: ClusterTuning;
+  readonly topics = new Set<ClusterTopic>();
+  readonly locks: RedisLockStore;
+  readonly idempotency: RedisIdempotencyStore;
+  readonly sessions: RedisSessionCache;
+  private readonly readerConn: Redis;
+  private readonly context: ClusterContext;
+  private closed = false;
+
+  constructor(private readonly o: ClusterOptions) {
+    this.tuning = { ...ClusterDefaults, ...o.tuning };
+    this.redis = connectRedis(o.url, { name: `${o.nodeId}:cmd`, commandTimeoutMs: 5000 });
+    this.readerConn = connectRedis(o.url, { name: `${o.nodeId}:read`, queueWhileDown: true });
+    this.health = new RedisHealth(this.redis);
+    const log = o.log;
+    this.reader = new StreamReader(this.readerConn, this.redis, {
+      blockMs: this.tuning.readBlockMs,
+      count: 256,
+      onReconnect: () => {
+        for (const topic of this.topics) topic.redisRecovered();
+      },
+      onError: (err) => log.warn({ err }, 'cluster stream read failed'),
+    });
+    this.health.on('change', (state) => {
+      if (this.closed) return;
+      const at = Date.now();
+      log.warn({ redis: state }, 'cluster redis connection changed');
+      for (const topic of this.topics) {
+        if (state === 'down') topic.redisLost(at);
+        else topic.redisRecovered();
+      }
+    });
+    this.context = {
+      redis: this.redis,
+      reader: this.reader,
+      nodeId: o.nodeId,
+      tuning: this.tuning,
+      log,
+      redisUp: () => this.health.state === 'up',
+    };
+    this.locks = new RedisLockStore(this.redis);
+    this.idempotency = new RedisIdempotencyStore(this.redis, o.url, { windowMs: o.idempotencyWindowMs, nodeId: o.nodeId });
+    this.sessions = new RedisSessionCache(this.redis);
+    this.reader.start();
+  }
+
+  get nodeId(): string {
+    return this.o.nodeId;
+  }
+
+  /** Waits until the command connection is ready (startup; tests). */
+  ready(timeoutMs = 10_000): Promise<void> {
+    return this.health.ready(timeoutMs);
+  }
+
+  topic(options: ClusterTopicOptions): ClusterTopic {
+    const topic = new ClusterTopic(this.context, options);
+    this.topics.add(topic);
+    const dispose = topic.dispose.bind(topic);
+    topic.dispose = () => {
+      this.topics.delete(topic);
+      dispose();
+    };
+    return topic;
+  }
+
+  /** Releases every lease (another node takes over at once), stops reading, closes connections. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const topic of [...this.topics]) topic.dispose();
+    await this.idempotency.close();
+    await this.reader.stop();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await closeRedis(this.readerConn);
+    await closeRedis(this.redis);
+  }
+}

@@ -1,0 +1,468 @@
+/**
+ * One topic on one node in cluster mode (gateway/CLUSTER.md). Every node that has the topic
+ * follows it (a `ReplicaHistory` fed from the snapshot key and the stream); every node with a
+ * watcher (or a warm topic) also campaigns for the topic's lease; the winner polls the upstream
+ * and publishes through the fenced script. The leader's own clients are served from the same
+ * replica, after Redis acknowledged the write, so every node sends the same bytes.
+ *
+ * A new leader first reads the stream to its end (nobody else can write any more: the fence).
+ * When its replica then holds the stream's last entry with a verified hash, it continues that
+ * epoch and seq; otherwise (keys expired, Redis restarted empty, hash mismatch) it starts a new
+ * epoch and every client re-snapshots.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  createHasher,
+  type DeltaFrame,
+  diffModel,
+  encodeServerFrame,
+  type Model,
+  type StateHasher,
+  type Topic,
+} from '@sportsbook/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Counter } from 'prom-client';
+import { Poller } from '../feed/poller.ts';
+import type { EncodedDelta, RingBounds, TopicWriter } from '../feed/topic.ts';
+import type { UpstreamClient } from '../plugins/upstream.ts';
+import { UpstreamError } from '../plugins/upstream.ts';
+import {
+  type BusEntry,
+  type BusLimits,
+  EntryKind,
+  loadHistory,
+  type PublishRequest,
+  publish,
+  readAfter,
+  type StreamReader,
+} from './bus.ts';
+import { compareStreamIds, type TopicKeys, topicKeys } from './keys.ts';
+import { LeaderLease } from './lease.ts';
+import { deltaOf, modelOf, ReplicaHistory } from './replica.ts';
+import type { Redis } from 'ioredis';
+
+export interface ClusterTuning {
+  /** Leader lease; a dead leader's topic moves to another node within this. */
+  leaseMs: number;
+  /** The leader rewrites the snapshot key at least every this many deltas... */
+  snapshotEveryDeltas: number;
+  /** ...or this long after the last rewrite, whichever first (if anything changed). */
+  snapshotEveryMs: number;
+  /** Redis keys of a topic expire this long after its last write. */
+  keyTtlMs: number;
+  /** XREAD block time (bounds how late a newly followed topic joins an in-flight read). */
+  readBlockMs: number;
+}
+
+export const ClusterDefaults: ClusterTuning = {
+  leaseMs: 3000,
+  snapshotEveryDeltas: 50,
+  snapshotEveryMs: 10_000,
+  keyTtlMs: 10 * 60_000,
+  readBlockMs: 1000,
+};
+
+/** What every topic of a node shares: connections, reader, identity, tuning. */
+export interface ClusterContext {
+  readonly redis: Redis;
+  readonly reader: StreamReader;
+  readonly nodeId: string;
+  readonly tuning: ClusterTuning;
+  readonly log: FastifyBaseLogger;
+  /** Redis is reachable by this node right now. */
+  readonly redisUp: () => boolean;
+}
+
+export interface ClusterTopicOptions {
+  name: string;
+  topic: Topic;
+  intervalMs: number;
+  pollTimeoutMs: number;
+  maxBackoffMs: number;
+  bounds: RingBounds;
+  upstream: Pick<UpstreamClient, 'post'>;
+  polls: Counter<'topic_kind' | 'outcome'>;
+  /** Leadership changes (metric). */
+  onLeadership?(leading: boolean): void;
+}
+
+/** The leader's head: the state its next poll is diffed against (ahead of Redis by what is in flight). */
+interface Head {
+  epoch: string;
+  seq: number;
+  hasher: StateHasher | undefined;
+  snapSeq: number;
+  snapAt: number;
+  stale: boolean;
+}
+
+export class ClusterTopic {
+  readonly history: ReplicaHistory;
+  readonly keys: TopicKeys;
+  private readonly lease: LeaderLease;
+  private poller: Poller | undefined;
+  private pollerStart: NodeJS.Timeout | undefined;
+  private head: Head | undefined;
+  /** Leader writes go out in order, one after the other. */
+  private writes: Promise<void> = Promise.resolve();
+  private reign = 0;
+  private syncing: Promise<boolean> | undefined;
+  private syncAgain = false;
+  private followed = false;
+  private disposed = false;
+  private readonly limits: BusLimits;
+
+  constructor(
+    private readonly ctx: ClusterContext,
+    private readonly o: ClusterTopicOptions,
+  ) {
+    this.history = new ReplicaHistory(o.name, o.bounds);
+    this.keys = topicKeys(o.name);
+    this.limits = {
+      maxLen: Math.max(o.bounds.maxCount, ctx.tuning.snapshotEveryDeltas * 2),
+      ttlMs: ctx.tuning.keyTtlMs,
+    };
+    this.lease = new LeaderLease({
+      redis: ctx.redis,
+      leaseKey: this.keys.lease,
+      fenceKey: this.keys.fence,
+      nodeId: ctx.nodeId,
+      leaseMs: ctx.tuning.leaseMs,
+      events: {
+        onElected: (fence, value) => void this.elected(fence, value),
+        onLost: (reason) => this.demoted(reason),
+      },
+    });
+    if (!ctx.redisUp()) this.history.setRedisDown(true, Date.now());
+    void this.sync();
+  }
+
+  get leading(): boolean {
+    return this.lease.isLeader();
+  }
+
+  get active(): boolean {
+    return this.poller?.active ?? false;
+  }
+
+  /** Campaigns for the lease (a watcher or warm topic on this node). */
+  start(): void {
+    if (this.disposed) return;
+    this.lease.start();
+  }
+
+  /** Stops campaigning; a leader hands the topic over at once. Following goes on. */
+  stop(_abort = false): void {
+    this.stopPolling();
+    void this.lease.stop();
+  }
+
+  /** Forgets the topic: no campaign, no reading. */
+  dispose(): void {
+    this.disposed = true;
+    this.stop(true);
+    this.ctx.reader.unfollow(this.keys.stream);
+    this.history.listener = undefined;
+  }
+
+  /** Redis came back (or the reader reconnected): reload what may have been missed. */
+  redisRecovered(): void {
+    void this.sync();
+  }
+
+  redisLost(at: number): void {
+    this.history.setRedisDown(true, at);
+  }
+
+  // Following.
+
+  /** New entries from the reader. */
+  onEntries(entries: BusEntry[]): void {
+    if (this.syncing) {
+      this.syncAgain = true;
+      return;
+    }
+    for (const entry of entries) {
+      if (this.history.apply(entry) === 'resync') {
+        void this.sync();
+        return;
+      }
+    }
+  }
+
+  /**
+   * Brings the replica up to the stream's end: entries after our last id when they continue our
+   * state, else the snapshot key and everything after it. True when the replica holds the last
+   * entry the stream had at the time of the read.
+   */
+  sync(): Promise<boolean> {
+    if (this.syncing) {
+      this.syncAgain = true;
+      return this.syncing;
+    }
+    const run = async (): Promise<boolean> => {
+      let ok = false;
+      do {
+        this.syncAgain = false;
+        try {
+          ok = await this.syncOnce();
+          if (ok) this.history.setRedisDown(false, Date.now());
+        } catch (err) {
+          ok = false;
+          this.ctx.log.warn({ err, topic: this.o.name }, 'cluster topic sync failed');
+          if (!this.ctx.redisUp()) this.history.setRedisDown(true, Date.now());
+        }
+      } while (this.syncAgain && !this.disposed);
+      return ok;
+    };
+    this.syncing = run().finally(() => {
+      this.syncing = undefined;
+    });
+    return this.syncing;
+  }
+
+  private async syncOnce(): Promise<boolean> {
+    if (this.disposed) return false;
+    const { redis, reader } = this.ctx;
+    if (this.history.lastId !== '' && this.history.hasSnapshot) {
+      const entries = await readAfter(redis, this.keys, this.history.lastId);
+      let clean = true;
+      for (const entry of entries) {
+        if (this.history.apply(entry) === 'resync') {
+          clean = false;
+          break;
+        }
+      }
+      // An empty answer is ambiguous (nothing new, or the stream is gone): check the tail.
+      if (clean && (entries.length > 0 || (await this.tailIs(this.history.lastId)))) {
+        this.follow();
+        return true;
+      }
+    }
+    const loaded = await loadHistory(redis, this.keys);
+    const snap = loaded.snapshot;
+    if (snap === undefined) {
+      // Nothing to load (no leader yet, or the keys expired): wait for an epoch entry.
+      this.follow(loaded.entries.at(-1)?.id);
+      return false;
+    }
+    const model = modelOf(snap.data);
+    if (model === undefined) {
+      this.ctx.log.error({ topic: this.o.name }, 'cluster snapshot unreadable');
+      this.follow(loaded.entries.at(-1)?.id);
+      return false;
+    }
+    const older: EncodedDelta[] = [];
+    const after: BusEntry[] = [];
+    for (const entry of loaded.entries) {
+      if (compareStreamIds(entry.id, snap.id) > 0) after.push(entry);
+      else if (entry.kind === EntryKind.delta && entry.epoch === snap.epoch && entry.seq <= snap.seq) {
+        const d = deltaOf(entry, this.o.name);
+        if (d) older.push(d);
+      }
+    }
+    const image = { epoch: snap.epoch, seq: snap.seq, hash: snap.hash, pt: snap.pt, model, id: snap.id, stale: snap.stale };
+    if (!this.history.reset(image, older)) {
+      this.ctx.log.error({ topic: this.o.name }, 'cluster snapshot hash mismatch');
+      this.follow(loaded.entries.at(-1)?.id);
+      return false;
+    }
+    for (const entry of after) {
+      if (this.history.apply(entry) === 'resync') {
+        this.follow(loaded.entries.at(-1)?.id);
+        return false;
+      }
+    }
+    this.follow();
+    return true;
+  }
+
+  private async tailIs(id: string): Promise<boolean> {
+    const tail = (await this.ctx.redis.xrevrange(this.keys.stream, '+', '-', 'COUNT', 1)) as [string, unknown][];
+    return tail[0]?.[0] === id;
+  }
+
+  private follow(fromId?: string): void {
+    if (this.disposed) return;
+    const at = fromId ?? this.history.lastId;
+    const last = at === '' ? '0-0' : at;
+    if (!this.followed) {
+      this.followed = true;
+      this.ctx.reader.follow(this.keys.stream, last, (entries) => this.onEntries(entries));
+    } else {
+      this.ctx.reader.seek(this.keys.stream, last);
+    }
+  }
+
+  // Leading.
+
+  private async elected(fence: number, value: string): Promise<void> {
+    const reign = ++this.reign;
+    this.o.onLeadership?.(true);
+    // The fence is ours now: whatever the stream holds is final. Read it to the end.
+    const proven = await this.sync();
+    if (reign !== this.reign || !this.lease.isLeader()) return;
+    const h = this.history;
+    let polledAt: number | undefined;
+    try {
+      const polled = await this.ctx.redis.get(this.keys.polled);
+      polledAt = polled === null ? undefined : Number(polled);
+    } catch {
+      polledAt = undefined;
+    }
+    if (reign !== this.reign || !this.lease.isLeader()) return;
+    const model = h.model;
+    if (proven && h.hasSnapshot && model !== undefined) {
+      this.head = {
+        epoch: h.epoch,
+        seq: h.seq,
+        hasher: createHasher(model),
+        snapSeq: h.seq,
+        snapAt: Date.now(),
+        stale: h.status.stale,
+      };
+      this.ctx.log.info({ topic: this.o.name, fence, epoch: h.epoch, seq: h.seq }, 'topic leader: continuing epoch');
+    } else {
+      this.head = { epoch: randomUUID(), seq: 0, hasher: undefined, snapSeq: 0, snapAt: 0, stale: false };
+      this.ctx.log.info({ topic: this.o.name, fence, epoch: this.head.epoch }, 'topic leader: new epoch');
+    }
+    this.startPolling(value, reign, polledAt);
+  }
+
+  private demoted(reason: string): void {
+    this.reign++;
+    this.head = undefined;
+    this.stopPolling();
+    this.o.onLeadership?.(false);
+    this.ctx.log.info({ topic: this.o.name, reason }, 'topic leadership lost');
+    // Whatever we had in flight may or may not have landed: read the truth back.
+    void this.sync();
+  }
+
+  private startPolling(leaseValue: string, reign: number, polledAt: number | undefined): void {
+    const lease = this.lease;
+    // Polls are refused the moment this node no longer leads by its own clock, even if a timer
+    // fires late after a pause: never two pollers for one topic.
+    const guarded: Pick<UpstreamClient, 'post'> = {
+      post: (path, body, options) =>
+        lease.isLeader() && reign === this.reign
+          ? this.o.upstream.post(path, body, options)
+          : Promise.reject(new UpstreamError('network', 'not the topic leader')),
+    };
+    const writer: TopicWriter = {
+      publish: (model, pt) => this.publishModel(leaseValue, reign, model, pt),
+      setStale: (stale, at) => this.publishStatus(leaseValue, reign, stale, at),
+    };
+    this.poller = new Poller({
+      name: this.o.name,
+      topic: this.o.topic,
+      intervalMs: this.o.intervalMs,
+      timeoutMs: this.o.pollTimeoutMs,
+      maxBackoffMs: this.o.maxBackoffMs,
+      upstream: guarded,
+      writer,
+      log: this.ctx.log,
+      polls: this.o.polls,
+    });
+    // Keep the cluster's rhythm: the previous leader's last poll plus one interval.
+    const wait = polledAt === undefined ? 0 : Math.max(0, Math.min(polledAt + this.o.intervalMs - Date.now(), this.o.intervalMs));
+    const poller = this.poller;
+    this.pollerStart = setTimeout(() => {
+      this.pollerStart = undefined;
+      if (this.poller === poller && reign === this.reign) poller.start();
+    }, wait);
+  }
+
+  private stopPolling(): void {
+    if (this.pollerStart) clearTimeout(this.pollerStart);
+    this.pollerStart = undefined;
+    this.poller?.stop(true);
+    this.poller = undefined;
+  }
+
+  private publishModel(leaseValue: string, reign: number, model: Model, pt: number): EncodedDelta | undefined {
+    const head = this.head;
+    if (head === undefined || reign !== this.reign) return undefined;
+    const base = { epoch: head.epoch, fence: this.lease.fence ?? 0, stale: head.stale };
+    if (head.hasher === undefined) {
+      head.hasher = createHasher(model);
+      head.snapSeq = 0;
+      head.snapAt = pt;
+      const hasher = head.hasher;
+      this.enqueue(leaseValue, reign, { ...base, kind: EntryKind.epoch, seq: 0, hash: hasher.value, pt, frame: '', snapshot: JSON.stringify(model) }, (id) =>
+        this.history.reset({ epoch: base.epoch, seq: 0, hash: hasher.value, pt, model, id, stale: base.stale }),
+      );
+      return undefined;
+    }
+    const ops = diffModel(head.hasher.model, model);
+    if (ops.length === 0) {
+      this.enqueue(leaseValue, reign, { ...base, kind: '', seq: head.seq, hash: '', pt, frame: '', snapshot: '' });
+      return undefined;
+    }
+    head.hasher.apply(ops, model);
+    head.seq += 1;
+    const frame: DeltaFrame = { t: 'delta', topic: this.o.name, seq: head.seq, hash: head.hasher.value, pt, ops };
+    const text = encodeServerFrame(frame);
+    const delta: EncodedDelta = { seq: head.seq, pt, ops, buf: Buffer.from(text) };
+    const { tuning } = this.ctx;
+    const snapDue = head.seq - head.snapSeq >= tuning.snapshotEveryDeltas || pt - head.snapAt >= tuning.snapshotEveryMs;
+    if (snapDue) {
+      head.snapSeq = head.seq;
+      head.snapAt = pt;
+    }
+    const seq = head.seq;
+    const hash = head.hasher.value;
+    this.enqueue(
+      leaseValue,
+      reign,
+      { ...base, kind: EntryKind.delta, seq, hash, pt, frame: text, snapshot: snapDue ? JSON.stringify(model) : '' },
+      (id) => {
+        const entry: BusEntry = { kind: 'd', id, epoch: base.epoch, seq, hash, pt, frame: text, fence: base.fence, stale: base.stale };
+        if (this.history.apply(entry, { model, delta }) === 'resync') void this.sync();
+      },
+    );
+    return delta;
+  }
+
+  private publishStatus(leaseValue: string, reign: number, stale: boolean, at: number): void {
+    const head = this.head;
+    if (head === undefined || reign !== this.reign || head.stale === stale) return;
+    head.stale = stale;
+    const entry = { kind: EntryKind.status, epoch: head.epoch, seq: head.seq, hash: head.hasher?.value ?? '', pt: at, frame: '', fence: this.lease.fence ?? 0, stale, snapshot: '' };
+    this.enqueue(leaseValue, reign, entry, (id) => {
+      this.history.apply({ kind: 's', id, epoch: entry.epoch, seq: entry.seq, hash: entry.hash, pt: at, fence: entry.fence, stale });
+    });
+  }
+
+  private enqueue(
+    leaseValue: string,
+    reign: number,
+    req: PublishRequest,
+    onWritten?: (id: string) => void,
+  ): void {
+    this.writes = this.writes.then(async () => {
+      if (reign !== this.reign) return;
+      let id: string | null;
+      try {
+        id = await publish(this.ctx.redis, this.keys, leaseValue, this.limits, req);
+      } catch (err) {
+        // Unknown whether it landed: this reign's head can no longer be trusted.
+        this.ctx.log.warn({ err, topic: this.o.name }, 'cluster publish failed');
+        if (reign === this.reign) this.abdicate();
+        return;
+      }
+      if (reign !== this.reign) return;
+      if (id === null) {
+        this.ctx.log.warn({ topic: this.o.name }, 'cluster publish fenced off');
+        this.abdicate();
+        return;
+      }
+      if (id !== '') onWritten?.(id);
+    });
+  }
+
+  /** Gives up this reign locally (a lost or unknown write); the lease campaign goes on. */
+  private abdicate(): void {
+    this.lease.relinquish();
+  }
+}

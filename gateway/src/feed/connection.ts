@@ -1,0 +1,270 @@
+/**
+ * One websocket connection: the state object with one idempotent `teardown()` (STYLE.md). The
+ * listeners are attached synchronously in the constructor so no frame is lost; the hello deadline,
+ * the heartbeat and the rate limit live here; subscriptions are served by the hub.
+ */
+import {
+  type ClientFrame,
+  CloseCode,
+  decodeClientFrame,
+  encodeServerFrame,
+  PROTOCOL_VERSION,
+  parseTopic,
+  type ServerFrame,
+  type WireErrorCode,
+} from '@sportsbook/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import { WebSocket, type RawData } from 'ws';
+import type { Hub, Subscriber, Subscription } from './hub.ts';
+import type { SessionChecker } from './sessions.ts';
+import type { FeedTuning } from './tuning.ts';
+
+export interface ConnectionDeps {
+  hub: Hub;
+  sessions: SessionChecker;
+  tuning: FeedTuning;
+  heartbeatMs: number;
+  /** Authenticated connections (session re-checks, shutdown). */
+  registry: Set<Connection>;
+  onOpen(): void;
+  onClose(): void;
+}
+
+type State = 'hello' | 'checking' | 'open' | 'closed';
+
+/** Frames a client may pipeline behind its hello while the session is being checked. */
+const MAX_QUEUED = 32;
+
+function rawLength(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((n, b) => n + b.length, 0);
+  return data instanceof ArrayBuffer ? data.byteLength : data.length;
+}
+
+export class Connection implements Subscriber {
+  lagging = false;
+  laggingSince = 0;
+  readonly subs = new Map<string, Subscription>();
+  accountId = '';
+  sessionToken = '';
+  private state: State = 'hello';
+  private queued: string[] = [];
+  private helloTimer: NodeJS.Timeout | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private tokens: number;
+  private refilledAt = Date.now();
+  private excess = 0;
+  private counted = false;
+
+  constructor(
+    readonly socket: WebSocket,
+    private readonly deps: ConnectionDeps,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.tokens = deps.tuning.frameBurst;
+    socket.on('message', (data, isBinary) => this.onMessage(data, isBinary));
+    socket.on('close', () => this.teardown());
+    socket.on('error', (err) => {
+      this.log.debug({ err }, 'websocket error');
+      this.teardown();
+    });
+    this.helloTimer = setTimeout(() => this.close(CloseCode.helloTimeout, 'no hello'), deps.tuning.helloTimeoutMs);
+  }
+
+  get open(): boolean {
+    return this.state !== 'closed' && this.socket.readyState === WebSocket.OPEN;
+  }
+
+  get authenticated(): boolean {
+    return this.state === 'open';
+  }
+
+  /** Closes with a code and tears down at once (no more writes, no timers). */
+  close(code: number, reason: string): void {
+    if (this.state === 'closed') return;
+    this.teardown();
+    if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) {
+      this.socket.close(code, reason);
+      // A peer that does not answer the close (a stuck reader) is cut instead of held for ws's 30 s,
+      // which also frees what is still buffered for it.
+      const socket = this.socket;
+      setTimeout(() => {
+        if (socket.readyState !== WebSocket.CLOSED) socket.terminate();
+      }, this.deps.tuning.closeGraceMs).unref();
+    }
+  }
+
+  /** Idempotent: clears every timer and subscription. */
+  teardown(): void {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    if (this.helloTimer) clearTimeout(this.helloTimer);
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.helloTimer = undefined;
+    this.heartbeat = undefined;
+    this.queued = [];
+    for (const sub of this.subs.values()) this.deps.hub.unsubscribe(sub);
+    this.subs.clear();
+    this.deps.hub.forget(this);
+    this.deps.registry.delete(this);
+    if (this.counted) this.deps.onClose();
+    this.counted = false;
+  }
+
+  private send(frame: ServerFrame): void {
+    if (this.socket.readyState !== WebSocket.OPEN) return;
+    this.socket.send(encodeServerFrame(frame));
+  }
+
+  private err(code: WireErrorCode, message: string, id?: number): void {
+    this.send(id === undefined ? { t: 'err', code, message } : { t: 'err', id, code, message });
+  }
+
+  /** Token bucket; false when the frame is over the limit (answered, or the socket closed). */
+  private admit(): boolean {
+    const { framesPerSecond, frameBurst, rateExcessBeforeClose } = this.deps.tuning;
+    const now = Date.now();
+    this.tokens = Math.min(frameBurst, this.tokens + ((now - this.refilledAt) / 1000) * framesPerSecond);
+    this.refilledAt = now;
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      if (this.tokens >= frameBurst - 1) this.excess = 0;
+      return true;
+    }
+    this.excess += 1;
+    if (this.excess > rateExcessBeforeClose) this.close(CloseCode.tooManyRequests, 'too many frames');
+    else this.err('tooManyRequests', `over ${framesPerSecond} frames per second`);
+    return false;
+  }
+
+  private onMessage(data: RawData, isBinary: boolean): void {
+    if (this.state === 'closed') return;
+    if (rawLength(data) > this.deps.tuning.maxClientFrameBytes) {
+      this.close(CloseCode.frameTooLarge, 'frame too large');
+      return;
+    }
+    if (!this.admit()) return;
+    if (isBinary) {
+      this.err('badFrame', 'frames are JSON text');
+      return;
+    }
+    const text = Array.isArray(data) ? Buffer.concat(data).toString() : Buffer.from(data as Buffer).toString();
+    if (this.state === 'checking') {
+      if (this.queued.length >= MAX_QUEUED) this.close(CloseCode.tooManyRequests, 'too many frames before welcome');
+      else this.queued.push(text);
+      return;
+    }
+    this.handle(text);
+  }
+
+  private handle(text: string): void {
+    const parsed = decodeClientFrame(text);
+    if (!parsed.ok) {
+      this.err('badFrame', parsed.error);
+      return;
+    }
+    const frame: ClientFrame = parsed.value;
+    try {
+      if (frame.op === 'hello') {
+        this.hello(frame.v, frame.account_id, frame.session_token);
+        return;
+      }
+      if (this.state !== 'open') {
+        this.err('notAuthenticated', 'send hello first', frame.id);
+        return;
+      }
+      if (frame.op === 'ping') this.send({ t: 'ack', id: frame.id });
+      else if (frame.op === 'sub') this.subscribe(frame.id, frame.topic, frame.from);
+      else this.unsubscribe(frame.id, frame.topic);
+    } catch (err) {
+      this.log.error({ err }, 'websocket frame failed');
+      this.close(CloseCode.internalError, 'internal error');
+    }
+  }
+
+  private hello(v: number, accountId: string, token: string): void {
+    if (this.state !== 'hello') {
+      this.err('alreadyAuthenticated', 'hello was already received');
+      return;
+    }
+    if (v !== PROTOCOL_VERSION) {
+      this.err('unsupportedVersion', `this server speaks v${PROTOCOL_VERSION}`);
+      return;
+    }
+    this.state = 'checking';
+    this.deps.sessions.check(accountId, token).then(
+      (verdict) => {
+        if (this.state !== 'checking') return;
+        if (verdict === 'invalid') {
+          this.close(CloseCode.badSession, 'bad session');
+          return;
+        }
+        if (verdict === 'unknown') {
+          // The upstream cannot tell: ask the client to come back rather than let anyone in.
+          this.close(CloseCode.internalError, 'session check unavailable');
+          return;
+        }
+        this.welcome(accountId, token);
+      },
+      (err: unknown) => {
+        this.log.error({ err }, 'session check threw');
+        this.close(CloseCode.internalError, 'internal error');
+      },
+    );
+  }
+
+  private welcome(accountId: string, token: string): void {
+    if (this.helloTimer) clearTimeout(this.helloTimer);
+    this.helloTimer = undefined;
+    this.state = 'open';
+    this.accountId = accountId;
+    this.sessionToken = token;
+    this.deps.registry.add(this);
+    this.counted = true;
+    this.deps.onOpen();
+    this.send({ t: 'welcome', node: this.deps.tuning.nodeId, hb: this.deps.heartbeatMs });
+    this.heartbeat = setInterval(() => this.beat(), this.deps.heartbeatMs);
+    const queued = this.queued;
+    this.queued = [];
+    for (const text of queued) {
+      if (this.state !== 'open') break;
+      this.handle(text);
+    }
+  }
+
+  private beat(): void {
+    // A lagging client would read seqs it has not got yet and resubscribe for nothing.
+    if (this.lagging) return;
+    const seqs: Record<string, number> = {};
+    for (const [name, sub] of this.subs) if (sub.seq >= 0) seqs[name] = sub.seq;
+    this.send({ t: 'hb', ts: Date.now(), seqs });
+  }
+
+  private subscribe(id: number, name: string, from: { epoch: string; seq: number } | undefined): void {
+    const topic = parseTopic(name);
+    if (!topic.ok) {
+      this.err('badTopic', topic.error, id);
+      return;
+    }
+    if (this.subs.has(name)) {
+      this.err('alreadySubscribed', `already watching ${name}`, id);
+      return;
+    }
+    if (this.subs.size >= this.deps.tuning.maxTopicsPerConnection) {
+      this.err('tooManyTopics', `at most ${this.deps.tuning.maxTopicsPerConnection} topics`, id);
+      return;
+    }
+    this.send({ t: 'ack', id });
+    this.subs.set(name, this.deps.hub.subscribe(this, name, topic.value, from));
+  }
+
+  private unsubscribe(id: number, name: string): void {
+    const sub = this.subs.get(name);
+    if (!sub) {
+      this.err('notSubscribed', `not watching ${name}`, id);
+      return;
+    }
+    this.subs.delete(name);
+    this.deps.hub.unsubscribe(sub);
+    this.send({ t: 'ack', id });
+  }
+}

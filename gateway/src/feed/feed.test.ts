@@ -1,0 +1,238 @@
+import {
+  CloseCode,
+  type MarketModel,
+  normalizeMarket,
+  parseMarketData,
+  stateHash,
+} from '@sportsbook/protocol';
+import { DemoPassword, type RunningSim } from '@sportsbook/upstream-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningGateway, startGateway } from '../index.ts';
+import { FeedTestClient, login } from './testClient.ts';
+import { ADMIN_TOKEN, advanceDeltas, gatewayMetric, setFaults, simCalls, startPair } from './testkit.ts';
+
+const LIVE = 'odds/1/hdpou/live';
+
+describe('odds feed over /ws against the simulator', () => {
+  let sim: RunningSim;
+  let gateway: RunningGateway;
+  let session: { accountId: string; token: string };
+  const clients: FeedTestClient[] = [];
+
+  async function client(url = gateway.wsUrl): Promise<FeedTestClient> {
+    const c = await FeedTestClient.connect(url);
+    clients.push(c);
+    return c;
+  }
+  async function ready(topic = LIVE, from?: { epoch: string; seq: number }): Promise<FeedTestClient> {
+    const c = await client();
+    await c.hello(session.accountId, session.token);
+    await c.sub(topic, from);
+    await c.until(() => c.topics.has(topic), 5000, `snapshot of ${topic}`);
+    return c;
+  }
+
+  beforeAll(async () => {
+    ({ sim, gateway } = await startPair(
+      {},
+      {
+        feed: {
+          helloTimeoutMs: 300,
+          ringMaxCount: 8,
+          framesPerSecond: 20,
+          frameBurst: 20,
+          rateExcessBeforeClose: 10,
+          sessionRecheckMs: 300,
+          maxBackoffMs: 400,
+          minPollTimeoutMs: 200,
+        },
+      },
+    ));
+    session = await login(sim.url);
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await gateway?.close();
+    await sim?.close();
+  });
+
+  it('sends a snapshot, then deltas in order whose hash agrees after many deltas', async () => {
+    const c = await ready();
+    const snap = c.framesOf('snap')[0];
+    expect(snap?.topic).toBe(LIVE);
+    expect(snap?.seq).toBe(0);
+    expect(snap?.epoch).toMatch(/^[0-9a-f-]{36}$/);
+    await advanceDeltas(sim, c, LIVE, 25);
+    const state = c.topics.get(LIVE);
+    expect(c.problems).toEqual([]);
+    expect(state?.seqs).toEqual(Array.from({ length: state?.seqs.length ?? 0 }, (_, i) => i + 1));
+    // The model built from deltas is exactly what the upstream serves now, normalized.
+    const res = await fetch(`${sim.url}/odds/uxmarket`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sport_id: 1, market_type: 'hdpou', group: 'live' }),
+    });
+    const parsed = parseMarketData(((await res.json()) as { data: unknown }).data);
+    expect(parsed.ok).toBe(true);
+    const upstreamModel: MarketModel = normalizeMarket((parsed as { value: Parameters<typeof normalizeMarket>[0] }).value);
+    expect(state?.model).toEqual(upstreamModel);
+    expect(stateHash(state?.model ?? {})).toBe(state?.hash);
+    expect(state?.hash).toBe(stateHash(upstreamModel));
+  });
+
+  it('carries a heartbeat with each subscribed topic seq', async () => {
+    const c = await ready();
+    await c.until(() => c.framesOf('hb').length > 0, 2000, 'hb');
+    const hb = c.framesOf('hb').at(-1);
+    expect(c.welcome?.hb).toBe(250);
+    expect(hb?.seqs[LIVE]).toBe(c.topics.get(LIVE)?.seq);
+  });
+
+  it('resumes inside the buffer with the missed deltas and outside it with a snapshot', async () => {
+    const watcher = await ready();
+    const leaving = await ready();
+    const held = leaving.topics.get(LIVE);
+    if (!held) throw new Error('no state');
+    await leaving.close();
+    await advanceDeltas(sim, watcher, LIVE, 3);
+
+    const inside = await client();
+    await inside.hello(session.accountId, session.token);
+    const from = inside.adopt(LIVE, held);
+    await inside.sub(LIVE, from);
+    await inside.until(() => inside.topics.get(LIVE)?.seq === watcher.topics.get(LIVE)?.seq, 3000, 'replay');
+    expect(inside.framesOf('snap')).toHaveLength(0);
+    expect(inside.topics.get(LIVE)?.seqs).toEqual([from.seq + 1, from.seq + 2, from.seq + 3]);
+    expect(inside.problems).toEqual([]);
+
+    await advanceDeltas(sim, watcher, LIVE, 10);
+    const outside = await client();
+    await outside.hello(session.accountId, session.token);
+    outside.adopt(LIVE, held);
+    await outside.sub(LIVE, from);
+    await outside.until(() => outside.framesOf('snap').length === 1, 3000, 'snapshot');
+    expect(outside.framesOf('delta')).toHaveLength(0);
+    expect(outside.topics.get(LIVE)?.seq).toBe(watcher.topics.get(LIVE)?.seq);
+    expect(outside.problems).toEqual([]);
+  });
+
+  it('answers a resume from another epoch (a restarted gateway) with a fresh snapshot', async () => {
+    const c = await ready();
+    const from = { epoch: c.topics.get(LIVE)?.epoch ?? '', seq: c.topics.get(LIVE)?.seq ?? 0 };
+    const other = await startGateway({ upstreamUrl: sim.url, webDist: undefined, pollIntervalMs: 50, warmTopics: [] });
+    try {
+      const r = await client(other.wsUrl);
+      await r.hello(session.accountId, session.token);
+      await r.sub(LIVE, from);
+      await r.until(() => r.topics.has(LIVE), 5000, 'snapshot');
+      expect(r.framesOf('snap')).toHaveLength(1);
+      expect(r.topics.get(LIVE)?.epoch).not.toBe(from.epoch);
+      expect(r.problems).toEqual([]);
+      await r.close();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('closes with 4401 on a bad session and 4408 without a hello', async () => {
+    const bad = await client();
+    bad.send({ op: 'hello', v: 1, account_id: 'demo01', session_token: 'not-a-session' });
+    expect(await bad.closedWith()).toBe(CloseCode.badSession);
+    const silent = await client();
+    expect(await silent.closedWith()).toBe(CloseCode.helloTimeout);
+  });
+
+  it('closes a session that expires later with 4401 (periodic re-check)', async () => {
+    const other = await login(sim.url, 'demo02', DemoPassword);
+    const c = await client();
+    await c.hello(other.accountId, other.token);
+    await c.sub(LIVE);
+    const res = await fetch(`${sim.url}/admin/account`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-admin-token': ADMIN_TOKEN },
+      body: JSON.stringify({ account_id: 'demo02', expire_sessions: true }),
+    });
+    expect(res.status).toBe(200);
+    expect(await c.closedWith(3000)).toBe(CloseCode.badSession);
+  });
+
+  it('rate-limits frames: err tooManyRequests, then 4429', async () => {
+    const c = await client();
+    await c.hello(session.accountId, session.token);
+    for (let i = 0; i < 60; i++) c.send({ op: 'ping', id: 1000 + i });
+    expect(await c.closedWith()).toBe(CloseCode.tooManyRequests);
+    expect(c.framesOf('err').some((e) => e.code === 'tooManyRequests')).toBe(true);
+  });
+
+  it('closes with 1009 on an oversized frame and answers bad frames and topics with err', async () => {
+    const c = await client();
+    await c.hello(session.accountId, session.token);
+    c.sendRaw('{"op":"ping"');
+    c.send({ op: 'sub', id: 5, topic: 'odds/22/hdpou/live' });
+    c.send({ op: 'unsub', id: 6, topic: LIVE });
+    await c.until(() => c.framesOf('err').length >= 3, 2000, 'three errs');
+    expect(c.framesOf('err').map((e) => e.code)).toEqual(['badFrame', 'badTopic', 'notSubscribed']);
+    c.sendRaw(JSON.stringify({ op: 'ping', id: 1, pad: 'x'.repeat(5000) }));
+    expect(await c.closedWith()).toBe(CloseCode.frameTooLarge);
+  });
+
+  it('marks a topic stale when the upstream fails for two intervals, backs off, and recovers', async () => {
+    const c = await ready();
+    const other = await ready();
+    try {
+      await setFaults(sim, { call: 'uxmarket', errorRate: 1 });
+      await c.until(() => c.topics.get(LIVE)?.stale === true, 3000, 'stale');
+      expect(await gatewayMetric(gateway, 'gateway_topic_stale')).toBe(1);
+      // Backoff: at 50 ms a healthy loop polls ~20 times a second; failing, far fewer.
+      const before = await simCalls(sim, 'uxmarket');
+      await new Promise((r) => setTimeout(r, 1000)); // a window of wall time is the thing measured
+      const during = (await simCalls(sim, 'uxmarket')) - before;
+      expect(during).toBeLessThanOrEqual(8);
+      // Timeouts and malformed replies count as failures too; the clients stay connected.
+      await setFaults(sim, { call: 'uxmarket', timeoutRate: 0.5, malformedRate: 1 });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(c.closed).toBeUndefined();
+      expect(other.closed).toBeUndefined();
+    } finally {
+      await setFaults(sim, {});
+    }
+    await c.until(() => c.topics.get(LIVE)?.stale === false, 5000, 'recovery');
+    await advanceDeltas(sim, c, LIVE, 1);
+    expect(c.problems).toEqual([]);
+    expect(other.topics.get(LIVE)?.stale).toBe(false);
+  });
+
+  it('encodes each broadcast once: subscribers of a topic receive the same bytes', async () => {
+    const a = await ready();
+    const b = await ready();
+    const seen: Record<string, string[]> = { a: [], b: [] };
+    a.ws.on('message', (d) => seen.a?.push(d.toString()));
+    b.ws.on('message', (d) => seen.b?.push(d.toString()));
+    await advanceDeltas(sim, a, LIVE, 2);
+    await b.until(() => b.topics.get(LIVE)?.seq === a.topics.get(LIVE)?.seq, 3000, 'b in step');
+    const deltasOf = (xs: string[]) => xs.filter((x) => x.startsWith('{"t":"delta"'));
+    expect(deltasOf(seen.a ?? [])).toEqual(deltasOf(seen.b ?? []));
+    expect(deltasOf(seen.a ?? []).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('stops polling and closes every socket with 1012', async () => {
+    const { sim, gateway } = await startPair();
+    try {
+      const session = await login(sim.url);
+      const c = await FeedTestClient.connect(gateway.wsUrl);
+      await c.hello(session.accountId, session.token);
+      await c.sub(LIVE);
+      await c.until(() => c.topics.has(LIVE), 5000, 'snapshot');
+      const closing = gateway.close();
+      expect(await c.closedWith()).toBe(CloseCode.serviceRestart);
+      await closing;
+      const after = await simCalls(sim, 'uxmarket');
+      await new Promise((r) => setTimeout(r, 200)); // polls would happen every 50 ms if any were left
+      expect(await simCalls(sim, 'uxmarket')).toBe(after);
+    } finally {
+      await sim.close();
+    }
+  });
+});

@@ -1,0 +1,393 @@
+/**
+ * Topics and their subscribers. A topic is polled while someone watches it (or it is warm); its
+ * history survives `topicIdleMs` without watchers so reconnecting clients resume. Each frame is
+ * encoded once (topic.ts) and the same Buffer is written to every subscriber. A subscriber whose
+ * socket buffer is over the soft bound is skipped and marked lagging; once it drains it gets one
+ * conflated delta (or a fresh snapshot); if it does not drain in time it is closed with 4413.
+ */
+import { CloseCode, type Topic } from '@sportsbook/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Counter, Gauge } from 'prom-client';
+import type { UpstreamClient } from '../plugins/upstream.ts';
+import type { Recorder } from '../record/writer.ts';
+import { Poller } from './poller.ts';
+import {
+  type EncodedDelta,
+  type EncodedFrame,
+  TopicHistory,
+  type TopicListener,
+  type TopicLog,
+} from './topic.ts';
+import type { FeedTuning } from './tuning.ts';
+
+/** The hub's view of a connection (connection.ts implements it). */
+export interface Subscriber {
+  readonly socket: { readonly bufferedAmount: number; send(data: Buffer, options: object, cb?: never): void };
+  /** Over the soft bound: deltas are held back until it drains. */
+  lagging: boolean;
+  laggingSince: number;
+  readonly open: boolean;
+  /** This connection's subscriptions by topic name. */
+  readonly subs: ReadonlyMap<string, Subscription>;
+  close(code: number, reason: string): void;
+}
+
+export interface Subscription {
+  readonly conn: Subscriber;
+  readonly entry: TopicEntry;
+  /** Seq of the last state sent; -1 before the snapshot. */
+  seq: number;
+  /** The epoch the client holds (a snapshot resets it). */
+  epoch: string;
+  /** A resume asked for before the topic had a snapshot on this node (cluster: a node new to it). */
+  resumeFrom?: { epoch: string; seq: number };
+}
+
+/**
+ * Where a topic's history and polling come from: `TopicHistory` + `Poller` in-process by default;
+ * with Redis (cluster/, gateway/CLUSTER.md) a replica of the stream and a poller that runs only
+ * while this node holds the topic's lease.
+ */
+export interface TopicSource {
+  readonly history: TopicLog & { listener: TopicListener | undefined };
+  readonly poller: { start(): void; stop(abort?: boolean): void };
+  /** Frees what the source holds once the hub drops the topic. */
+  dispose?(): void;
+}
+
+export interface TopicSourceOptions {
+  name: string;
+  topic: Topic;
+  intervalMs: number;
+  timeoutMs: number;
+  listener: TopicListener;
+}
+
+export interface TopicEntry {
+  readonly name: string;
+  readonly topic: Topic;
+  readonly history: TopicSource['history'];
+  readonly poller: TopicSource['poller'];
+  readonly dispose: (() => void) | undefined;
+  readonly subs: Set<Subscription>;
+  readonly warm: boolean;
+  idleTimer: NodeJS.Timeout | undefined;
+}
+
+export interface HubMetrics {
+  polls: Counter<'topic_kind' | 'outcome'>;
+  framesSent: Counter;
+  bytesSent: Counter;
+  conflations: Counter<'kind'>;
+  slowCloses: Counter;
+  stale: Gauge;
+  topics: Gauge;
+}
+
+export interface HubOptions {
+  tuning: FeedTuning;
+  intervalFor(topic: Topic): number;
+  upstream: Pick<UpstreamClient, 'post'>;
+  log: FastifyBaseLogger;
+  metrics: HubMetrics;
+  recorder?: Pick<Recorder, 'record'> | null;
+  /** Another history backend (the cluster's); in-process when absent. */
+  source?: (options: TopicSourceOptions) => TopicSource;
+}
+
+const SEND_OPTS = { binary: false, compress: false, fin: true } as const;
+
+export class Hub implements TopicListener {
+  readonly topics = new Map<string, TopicEntry>();
+  private readonly lagging = new Set<Subscriber>();
+  private lagTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(private readonly o: HubOptions) {}
+
+  private entry(name: string, topic: Topic, warm: boolean): TopicEntry {
+    let entry = this.topics.get(name);
+    if (entry) return entry;
+    const { tuning } = this.o;
+    const intervalMs = this.o.intervalFor(topic);
+    const timeoutMs = Math.min(
+      tuning.maxPollTimeoutMs,
+      Math.max(tuning.minPollTimeoutMs, intervalMs * tuning.pollTimeoutIntervals),
+    );
+    if (this.o.source) {
+      const source = this.o.source({ name, topic, intervalMs, timeoutMs, listener: this });
+      entry = {
+        name,
+        topic,
+        history: source.history,
+        poller: source.poller,
+        dispose: source.dispose?.bind(source),
+        subs: new Set(),
+        warm,
+        idleTimer: undefined,
+      };
+      this.topics.set(name, entry);
+      this.o.metrics.topics.set(this.topics.size);
+      return entry;
+    }
+    const history = new TopicHistory(name, { maxCount: tuning.ringMaxCount, maxAgeMs: tuning.ringMaxAgeMs });
+    history.listener = this;
+    const poller = new Poller({
+      name,
+      topic,
+      intervalMs,
+      timeoutMs,
+      maxBackoffMs: tuning.maxBackoffMs,
+      upstream: this.o.upstream,
+      writer: history,
+      log: this.o.log,
+      polls: this.o.metrics.polls,
+      recorder: this.o.recorder ?? null,
+    });
+    entry = { name, topic, history, poller, dispose: undefined, subs: new Set(), warm, idleTimer: undefined };
+    this.topics.set(name, entry);
+    this.o.metrics.topics.set(this.topics.size);
+    return entry;
+  }
+
+  /** Polls a topic with or without watchers (the configured warm set). */
+  warm(name: string, topic: Topic): void {
+    if (this.closed) return;
+    this.entry(name, topic, true).poller.start();
+  }
+
+  /**
+   * Adds a subscription and sends the snapshot (or the missed deltas when `from` resumes inside
+   * the buffer). Before the first poll succeeded the snapshot follows when it arrives.
+   */
+  subscribe(
+    conn: Subscriber,
+    name: string,
+    topic: Topic,
+    from?: { epoch: string; seq: number },
+  ): Subscription {
+    const entry = this.entry(name, topic, false);
+    if (entry.idleTimer) {
+      clearTimeout(entry.idleTimer);
+      entry.idleTimer = undefined;
+    }
+    const sub: Subscription = { conn, entry, seq: -1, epoch: '' };
+    entry.subs.add(sub);
+    if (!this.closed) entry.poller.start();
+    const log = entry.history;
+    if (log.hasSnapshot) {
+      if (from && !conn.lagging) this.resume(sub, from);
+      if (sub.seq < 0 && !conn.lagging) this.sendSnapshot(sub);
+      if (log.status.stale) this.write(conn, log.statusFrame().buf);
+      if (conn.socket.bufferedAmount > this.o.tuning.sendSoftBytes) this.markLagging(conn);
+    } else {
+      if (from) sub.resumeFrom = from;
+      // No snapshot and the upstream is failing: say so; the snapshot comes on recovery.
+      if (log.status.stale) this.write(conn, log.statusFrame().buf);
+    }
+    return sub;
+  }
+
+  /** Replays the deltas after `from` when the history holds them; false when a snapshot is needed. */
+  private resume(sub: Subscription, from: { epoch: string; seq: number }): boolean {
+    const log = sub.entry.history;
+    if (from.epoch !== log.epoch) return false;
+    const missed = log.replay(from.seq);
+    if (missed === undefined) return false;
+    sub.epoch = log.epoch;
+    sub.seq = from.seq;
+    for (const d of missed) this.write(sub.conn, d.buf);
+    sub.seq = log.seq;
+    return true;
+  }
+
+  unsubscribe(sub: Subscription): void {
+    const { entry } = sub;
+    entry.subs.delete(sub);
+    if (entry.subs.size > 0 || entry.warm) return;
+    entry.poller.stop();
+    if (entry.idleTimer) clearTimeout(entry.idleTimer);
+    entry.idleTimer = setTimeout(() => {
+      entry.idleTimer = undefined;
+      if (entry.subs.size > 0) return;
+      this.topics.delete(entry.name);
+      entry.history.listener = undefined;
+      entry.dispose?.();
+      this.o.metrics.topics.set(this.topics.size);
+      if (entry.history.status.stale) this.o.metrics.stale.dec();
+    }, this.o.tuning.topicIdleMs);
+  }
+
+  /** The connection is gone: forget its lag state (subscriptions are removed one by one). */
+  forget(conn: Subscriber): void {
+    this.lagging.delete(conn);
+  }
+
+  private write(conn: Subscriber, buf: Buffer): void {
+    conn.socket.send(buf, SEND_OPTS);
+    this.o.metrics.framesSent.inc();
+    this.o.metrics.bytesSent.inc(buf.length);
+  }
+
+  private sendSnapshot(sub: Subscription): void {
+    const snap = sub.entry.history.snapshot();
+    if (snap === undefined) return;
+    this.write(sub.conn, snap.buf);
+    sub.seq = snap.seq;
+    sub.epoch = sub.entry.history.epoch;
+  }
+
+  /** Brings a subscription to the latest state: replay, conflated delta or snapshot. */
+  private catchUp(sub: Subscription): void {
+    const log = sub.entry.history;
+    if (!log.hasSnapshot || (sub.seq === log.seq && sub.epoch === log.epoch)) return;
+    // A new epoch (cluster: a new leader that could not prove the last state) means a snapshot.
+    if (sub.seq < 0 || sub.epoch !== log.epoch) {
+      this.sendSnapshot(sub);
+      return;
+    }
+    const missed = log.replay(sub.seq);
+    if (missed !== undefined && missed.length === 1) {
+      this.write(sub.conn, (missed[0] as EncodedDelta).buf);
+      sub.seq = log.seq;
+      return;
+    }
+    const merged = log.conflated(sub.seq, this.o.tuning.mergeMaxRatio);
+    if (merged !== undefined) {
+      this.write(sub.conn, merged.buf);
+      sub.seq = merged.seq;
+      this.o.metrics.conflations.inc({ kind: 'merged' });
+    } else {
+      this.sendSnapshot(sub);
+      this.o.metrics.conflations.inc({ kind: 'snapshot' });
+    }
+  }
+
+  private markLagging(conn: Subscriber): void {
+    if (conn.lagging) return;
+    conn.lagging = true;
+    conn.laggingSince = Date.now();
+    this.lagging.add(conn);
+    if (this.lagTimer === undefined) {
+      this.lagTimer = setInterval(() => this.checkLagging(), this.o.tuning.lagCheckMs);
+    }
+  }
+
+  /** Lagging sockets: caught up once drained, closed when they stay full. */
+  private checkLagging(): void {
+    const { tuning } = this.o;
+    const now = Date.now();
+    for (const conn of this.lagging) {
+      if (!conn.open) {
+        this.lagging.delete(conn);
+        continue;
+      }
+      const buffered = conn.socket.bufferedAmount;
+      if (
+        buffered > tuning.sendHardBytes ||
+        (buffered > tuning.sendLowBytes && now - conn.laggingSince > tuning.slowCloseMs)
+      ) {
+        this.lagging.delete(conn);
+        this.o.metrics.slowCloses.inc();
+        this.o.log.info({ buffered }, 'slow subscriber closed');
+        conn.close(CloseCode.tooSlow, 'too slow');
+        continue;
+      }
+      if (buffered > tuning.sendLowBytes) continue;
+      conn.lagging = false;
+      this.lagging.delete(conn);
+      for (const sub of conn.subs.values()) this.catchUpSubscription(sub);
+    }
+    if (this.lagging.size === 0 && this.lagTimer !== undefined) {
+      clearInterval(this.lagTimer);
+      this.lagTimer = undefined;
+    }
+  }
+
+  private catchUpSubscription(sub: Subscription): void {
+    if (sub.conn.lagging) return;
+    this.catchUp(sub);
+    if (sub.conn.socket.bufferedAmount > this.o.tuning.sendSoftBytes) this.markLagging(sub.conn);
+  }
+
+  // TopicListener: the history's events, fanned out.
+
+  onFirstSnapshot(log: TopicLog): void {
+    const entry = this.topics.get(log.name);
+    if (!entry) return;
+    for (const sub of entry.subs) {
+      if (sub.seq >= 0 || sub.conn.lagging) continue;
+      const from = sub.resumeFrom;
+      sub.resumeFrom = undefined;
+      if (from === undefined || !this.resume(sub, from)) this.sendSnapshot(sub);
+      if (sub.conn.socket.bufferedAmount > this.o.tuning.sendSoftBytes) this.markLagging(sub.conn);
+    }
+  }
+
+  /** The history jumped (cluster: a new epoch, or a reload past a gap): bring everyone up to it. */
+  onReset(log: TopicLog): void {
+    const entry = this.topics.get(log.name);
+    if (!entry) return;
+    for (const sub of entry.subs) {
+      if (sub.conn.lagging) continue;
+      if (sub.seq < 0) {
+        const from = sub.resumeFrom;
+        sub.resumeFrom = undefined;
+        if (from === undefined || !this.resume(sub, from)) this.sendSnapshot(sub);
+      } else {
+        this.catchUp(sub);
+      }
+      if (sub.conn.socket.bufferedAmount > this.o.tuning.sendSoftBytes) this.markLagging(sub.conn);
+    }
+  }
+
+  onDelta(log: TopicLog, delta: EncodedDelta): void {
+    const entry = this.topics.get(log.name);
+    if (!entry) return;
+    const soft = this.o.tuning.sendSoftBytes;
+    const prev = delta.seq - 1;
+    let sent = 0;
+    for (const sub of entry.subs) {
+      const conn = sub.conn;
+      if (conn.lagging) continue;
+      if (conn.socket.bufferedAmount > soft) {
+        this.markLagging(conn);
+        continue;
+      }
+      if (sub.seq === prev && sub.epoch === log.epoch) {
+        conn.socket.send(delta.buf, SEND_OPTS);
+        sub.seq = delta.seq;
+        sent++;
+      } else if (sub.seq >= 0) {
+        this.catchUp(sub);
+      }
+    }
+    if (sent > 0) {
+      this.o.metrics.framesSent.inc(sent);
+      this.o.metrics.bytesSent.inc(sent * delta.buf.length);
+    }
+  }
+
+  onStatus(log: TopicLog, status: EncodedFrame): void {
+    this.o.metrics.stale.inc(log.status.stale ? 1 : -1);
+    this.o.log.warn({ topic: log.name, stale: log.status.stale }, 'topic status changed');
+    const entry = this.topics.get(log.name);
+    if (!entry) return;
+    for (const sub of entry.subs) {
+      if (sub.conn.open) this.write(sub.conn, status.buf);
+    }
+  }
+
+  /** Stops every poller (graceful shutdown: no new data while clients are told to go). */
+  stop(): void {
+    this.closed = true;
+    for (const entry of this.topics.values()) {
+      entry.poller.stop(true);
+      if (entry.idleTimer) clearTimeout(entry.idleTimer);
+      entry.idleTimer = undefined;
+    }
+    if (this.lagTimer) clearInterval(this.lagTimer);
+    this.lagTimer = undefined;
+    this.lagging.clear();
+  }
+}

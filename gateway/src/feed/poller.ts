@@ -1,0 +1,184 @@
+/**
+ * One poll loop per topic: a setTimeout chain at a fixed rate (the next poll starts one interval
+ * after the previous one started, never before it ended, so polls of a topic never overlap). Each
+ * reply is validated and normalized by protocol and published to the topic's history. While the
+ * upstream fails, polls back off (jittered, capped); with no good reply for more than two
+ * intervals the topic is marked stale, and the first good reply clears it.
+ */
+import {
+  emptyMarketModel,
+  type Model,
+  normalizeMarket,
+  normalizeMenu,
+  parseMarketData,
+  parseMenuData,
+  type Topic,
+  topicCall,
+} from '@sportsbook/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Counter } from 'prom-client';
+import type { UpstreamClient } from '../plugins/upstream.ts';
+import type { Recorder } from '../record/writer.ts';
+import type { TopicWriter } from './topic.ts';
+
+export interface PollerOptions {
+  name: string;
+  topic: Topic;
+  intervalMs: number;
+  timeoutMs: number;
+  maxBackoffMs: number;
+  upstream: Pick<UpstreamClient, 'post'>;
+  writer: TopicWriter;
+  log: FastifyBaseLogger;
+  polls: Counter<'topic_kind' | 'outcome'>;
+  /** RECORD_DIR: every reply the upstream gave, as received (RECORDING.md). */
+  recorder?: Pick<Recorder, 'record'> | null;
+  now?: () => number;
+  random?: () => number;
+}
+
+type PollOutcome = { ok: true; model: Model } | { ok: false; reason: string };
+
+/** Turns an upstream reply into the topic's model, or says why it cannot. */
+export function modelFromReply(topic: Topic, httpStatus: number, body: unknown): PollOutcome {
+  if (typeof body !== 'object' || body === null)
+    return { ok: false, reason: `HTTP ${httpStatus}: not an object` };
+  const reply = body as { status?: unknown; statusdesc?: unknown; data?: unknown };
+  if (reply.status !== 1) {
+    // A match that ended or was hidden: the topic's content is now empty, not an outage.
+    if (topic.kind === 'match' && reply.statusdesc === 'matchHide') {
+      return { ok: true, model: emptyMarketModel() as unknown as Model };
+    }
+    return { ok: false, reason: `status ${String(reply.status)} ${String(reply.statusdesc).slice(0, 64)}` };
+  }
+  if (topic.kind === 'menu') {
+    const parsed = parseMenuData(reply.data);
+    if (!parsed.ok) return { ok: false, reason: parsed.error };
+    return { ok: true, model: normalizeMenu(parsed.value) as unknown as Model };
+  }
+  const parsed = parseMarketData(reply.data);
+  if (!parsed.ok) return { ok: false, reason: parsed.error };
+  return { ok: true, model: normalizeMarket(parsed.value) as unknown as Model };
+}
+
+export class Poller {
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private inFlight: AbortController | undefined;
+  private lastStart = Number.NEGATIVE_INFINITY;
+  private lastSuccess: number;
+  private failures = 0;
+  private staleTimer: NodeJS.Timeout | undefined;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly path: string;
+  private readonly body: unknown;
+  private readonly call: ReturnType<typeof topicCall>;
+
+  constructor(private readonly o: PollerOptions) {
+    this.now = o.now ?? Date.now;
+    this.random = o.random ?? Math.random;
+    const call = topicCall(o.topic);
+    this.path = `/odds/${call.call}`;
+    this.body = call.body;
+    this.call = call;
+    this.lastSuccess = this.now();
+  }
+
+  get active(): boolean {
+    return this.running;
+  }
+
+  /** Starts (or keeps) polling; the first poll waits until one interval after the last started. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    if (this.inFlight === undefined)
+      this.schedule(Math.max(0, this.lastStart + this.o.intervalMs - this.now()));
+    this.armStale();
+  }
+
+  /** Stops after the poll in flight (its result is still published); `abort` cancels it too. */
+  stop(abort = false): void {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.staleTimer) clearTimeout(this.staleTimer);
+    this.staleTimer = undefined;
+    if (abort) this.inFlight?.abort();
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.poll();
+    }, delayMs);
+  }
+
+  /** No good reply for more than two intervals (including a poll that hangs): stale. */
+  private armStale(): void {
+    if (this.staleTimer) clearTimeout(this.staleTimer);
+    const due = this.lastSuccess + 2 * this.o.intervalMs + this.o.intervalMs / 2 - this.now();
+    this.staleTimer = setTimeout(
+      () => {
+        this.staleTimer = undefined;
+        if (this.running) this.o.writer.setStale(true, this.now());
+      },
+      Math.max(0, due),
+    );
+  }
+
+  private async poll(): Promise<void> {
+    if (!this.running) return;
+    const started = this.now();
+    this.lastStart = started;
+    const controller = new AbortController();
+    this.inFlight = controller;
+    let outcome: PollOutcome;
+    let label = 'ok';
+    try {
+      const res = await this.o.upstream.post(this.path, this.body, {
+        timeoutMs: this.o.timeoutMs,
+        signal: controller.signal,
+      });
+      this.o.recorder?.record({
+        t: this.now(),
+        call: this.call.call,
+        params: this.call.body as Record<string, unknown>,
+        body: res.body,
+      });
+      outcome = modelFromReply(this.o.topic, res.httpStatus, res.body);
+      if (!outcome.ok) label = 'rejected';
+    } catch (err) {
+      const kind = (err as { kind?: string }).kind;
+      label = typeof kind === 'string' ? kind : 'error';
+      outcome = { ok: false, reason: (err as Error).message };
+    } finally {
+      this.inFlight = undefined;
+    }
+    this.o.polls.inc({ topic_kind: this.o.topic.kind, outcome: label });
+    const end = this.now();
+    if (outcome.ok) {
+      this.failures = 0;
+      this.lastSuccess = end;
+      this.o.writer.publish(outcome.model, end);
+      this.o.writer.setStale(false, end);
+      if (this.running) this.armStale();
+    } else {
+      this.failures += 1;
+      this.o.log.warn(
+        { topic: this.o.name, reason: outcome.reason, failures: this.failures },
+        'upstream poll failed',
+      );
+    }
+    if (!this.running) return;
+    if (this.failures === 0) {
+      this.schedule(Math.max(0, started + this.o.intervalMs - end));
+    } else {
+      // Exponential backoff with jitter (0.75x-1.25x) so many failing topics do not poll in step.
+      const base = Math.min(this.o.intervalMs * 2 ** Math.min(this.failures - 1, 10), this.o.maxBackoffMs);
+      this.schedule(Math.max(0, started + base * (0.75 + this.random() / 2) - end));
+    }
+  }
+}

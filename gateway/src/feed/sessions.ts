@@ -1,0 +1,90 @@
+/**
+ * Session checks for `hello`, against the upstream (`POST /userprofile`), cached briefly and
+ * single-flighted per (account, token): a reconnect storm of one player's tabs, or of a thousand
+ * players, is at most one upstream call per distinct session per cache period, not a login storm.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { UpstreamClient } from '../plugins/upstream.ts';
+
+/** `unknown`: the upstream could not answer (down, rate limited); never a reason to log anyone out. */
+export type SessionVerdict = 'valid' | 'invalid' | 'unknown';
+
+interface Entry {
+  verdict: SessionVerdict;
+  at: number;
+  pending: Promise<SessionVerdict> | undefined;
+}
+
+export interface SessionCheckerOptions {
+  upstream: Pick<UpstreamClient, 'post'>;
+  log: FastifyBaseLogger;
+  cacheMs: number;
+  negativeCacheMs: number;
+  timeoutMs: number;
+  now?: () => number;
+}
+
+const key = (accountId: string, token: string) => `${accountId.trim().toLowerCase()}\u0000${token}`;
+
+export class SessionChecker {
+  private readonly entries = new Map<string, Entry>();
+  private readonly now: () => number;
+
+  constructor(private readonly o: SessionCheckerOptions) {
+    this.now = o.now ?? Date.now;
+  }
+
+  /** Upstream calls made (tests assert a storm is one call). */
+  calls = 0;
+
+  /** The session's verdict, from the cache when fresh; `force` skips a fresh valid entry. */
+  check(accountId: string, token: string, force = false): Promise<SessionVerdict> {
+    const k = key(accountId, token);
+    const entry = this.entries.get(k);
+    if (entry?.pending) return entry.pending;
+    const now = this.now();
+    if (entry && !force) {
+      const ttl = entry.verdict === 'valid' ? this.o.cacheMs : this.o.negativeCacheMs;
+      if (entry.verdict !== 'unknown' && now - entry.at < ttl) return Promise.resolve(entry.verdict);
+    }
+    const pending = this.ask(accountId, token).then((verdict) => {
+      const previous = this.entries.get(k);
+      // An outage keeps the last known answer: players already in stay in.
+      const kept = verdict === 'unknown' && previous?.verdict === 'valid' ? 'valid' : verdict;
+      this.entries.set(k, { verdict: kept, at: verdict === 'unknown' ? (previous?.at ?? 0) : this.now(), pending: undefined });
+      this.prune();
+      return kept;
+    });
+    this.entries.set(k, { verdict: entry?.verdict ?? 'unknown', at: entry?.at ?? 0, pending });
+    return pending;
+  }
+
+  private async ask(accountId: string, token: string): Promise<SessionVerdict> {
+    this.calls++;
+    try {
+      const res = await this.o.upstream.post(
+        '/userprofile',
+        { account_id: accountId, session_token: token },
+        { timeoutMs: this.o.timeoutMs },
+      );
+      const body = res.body as { status?: unknown; statusdesc?: unknown } | null;
+      if (body?.status === 1) return 'valid';
+      // The catalogue answers the session group (expired, unknown, blocked account...) with 401;
+      // a malformed id is a 400. Rate limits (429) and server errors say nothing about the session.
+      if (res.httpStatus === 401 || res.httpStatus === 400 || res.httpStatus === 403) return 'invalid';
+      this.o.log.warn({ httpStatus: res.httpStatus, statusdesc: body?.statusdesc }, 'session check inconclusive');
+      return 'unknown';
+    } catch (err) {
+      this.o.log.warn({ err }, 'session check failed');
+      return 'unknown';
+    }
+  }
+
+  private prune(): void {
+    if (this.entries.size < 10_000) return;
+    const now = this.now();
+    for (const [k, e] of this.entries) {
+      if (!e.pending && now - e.at > this.o.cacheMs) this.entries.delete(k);
+    }
+  }
+}

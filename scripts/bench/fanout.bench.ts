@@ -1,0 +1,313 @@
+/**
+ * Fan-out benchmark (issue 4). Separate processes: the simulator (500 live matches, real clock),
+ * the gateway polling it, and load processes opening N websocket clients on loopback (spread over
+ * 127.0.0.2.. source addresses) subscribed to live soccer (`odds/1/hdpou/live`). Side by side, in
+ * the same run and with the same recorded delta frames: (a) a bare `ws` server broadcasting them
+ * pre-encoded (the ceiling), (b) a Socket.IO server broadcasting them, and (c) N clients each
+ * polling the upstream's uxmarket once a second themselves (the load the gateway saves).
+ * Reports delivery latency (gateway publish time `pt` to client receipt) p50/p99, frames and bytes
+ * per second, server CPU and RSS, and upstream calls per second.
+ *
+ * `npx tsx scripts/bench/run.ts --only fanout` (N = 1,000 and 5,000), `--quick` (N = 200), or
+ * `FANOUT_N=1000,10000` to choose N.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Benchmark, BenchOptions } from './run.ts';
+
+type Kind = 'gateway' | 'ws' | 'socketio' | 'poll';
+
+interface ServerStats {
+  cpuMicros: number;
+  rss: number;
+  frames: number;
+  bytes: number;
+  uxmarket?: number;
+  polls?: number;
+  conflations?: number;
+}
+
+interface LoadReport {
+  latencies: number[];
+  frames: number;
+  bytes: number;
+  pollCalls: number;
+  errors: number;
+  snaps: number;
+  closes: Record<string, number>;
+}
+
+interface Row {
+  kind: Kind;
+  n: number;
+  p50: number;
+  p99: number;
+  framesPerSec: number;
+  bytesPerSec: number;
+  cpuPercent: number;
+  cpuMicrosPerFrame: number;
+  rssMb: number;
+  upstreamCallsPerSec: number;
+  delivered: number;
+  errors: number;
+  conflations: number;
+}
+
+const here = new URL('.', import.meta.url).pathname;
+const children = new Set<ChildProcess>();
+
+function spawn(file: string, args: string[]): ChildProcess {
+  const child = fork(`${here}${file}`, args, {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+function next<T>(child: ChildProcess, key: string, timeoutMs = 120_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`no ${key} from child within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onMessage = (msg: Record<string, unknown>) => {
+      if (!(key in msg)) return;
+      done();
+      resolve((key === 'ready' ? msg : msg[key]) as T);
+    };
+    const onExit = (code: number | null) => {
+      done();
+      reject(new Error(`child exited (${code}) before ${key}`));
+    };
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+  });
+}
+
+async function stats(child: ChildProcess): Promise<ServerStats> {
+  const p = next<ServerStats>(child, 'stats');
+  child.send({ cmd: 'stats' });
+  return p;
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+async function login(simUrl: string): Promise<{ accountId: string; token: string }> {
+  const res = await fetch(`${simUrl}/authlogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account_id: 'demo01', password: 'demo1234' }),
+  });
+  const body = (await res.json()) as { member_profile: { player_info: { session_token: string }[] } };
+  return { accountId: 'demo01', token: body.member_profile.player_info[0]?.session_token ?? '' };
+}
+
+/** Delta frames of the live topic as the gateway publishes them (the other servers replay them). */
+async function record(wsUrl: string, session: { accountId: string; token: string }, count: number) {
+  const { default: WebSocket } = await import('ws');
+  const ws = new WebSocket(wsUrl);
+  const frames: Record<string, unknown>[] = [];
+  await new Promise<void>((resolve, reject) => {
+    ws.on('open', () => {
+      ws.send(JSON.stringify({ op: 'hello', v: 1, account_id: session.accountId, session_token: session.token }));
+      ws.send(JSON.stringify({ op: 'sub', id: 1, topic: 'odds/1/hdpou/live' }));
+    });
+    ws.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as Record<string, unknown>;
+      if (frame.t === 'delta') frames.push(frame);
+      if (frames.length >= count) resolve();
+    });
+    ws.on('error', reject);
+  });
+  ws.close();
+  return frames;
+}
+
+async function phase(
+  kind: Kind,
+  n: number,
+  windowMs: number,
+  server: ChildProcess,
+  sim: ChildProcess,
+  url: string,
+  session: { accountId: string; token: string },
+): Promise<Row> {
+  const perProcess = 2500;
+  const processes = Math.max(2, Math.ceil(n / perProcess));
+  const workers: ChildProcess[] = [];
+  for (let w = 0; w < processes; w++) {
+    const count = Math.floor(n / processes) + (w < n % processes ? 1 : 0);
+    workers.push(
+      spawn('fanout-load.ts', [
+        JSON.stringify({
+          kind,
+          url,
+          count,
+          localAddress: `127.0.0.${2 + w}`,
+          accountId: session.accountId,
+          token: session.token,
+          topic: 'odds/1/hdpou/live',
+        }),
+      ]),
+    );
+  }
+  const ready = await Promise.all(workers.map((w) => next<{ errors: number }>(w, 'ready', 300_000)));
+  await sleep(2000);
+  const s0 = await stats(server);
+  const u0 = await stats(sim);
+  for (const w of workers) w.send({ cmd: 'start' });
+  const t0 = performance.now();
+  await sleep(windowMs);
+  const reports = await Promise.all(
+    workers.map((w) => {
+      const p = next<LoadReport>(w, 'report');
+      w.send({ cmd: 'report' });
+      return p;
+    }),
+  );
+  const s1 = await stats(server);
+  const u1 = await stats(sim);
+  const seconds = (performance.now() - t0) / 1000;
+  await Promise.all(workers.map(stop));
+
+  const total = reports.reduce((a, r) => a + r.latencies.length, 0);
+  const all = new Float64Array(total);
+  let i = 0;
+  for (const r of reports) for (const l of r.latencies) all[i++] = l;
+  all.sort();
+  const clientFrames = reports.reduce((a, r) => a + (kind === 'poll' ? r.pollCalls : r.frames), 0);
+  const clientBytes = reports.reduce((a, r) => a + r.bytes, 0);
+  const serverFrames = kind === 'poll' ? clientFrames : s1.frames - s0.frames;
+  const serverBytes = kind === 'poll' ? clientBytes : s1.bytes - s0.bytes;
+  const cpu = s1.cpuMicros - s0.cpuMicros;
+  const errors = reports.reduce((a, r) => a + r.errors, 0) + ready.reduce((a, r) => a + r.errors, 0);
+  return {
+    kind,
+    n,
+    p50: percentile(all, 50),
+    p99: percentile(all, 99),
+    framesPerSec: serverFrames / seconds,
+    bytesPerSec: serverBytes / seconds,
+    cpuPercent: cpu / 1e4 / seconds,
+    cpuMicrosPerFrame: serverFrames > 0 ? cpu / serverFrames : Number.NaN,
+    rssMb: s1.rss / 2 ** 20,
+    upstreamCallsPerSec: ((u1.uxmarket ?? 0) - (u0.uxmarket ?? 0)) / seconds,
+    delivered: clientFrames,
+    errors,
+    conflations: (s1.conflations ?? 0) - (s0.conflations ?? 0),
+  };
+}
+
+const Labels: Record<Kind, string> = {
+  gateway: 'gateway (ours)',
+  ws: '(a) bare ws ceiling',
+  socketio: '(b) Socket.IO',
+  poll: '(c) clients poll upstream',
+};
+
+function table(rows: Row[]): string {
+  const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
+  const lines = [
+    '| server | clients | p50 ms | p99 ms | frames/s | MB/s | server CPU % | CPU µs/frame | RSS MB | upstream uxmarket calls/s |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    lines.push(
+      `| ${Labels[r.kind]} | ${r.n} | ${f(r.p50, 0)} | ${f(r.p99, 0)} | ${f(r.framesPerSec, 0)} | ${f(r.bytesPerSec / 2 ** 20, 1)} | ${f(r.cpuPercent)} | ${f(r.cpuMicrosPerFrame, 2)} | ${f(r.rssMb, 0)} | ${f(r.upstreamCallsPerSec, 2)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+const fanout: Benchmark = {
+  name: 'fanout',
+  description:
+    'Gateway fan-out of live soccer (500 live matches) to N websocket clients on loopback vs a bare `ws` broadcast (ceiling), Socket.IO, and N clients polling the upstream directly. Latency is publish (`pt`) to client receipt; CPU and RSS are the server process; for (c) "frames" are upstream calls and latency is the call time.',
+  async run(options: BenchOptions) {
+    const ns = process.env.FANOUT_N
+      ? process.env.FANOUT_N.split(',').map(Number)
+      : options.quick
+        ? [200]
+        : [1000, 5000];
+    const windowMs = options.quick ? 6000 : 15_000;
+    const rows: Row[] = [];
+    const numbers: Record<string, number> = {};
+    try {
+      const sim = spawn('fanout-server.ts', ['sim', '500']);
+      const simUrl = (await next<{ url: string }>(sim, 'ready')).url;
+      const gateway = spawn('fanout-server.ts', ['gateway', simUrl]);
+      const gatewayUrl = (await next<{ url: string }>(gateway, 'ready')).url;
+      const session = await login(simUrl);
+      const recorded = await record(gatewayUrl, session, options.quick ? 4 : 10);
+      // The gateway's own cost with no client (polling, normalizing, diffing 500 matches a second),
+      // so the fan-out cost per frame can be told apart from it.
+      const idle0 = await stats(gateway);
+      const idleStart = performance.now();
+      await sleep(options.quick ? 3000 : 10_000);
+      const idle1 = await stats(gateway);
+      const idleCpuPerSec = (idle1.cpuMicros - idle0.cpuMicros) / ((performance.now() - idleStart) / 1000);
+      numbers.gateway_idle_cpu_percent = idleCpuPerSec / 1e4;
+      // Too large for argv: the other servers read the frames from a file.
+      const recordedArg = join(tmpdir(), `fanout-frames-${process.pid}.json`);
+      writeFileSync(recordedArg, JSON.stringify(recorded.map(({ pt: _pt, ...rest }) => rest)));
+      for (const n of ns) {
+        for (const kind of ['gateway', 'ws', 'socketio', 'poll'] as const) {
+          let server = kind === 'gateway' ? gateway : sim;
+          let url = kind === 'gateway' ? gatewayUrl : simUrl;
+          if (kind === 'ws' || kind === 'socketio') {
+            server = spawn('fanout-server.ts', [kind, recordedArg]);
+            url = (await next<{ url: string }>(server, 'ready')).url;
+          }
+          const row = await phase(kind, n, windowMs, server, sim, url, session);
+          if (kind === 'ws' || kind === 'socketio') await stop(server);
+          rows.push(row);
+          console.error(
+            `fanout ${kind} n=${n}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.framesPerSec.toFixed(0)} frames/s, ${row.delivered} delivered, ${row.conflations} conflations, ${row.errors} errors`,
+          );
+          for (const [k, v] of Object.entries(row)) if (typeof v === 'number') numbers[`${kind}_${n}_${k}`] = v;
+        }
+      }
+    } finally {
+      await Promise.all([...children].map(stop));
+    }
+    const idle = numbers.gateway_idle_cpu_percent ?? 0;
+    const ratios = [...new Set(rows.map((r) => r.n))].map((n) => {
+      const g = rows.find((r) => r.kind === 'gateway' && r.n === n);
+      const w = rows.find((r) => r.kind === 'ws' && r.n === n);
+      const c = rows.find((r) => r.kind === 'poll' && r.n === n);
+      if (!g || !w) return '';
+      // Fan-out only: the gateway's CPU minus what it spends polling with no client at all.
+      const fanoutPerFrame = (((g.cpuPercent - idle) * 1e4) / g.framesPerSec);
+      numbers[`gateway_${n}_fanoutCpuMicrosPerFrame`] = fanoutPerFrame;
+      return `- N=${n}: gateway / bare ws: p50 ${(g.p50 / w.p50).toFixed(2)}x, p99 ${(g.p99 / w.p99).toFixed(2)}x, CPU per frame ${(g.cpuMicrosPerFrame / w.cpuMicrosPerFrame).toFixed(2)}x (fan-out only, idle polling subtracted: ${fanoutPerFrame.toFixed(2)} µs, ${(fanoutPerFrame / w.cpuMicrosPerFrame).toFixed(2)}x)${c ? `; upstream calls/s: gateway ${g.upstreamCallsPerSec.toFixed(2)} vs clients polling ${c.upstreamCallsPerSec.toFixed(1)} (demand ${n}/s)` : ''}`;
+    });
+    return {
+      markdown: `${table(rows)}\n\nGateway idle (polling, no clients): ${idle.toFixed(1)}% CPU.\n\n${ratios.join('\n')}`,
+      numbers,
+    };
+  },
+};
+
+export default fanout;

@@ -1,0 +1,21 @@
+/** The app: the session and preferences actors, i18n, and the router. */
+import type { i18n as I18n } from 'i18next';
+import { useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import type { SessionInput } from '../machines/sessionMachine.ts';
+import { PreferencesContext, SessionContext } from './contexts.ts';
+import { routes } from './routes.tsx';
+
+export function App({ i18n, session }: { i18n: I18n; session: SessionInput }) {
+  const router = useMemo(() => createBrowserRouter(routes), []);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <PreferencesContext.Provider>
+        <SessionContext.Provider options={{ input: session }}>
+          <RouterProvider router={router} />
+        </SessionContext.Provider>
+      </PreferencesContext.Provider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,22 @@
+/** The route guard (SPEC section 2): logged-in players only, else the root with `?redirect=`. */
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { SessionContext } from './contexts.ts';
+import { loginRedirect } from './redirect.ts';
+
+export function RequireAuth() {
+  const status = SessionContext.useSelector((s) =>
+    s.matches('loggedIn') ? 'in' : s.matches('loggedOut') ? 'out' : 'pending',
+  );
+  const location = useLocation();
+  const { t } = useTranslation();
+  if (status === 'in') return <Outlet />;
+  if (status === 'pending') {
+    return (
+      <p className="loading" role="status">
+        {t('common.loading')}
+      </p>
+    );
+  }
+  return <Navigate to={loginRedirect(`${location.pathname}${location.search}`)} replace />;
+}
