@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Makes a fresh clone runnable with one command: installs npm dependencies when they are missing
-// or older than package-lock.json, and, for tests, Debian's chromium and redis-server when a test
-// needs them and they are missing. Plain JavaScript on purpose: it runs before any dependency exists.
+// or older than package-lock.json, and, for tests, Debian's chromium, redis-server and docker-compose
+// when a test needs them and they are missing. Plain JavaScript on purpose: it runs before any dependency exists.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -54,6 +54,7 @@ if (mode === 'test' || mode === 'bench') {
   const debs = [];
   if (!existsSync('/usr/bin/chromium') && testsMention('launchChromium')) debs.push('chromium');
   if (!has('redis-server') && testsMention('startRedis')) debs.push('redis-server');
+  if (!has('docker-compose') && testsMention('dockerComposeConfig')) debs.push('docker-compose');
   if (mode === 'bench' && !existsSync('/usr/bin/chromium')) debs.push('chromium');
   if (debs.length > 0) {
     if (process.getuid?.() !== 0) {
@@ -63,4 +64,14 @@ if (mode === 'test' || mode === 'bench') {
     run('apt-get update -qq');
     run(`DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${debs.join(' ')}`);
   }
+}
+
+// `npm start` with GATEWAY_PROCESSES > 1 and no REDIS_URL runs a local redis-server.
+if (mode === 'start' && Number(process.env.GATEWAY_PROCESSES ?? 1) > 1 && !process.env.REDIS_URL && !has('redis-server')) {
+  if (process.getuid?.() !== 0) {
+    console.error('[ensure] GATEWAY_PROCESSES > 1 needs redis-server (or REDIS_URL); install it with apt-get (root needed)');
+    process.exit(1);
+  }
+  run('apt-get update -qq');
+  run('DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends redis-server');
 }

@@ -84,7 +84,12 @@ export async function recordUpstream(options: RecordUpstreamOptions): Promise<Re
         const text = await res.body.text();
         const t0 = Date.now();
         try {
-          recorder.record({ t: t0, call: t.call.call, params: t.call.body as Record<string, unknown>, body: JSON.parse(text) });
+          recorder.record({
+            t: t0,
+            call: t.call.call,
+            params: t.call.body as Record<string, unknown>,
+            body: JSON.parse(text),
+          });
         } catch {
           failures += 1;
         }
@@ -121,7 +126,9 @@ export async function recordUpstream(options: RecordUpstreamOptions): Promise<Re
 }
 
 function kib(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(2)} MiB`
+    : `${(bytes / 1024).toFixed(1)} KiB`;
 }
 
 async function main(): Promise<void> {
@@ -154,15 +161,24 @@ async function main(): Promise<void> {
     sim = await startSim({ world, speed: Number(values['sim-speed']) });
     upstream = sim.url;
     meta.sim = { ...world, speed: Number(values['sim-speed']) };
-    console.log(`[record] started a simulator at ${upstream} (${world.liveMatches} live matches, seed ${world.seed})`);
+    console.log(
+      `[record] started a simulator at ${upstream} (${world.liveMatches} live matches, seed ${world.seed})`,
+    );
   }
-  const topics = values.topics ? values.topics.split(',').map((s) => s.trim()).filter(Boolean) : DefaultTopics;
+  const topics = values.topics
+    ? values.topics
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : DefaultTopics;
   const abort = new AbortController();
   process.once('SIGINT', () => abort.abort());
   process.once('SIGTERM', () => abort.abort());
   const tty = process.stdout.isTTY;
   let lastLine = 0;
-  console.log(`[record] ${topics.join(', ')} from ${upstream} for ${formatDuration(durationMs)} into ${values.out}`);
+  console.log(
+    `[record] ${topics.join(', ')} from ${upstream} for ${formatDuration(durationMs)} into ${values.out}`,
+  );
   const result = await recordUpstream({
     upstream,
     out: values.out,

@@ -2,16 +2,22 @@
  * `npm start`: builds the web app when its sources are newer than the build, starts the upstream
  * simulator (unless UPSTREAM_URL points at another upstream) and the gateway, and prints the URL and
  * the demo logins. Each service runs as its own process; Ctrl-C stops them all.
+ *
+ * GATEWAY_PROCESSES=N (N > 1) runs N gateway processes sharing the port (scripts/cluster-primary.ts)
+ * over Redis: REDIS_URL, or a local redis-server started here (gateway/CLUSTER.md).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { type RunningRedis, startRedis } from '../gateway/src/cluster/startRedis.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const env = { ...process.env };
 const simPort = Number(env.SIM_PORT ?? 8090);
 const gatewayPort = Number(env.PORT ?? 8080);
+const gatewayProcesses = Number(env.GATEWAY_PROCESSES ?? 1);
 const children: ChildProcess[] = [];
+let localRedis: RunningRedis | undefined;
 
 function startService(name: string, entry: string, extraEnv: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
@@ -48,9 +54,10 @@ function stop(code: number): void {
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 3000).unref();
-  Promise.all(
-    children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))),
-  ).then(() => process.exit(code));
+  Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))))
+    // Redis last: the gateways release their leases on the way out.
+    .then(() => localRedis?.stop())
+    .then(() => process.exit(code));
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
@@ -71,7 +78,25 @@ async function main(): Promise<void> {
     await waitForHttp(`${upstream}/metrics`, 30_000);
   }
   if (existsSync(`${root}gateway/src/server.ts`)) {
-    startService('gateway', 'gateway/src/server.ts', { PORT: String(gatewayPort), UPSTREAM_URL: upstream });
+    if (!Number.isInteger(gatewayProcesses) || gatewayProcesses < 1) {
+      throw new Error(`GATEWAY_PROCESSES must be a positive integer, got ${env.GATEWAY_PROCESSES}`);
+    }
+    if (gatewayProcesses > 1) {
+      let redisUrl = env.REDIS_URL;
+      if (!redisUrl) {
+        localRedis = await startRedis();
+        redisUrl = localRedis.url;
+        console.log(`[start] local redis-server at ${redisUrl}`);
+      }
+      startService('gateway', 'scripts/cluster-primary.ts', {
+        PORT: String(gatewayPort),
+        UPSTREAM_URL: upstream,
+        REDIS_URL: redisUrl,
+        GATEWAY_PROCESSES: String(gatewayProcesses),
+      });
+    } else {
+      startService('gateway', 'gateway/src/server.ts', { PORT: String(gatewayPort), UPSTREAM_URL: upstream });
+    }
     await waitForHttp(`http://127.0.0.1:${gatewayPort}/healthz`, 30_000);
     console.log(`\n  Sportsbook:  http://localhost:${gatewayPort}/`);
   } else {

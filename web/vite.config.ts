@@ -37,7 +37,9 @@ function pureProtocolDeclarations(): Plugin {
     name: 'sportsbook:pure-protocol-declarations',
     enforce: 'pre',
     transform: {
-      filter: { id: /([\\/]protocol[\\/]src[\\/].*\.ts|[\\/]node_modules[\\/](typebox|fraction\.js)[\\/].*\.m?js)$/ },
+      filter: {
+        id: /([\\/]protocol[\\/]src[\\/].*\.ts|[\\/]node_modules[\\/](typebox|fraction\.js)[\\/].*\.m?js)$/,
+      },
       handler(code, id) {
         // Neither protocol nor TypeBox does anything on import: a module none of whose exports is
         // used can go entirely.
@@ -79,7 +81,10 @@ export default defineConfig({
     // `npm run dev` talks to a running gateway (npm start) for /api and /ws.
     proxy: {
       '/api': process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080',
-      '/ws': { target: (process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080').replace(/^http/, 'ws'), ws: true },
+      '/ws': {
+        target: (process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080').replace(/^http/, 'ws'),
+        ws: true,
+      },
     },
   },
 });

@@ -6,15 +6,16 @@ import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
 import { RedactPaths } from '@sportsbook/protocol';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { clusterPlugin } from './cluster/plugin.ts';
 import { type GatewayConfig, resolveConfig } from './config.ts';
 import { feedPlugin } from './feed/plugin.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { upstreamPlugin } from './plugins/upstream.ts';
 import { webPlugin } from './plugins/web.ts';
 import { proxyPlugin } from './proxy/plugin.ts';
-import { recordPlugin } from './record/plugin.ts';
 import { securityHeaders } from './proxy/security.ts';
 import type { ProxyStores } from './proxy/stores.ts';
+import { recordPlugin } from './record/plugin.ts';
 
 export type BuildGatewayOptions = Partial<GatewayConfig> & {
   upstreamUrl: string;
@@ -59,11 +60,17 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
       app.websocketServer.close(() => done());
     },
   });
+  await app.register(clusterPlugin, { config });
   await app.register(recordPlugin, { config });
   await app.register(feedPlugin, { config });
   await app.register(proxyPlugin, {
     config,
-    ...(options.proxyStores ? { stores: options.proxyStores } : {}),
+    // Many nodes: locks and idempotency keys in Redis, so a retry on another node is caught too.
+    ...(options.proxyStores
+      ? { stores: options.proxyStores }
+      : app.cluster
+        ? { stores: { locks: app.cluster.locks, idempotency: app.cluster.idempotency } }
+        : {}),
   });
   await app.register(webPlugin, { root: config.webDist });
 

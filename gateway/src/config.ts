@@ -1,4 +1,5 @@
 import { CallTimeoutMs, type TimeoutClass } from '@sportsbook/protocol';
+import type { ClusterTuning } from './cluster/topic.ts';
 import type { FeedTuning } from './feed/tuning.ts';
 
 /**
@@ -14,6 +15,8 @@ export interface GatewayConfig {
   webDist?: string;
   /** Redis for scale-out; absent: everything in-process. */
   redisUrl?: string;
+  /** Leases and history keys in cluster mode (gateway/CLUSTER.md); absent fields take the defaults. */
+  cluster?: Partial<ClusterTuning>;
   /** Origins allowed on /ws and /api; empty: same-origin and non-browser clients only. */
   allowedOrigins: string[];
   logLevel: string;
@@ -75,6 +78,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     upstreamUrl,
     webDist: env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
     redisUrl: env.REDIS_URL || undefined,
+    ...(env.CLUSTER_LEASE_MS
+      ? { cluster: { leaseMs: positive('CLUSTER_LEASE_MS', env.CLUSTER_LEASE_MS, 3000) } }
+      : {}),
     allowedOrigins: list(env.ALLOWED_ORIGINS),
     logLevel: env.LOG_LEVEL ?? 'info',
     pollIntervalMs: positive('POLL_INTERVAL_MS', env.POLL_INTERVAL_MS, 1000),

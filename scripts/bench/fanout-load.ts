@@ -122,7 +122,11 @@ async function pollLoop(agent: Agent): Promise<void> {
 
 async function main(): Promise<void> {
   if (args.kind === 'poll') {
-    const agent = new Agent({ connections: args.count, localAddress: args.localAddress, keepAliveTimeout: 30_000 });
+    const agent = new Agent({
+      connections: args.count,
+      localAddress: args.localAddress,
+      keepAliveTimeout: 30_000,
+    });
     for (let i = 0; i < args.count; i++) void pollLoop(agent);
   } else {
     // In batches: a connect storm of thousands at once mostly measures the accept queue.
@@ -133,6 +137,7 @@ async function main(): Promise<void> {
       await Promise.all(batch);
     }
   }
+  process.on('disconnect', () => process.exit(0));
   process.send?.({ ready: true, snaps, errors });
   process.on('message', (msg: { cmd: string }) => {
     if (msg.cmd === 'start') {

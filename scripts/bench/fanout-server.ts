@@ -3,16 +3,16 @@
  * and RSS are its own. Roles:
  * - `sim`: the upstream simulator, real clock, a 500-live-match world.
  * - `gateway`: the real gateway polling the simulator.
- * - `ws`: the ceiling, a bare `ws` server broadcasting the recorded delta frames once a second
- *   (each encoded once with a fresh `pt`, the same Buffer written to every socket).
- * - `socketio`: a Socket.IO server broadcasting the same frames with `io.emit` (encoded once).
+ * - `ws`: the ceiling, a bare `ws` server that relays each delta frame the gateway publishes (it
+ *   watches the topic as one client) to its own clients: encoded once with a fresh `pt`, the same
+ *   Buffer written to every socket. Same frames, same cadence as the gateway.
+ * - `socketio`: a Socket.IO server relaying the same frames with `io.emit` (encoded once).
  * IPC: the parent sends `{ cmd: 'stats' }` and gets CPU, RSS and frames/bytes sent since start.
  */
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server as SocketIoServer } from 'socket.io';
-import { WebSocketServer } from 'ws';
+import WebSocket, { WebSocketServer } from 'ws';
 
 type Role = 'sim' | 'gateway' | 'ws' | 'socketio';
 const role = process.argv[2] as Role;
@@ -30,7 +30,8 @@ async function gatewayCounters(metricsText: string): Promise<Record<string, numb
   const pick = (name: string) => {
     let total = 0;
     for (const line of metricsText.split('\n')) {
-      if (line.startsWith(`${name} `) || line.startsWith(`${name}{`)) total += Number(line.slice(line.lastIndexOf(' ') + 1));
+      if (line.startsWith(`${name} `) || line.startsWith(`${name}{`))
+        total += Number(line.slice(line.lastIndexOf(' ') + 1));
     }
     return total;
   };
@@ -42,18 +43,34 @@ async function gatewayCounters(metricsText: string): Promise<Record<string, numb
   };
 }
 
-/** The recorded delta frames (ops etc.), replayed in a loop, one per second. */
-function recordedFrames(): Record<string, unknown>[] {
-  const list = JSON.parse(readFileSync(arg, 'utf8')) as Record<string, unknown>[];
-  if (list.length === 0) throw new Error('no recorded frames');
-  return list;
+/** Calls `onFrame` with each delta frame (without `pt`) the gateway publishes on the live topic. */
+function relay(onFrame: (frame: Record<string, unknown>) => void): void {
+  const { gatewayUrl, accountId, token } = JSON.parse(arg) as {
+    gatewayUrl: string;
+    accountId: string;
+    token: string;
+  };
+  const ws = new WebSocket(gatewayUrl);
+  ws.on('open', () => {
+    ws.send(JSON.stringify({ op: 'hello', v: 1, account_id: accountId, session_token: token }));
+    ws.send(JSON.stringify({ op: 'sub', id: 1, topic: 'odds/1/hdpou/live' }));
+  });
+  ws.on('message', (data) => {
+    const frame = JSON.parse(data.toString()) as Record<string, unknown>;
+    if (frame.t !== 'delta') return;
+    delete frame.pt;
+    onFrame(frame);
+  });
 }
 
 async function main(): Promise<void> {
   if (role === 'sim') {
     const { startSim } = await import('@sportsbook/upstream-sim');
     const live = Number(arg) || 500;
-    const sim = await startSim({ clock: 'real', world: { liveMatches: live, todayMatches: 20, earlyMatches: 20 } });
+    const sim = await startSim({
+      clock: 'real',
+      world: { liveMatches: live, todayMatches: 20, earlyMatches: 20 },
+    });
     statsExtra = async () => {
       const text = await sim.app.sim.metrics.registry.metrics();
       const m = /upstream_sim_calls_total\{call="uxmarket"[^}]*\} (\d+)/.exec(text);
@@ -72,37 +89,38 @@ async function main(): Promise<void> {
     statsExtra = async () => gatewayCounters(await gw.app.metrics.metrics());
     send({ ready: true, url: gw.wsUrl });
   } else if (role === 'ws') {
-    const list = recordedFrames();
     const wss = new WebSocketServer({ port: 0, host: '0.0.0.0', perMessageDeflate: false });
     await new Promise((r) => wss.once('listening', r));
-    let i = 0;
-    setInterval(() => {
-      const frame = { ...list[i++ % list.length], pt: Date.now() };
-      const buf = Buffer.from(JSON.stringify(frame));
+    relay((delta) => {
+      const buf = Buffer.from(JSON.stringify({ ...delta, pt: Date.now() }));
       for (const client of wss.clients) {
         client.send(buf, { binary: false, compress: false, fin: true });
         frames++;
         bytes += buf.length;
       }
-    }, 1000);
+    });
     send({ ready: true, url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}` });
   } else if (role === 'socketio') {
-    const list = recordedFrames();
     const http = createServer();
-    const io = new SocketIoServer(http, { transports: ['websocket'], perMessageDeflate: false, serveClient: false });
+    const io = new SocketIoServer(http, {
+      transports: ['websocket'],
+      perMessageDeflate: false,
+      serveClient: false,
+    });
     await new Promise<void>((r) => http.listen(0, '0.0.0.0', r));
-    let i = 0;
-    setInterval(() => {
-      const frame = { ...list[i++ % list.length], pt: Date.now() };
+    relay((delta) => {
+      const frame = { ...delta, pt: Date.now() };
       io.emit('m', frame);
       const n = io.engine.clientsCount;
       frames += n;
       // Socket.IO's own packet: 42["m",<frame>].
       bytes += n * (JSON.stringify(frame).length + 8);
-    }, 1000);
+    });
     send({ ready: true, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` });
   }
 
+  // The benchmark process went away: so do we.
+  process.on('disconnect', () => process.exit(0));
   process.on('message', async (msg: { cmd: string }) => {
     if (msg.cmd === 'stats') {
       const cpu = process.cpuUsage();

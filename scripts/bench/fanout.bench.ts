@@ -2,8 +2,9 @@
  * Fan-out benchmark (issue 4). Separate processes: the simulator (500 live matches, real clock),
  * the gateway polling it, and load processes opening N websocket clients on loopback (spread over
  * 127.0.0.2.. source addresses) subscribed to live soccer (`odds/1/hdpou/live`). Side by side, in
- * the same run and with the same recorded delta frames: (a) a bare `ws` server broadcasting them
- * pre-encoded (the ceiling), (b) a Socket.IO server broadcasting them, and (c) N clients each
+ * the same run and with the same delta frames at the same cadence (each relays the gateway's live
+ * deltas, watching the topic as one client): (a) a bare `ws` server broadcasting each pre-encoded
+ * (the ceiling), (b) a Socket.IO server broadcasting them, and (c) N clients each
  * polling the upstream's uxmarket once a second themselves (the load the gateway saves).
  * Reports delivery latency (gateway publish time `pt` to client receipt) p50/p99, frames and bytes
  * per second, server CPU and RSS, and upstream calls per second.
@@ -12,9 +13,6 @@
  * `FANOUT_N=1000,10000` to choose N.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Benchmark, BenchOptions } from './run.ts';
 
 type Kind = 'gateway' | 'ws' | 'socketio' | 'poll';
@@ -122,27 +120,6 @@ async function login(simUrl: string): Promise<{ accountId: string; token: string
   });
   const body = (await res.json()) as { member_profile: { player_info: { session_token: string }[] } };
   return { accountId: 'demo01', token: body.member_profile.player_info[0]?.session_token ?? '' };
-}
-
-/** Delta frames of the live topic as the gateway publishes them (the other servers replay them). */
-async function record(wsUrl: string, session: { accountId: string; token: string }, count: number) {
-  const { default: WebSocket } = await import('ws');
-  const ws = new WebSocket(wsUrl);
-  const frames: Record<string, unknown>[] = [];
-  await new Promise<void>((resolve, reject) => {
-    ws.on('open', () => {
-      ws.send(JSON.stringify({ op: 'hello', v: 1, account_id: session.accountId, session_token: session.token }));
-      ws.send(JSON.stringify({ op: 'sub', id: 1, topic: 'odds/1/hdpou/live' }));
-    });
-    ws.on('message', (data) => {
-      const frame = JSON.parse(data.toString()) as Record<string, unknown>;
-      if (frame.t === 'delta') frames.push(frame);
-      if (frames.length >= count) resolve();
-    });
-    ws.on('error', reject);
-  });
-  ws.close();
-  return frames;
 }
 
 async function phase(
@@ -260,7 +237,7 @@ const fanout: Benchmark = {
       const gateway = spawn('fanout-server.ts', ['gateway', simUrl]);
       const gatewayUrl = (await next<{ url: string }>(gateway, 'ready')).url;
       const session = await login(simUrl);
-      const recorded = await record(gatewayUrl, session, options.quick ? 4 : 10);
+      const relayArg = JSON.stringify({ gatewayUrl, accountId: session.accountId, token: session.token });
       // The gateway's own cost with no client (polling, normalizing, diffing 500 matches a second),
       // so the fan-out cost per frame can be told apart from it.
       const idle0 = await stats(gateway);
@@ -269,15 +246,12 @@ const fanout: Benchmark = {
       const idle1 = await stats(gateway);
       const idleCpuPerSec = (idle1.cpuMicros - idle0.cpuMicros) / ((performance.now() - idleStart) / 1000);
       numbers.gateway_idle_cpu_percent = idleCpuPerSec / 1e4;
-      // Too large for argv: the other servers read the frames from a file.
-      const recordedArg = join(tmpdir(), `fanout-frames-${process.pid}.json`);
-      writeFileSync(recordedArg, JSON.stringify(recorded.map(({ pt: _pt, ...rest }) => rest)));
       for (const n of ns) {
         for (const kind of ['gateway', 'ws', 'socketio', 'poll'] as const) {
           let server = kind === 'gateway' ? gateway : sim;
           let url = kind === 'gateway' ? gatewayUrl : simUrl;
           if (kind === 'ws' || kind === 'socketio') {
-            server = spawn('fanout-server.ts', [kind, recordedArg]);
+            server = spawn('fanout-server.ts', [kind, relayArg]);
             url = (await next<{ url: string }>(server, 'ready')).url;
           }
           const row = await phase(kind, n, windowMs, server, sim, url, session);
@@ -286,7 +260,8 @@ const fanout: Benchmark = {
           console.error(
             `fanout ${kind} n=${n}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.framesPerSec.toFixed(0)} frames/s, ${row.delivered} delivered, ${row.conflations} conflations, ${row.errors} errors`,
           );
-          for (const [k, v] of Object.entries(row)) if (typeof v === 'number') numbers[`${kind}_${n}_${k}`] = v;
+          for (const [k, v] of Object.entries(row))
+            if (typeof v === 'number') numbers[`${kind}_${n}_${k}`] = v;
         }
       }
     } finally {
@@ -299,7 +274,7 @@ const fanout: Benchmark = {
       const c = rows.find((r) => r.kind === 'poll' && r.n === n);
       if (!g || !w) return '';
       // Fan-out only: the gateway's CPU minus what it spends polling with no client at all.
-      const fanoutPerFrame = (((g.cpuPercent - idle) * 1e4) / g.framesPerSec);
+      const fanoutPerFrame = ((g.cpuPercent - idle) * 1e4) / g.framesPerSec;
       numbers[`gateway_${n}_fanoutCpuMicrosPerFrame`] = fanoutPerFrame;
       return `- N=${n}: gateway / bare ws: p50 ${(g.p50 / w.p50).toFixed(2)}x, p99 ${(g.p99 / w.p99).toFixed(2)}x, CPU per frame ${(g.cpuMicrosPerFrame / w.cpuMicrosPerFrame).toFixed(2)}x (fan-out only, idle polling subtracted: ${fanoutPerFrame.toFixed(2)} µs, ${(fanoutPerFrame / w.cpuMicrosPerFrame).toFixed(2)}x)${c ? `; upstream calls/s: gateway ${g.upstreamCallsPerSec.toFixed(2)} vs clients polling ${c.upstreamCallsPerSec.toFixed(1)} (demand ${n}/s)` : ''}`;
     });

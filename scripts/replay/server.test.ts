@@ -1,8 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ProblemKind, type RecordedReply, RecordingFormat, type RecordingProblem } from '@sportsbook/gateway';
+import {
+  ProblemKind,
+  type RecordedReply,
+  RecordingFormat,
+  type RecordingProblem,
+  readRecording,
+  replyKey,
+} from '@sportsbook/gateway';
 import fc from 'fast-check';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -59,7 +66,8 @@ describe('Timeline', () => {
 
   it('answers the latest reply at or before the position, and the first one before it', () => {
     const tl = new Timeline(evening(5), { mode: 'manual' });
-    const second = (body: string | undefined) => (JSON.parse(body ?? '{}') as { data: { second: number } }).data.second;
+    const second = (body: string | undefined) =>
+      (JSON.parse(body ?? '{}') as { data: { second: number } }).data.second;
     expect(second(tl.lookup('uxmarket', market).body)).toBe(0);
     tl.seek(T0 + 2500);
     expect(second(tl.lookup('uxmarket', { group: 'live', market_type: 'hdpou', sport_id: 1 }).body)).toBe(2);
@@ -124,7 +132,8 @@ describe('replay upstream server', () => {
       forward: false,
     });
     running.push(replay);
-    const odds = async () => ((await post(`${replay.url}/odds/uxmarket`, market)).body.data as { second: number }).second;
+    const odds = async () =>
+      ((await post(`${replay.url}/odds/uxmarket`, market)).body.data as { second: number }).second;
     expect(await odds()).toBe(0);
     const fwd = await post(`${replay.url}/admin/replay`, { action: 'seek', to: '21:05' });
     expect(fwd.body.replay).toMatchObject({ position: T0 + 300_000 });
@@ -166,7 +175,12 @@ describe('replay upstream server', () => {
     const full = gzipSync(`${[header, ...lines].join('\n')}\n`);
     writeFileSync(file, full.subarray(0, full.length - 6)); // and the gzip trailer cut off
     const problems: RecordingProblem[] = [];
-    const replay = await startReplayUpstream({ file, clock: 'manual', forward: false, onProblem: (p) => problems.push(p) });
+    const replay = await startReplayUpstream({
+      file,
+      clock: 'manual',
+      forward: false,
+      onProblem: (p) => problems.push(p),
+    });
     running.push(replay);
     expect(problems.map((p) => [p.kind, p.line])).toEqual([
       [ProblemKind.corrupt, 4],
@@ -177,11 +191,24 @@ describe('replay upstream server', () => {
     expect((await post(`${replay.url}/odds/uxmarket`, market)).body.data).toEqual({ second: 1 });
   });
 
+  it('the shipped sample reads without problems, holds in-play soccer and stays under 2 MB', async () => {
+    const file = new URL('../../recordings/sample.ndjson.gz', import.meta.url).pathname;
+    expect(statSync(file).size).toBeLessThanOrEqual(2 * 1024 * 1024);
+    const read = await readRecording(file);
+    expect(read.problems).toEqual([]);
+    const live = read.entries.filter((e) => replyKey(e.call, e.params) === replyKey('uxmarket', market));
+    expect(live.length).toBeGreaterThan(60);
+    expect((live.at(-1)?.t ?? 0) - (live[0]?.t ?? 0)).toBeGreaterThanOrEqual(60_000);
+  });
+
   it('a file with nothing readable is a clear error', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'replay-'));
     dirs.push(dir);
     const file = join(dir, 'v2.ndjson.gz');
-    writeFileSync(file, gzipSync(`${JSON.stringify({ format: RecordingFormat, version: 2, startedAt: 1, upstream: '' })}\n`));
+    writeFileSync(
+      file,
+      gzipSync(`${JSON.stringify({ format: RecordingFormat, version: 2, startedAt: 1, upstream: '' })}\n`),
+    );
     await expect(startReplayUpstream({ file, forward: false })).rejects.toThrow(
       /nothing to replay.*v2\.ndjson\.gz:1: file refused: written by a newer format version 2/,
     );

@@ -19,6 +19,8 @@ export interface ReplayUpstreamOptions {
   loop?: boolean;
   /** Start position: `+5m`, `21:14` (GMT+8), ISO (timeline.ts parseFrom). */
   from?: string;
+  /** Start paused (the admin call or control({action:'resume'}) starts it). */
+  paused?: boolean;
   /** 'manual': the clock moves only by seek/stepTo (deterministic tests). */
   clock?: ClockMode;
   /** Where non-odds calls go; absent: a simulator is started (with `sim` options). */
@@ -83,13 +85,16 @@ export function parseCommand(body: unknown): ReplayCommand | string {
     case 'toggle':
       return { action: b.action };
     case 'speed':
-      return typeof b.speed === 'number' ? { action: 'speed', speed: b.speed } : 'speed needs a number "speed"';
+      return typeof b.speed === 'number'
+        ? { action: 'speed', speed: b.speed }
+        : 'speed needs a number "speed"';
     case 'loop':
       return typeof b.loop === 'boolean' ? { action: 'loop', loop: b.loop } : 'loop needs a boolean "loop"';
     case 'seek': {
       const to = b.to;
       const by = b.by;
-      if (to !== undefined && typeof to !== 'number' && typeof to !== 'string') return '"to" must be ms or a time';
+      if (to !== undefined && typeof to !== 'number' && typeof to !== 'string')
+        return '"to" must be ms or a time';
       if (by !== undefined && typeof by !== 'number') return '"by" must be ms';
       if (to === undefined && by === undefined) return 'seek needs "to" or "by"';
       return { action: 'seek', ...(to !== undefined ? { to } : {}), ...(by !== undefined ? { by } : {}) };
@@ -119,7 +124,9 @@ export function applyCommand(timeline: Timeline, command: ReplayCommand): Replay
       break;
     case 'seek':
       if (command.to !== undefined) {
-        timeline.seek(typeof command.to === 'number' ? command.to : parseFrom(command.to, timeline.start, timeline.end));
+        timeline.seek(
+          typeof command.to === 'number' ? command.to : parseFrom(command.to, timeline.start, timeline.end),
+        );
       }
       if (command.by !== undefined) timeline.seekBy(command.by);
       break;
@@ -137,22 +144,26 @@ export async function startReplayUpstream(options: ReplayUpstreamOptions): Promi
   }
   if (recording.entries.length === 0) {
     const why = recording.problems.map(describeProblem).join('; ');
-    throw new Error(`nothing to replay in ${recording.files.join(', ') || 'the recording'}${why ? `: ${why}` : ''}`);
+    throw new Error(
+      `nothing to replay in ${recording.files.join(', ') || 'the recording'}${why ? `: ${why}` : ''}`,
+    );
   }
-  const timeline = new Timeline(recording.entries, {
-    speed: options.speed ?? 1,
-    loop: options.loop ?? false,
-    mode: options.clock ?? 'real',
-    ...(options.now ? { now: options.now } : {}),
-  });
-  if (options.from !== undefined) timeline.seek(parseFrom(options.from, timeline.start, timeline.end));
-
   let sim: RunningSim | undefined;
   let forwardUrl = options.forwardUrl;
   if (!forwardUrl && options.forward !== false) {
     sim = await startSim(options.sim ?? {});
     forwardUrl = sim.url;
   }
+  // Made once the simulator is up, so its start-up time is not played.
+  const timeline = new Timeline(recording.entries, {
+    speed: options.speed ?? 1,
+    loop: options.loop ?? false,
+    mode: options.clock ?? 'real',
+    paused: options.paused ?? false,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  if (options.from !== undefined) timeline.seek(parseFrom(options.from, timeline.start, timeline.end));
+
   const agent = new Agent({ connections: 32, keepAliveTimeout: 10_000 });
   const events = new EventEmitter<{ served: [Served] }>();
 
@@ -184,7 +195,8 @@ export async function startReplayUpstream(options: ReplayUpstreamOptions): Promi
   const admin = async (body: unknown, ip: string, reply: FastifyReply) => {
     if (!isLoopback(ip)) return reply.code(404).send({ status: 0, statusdesc: 'unknownCall' });
     const command = parseCommand(body);
-    if (typeof command === 'string') return reply.code(400).send({ status: 0, statusdesc: 'badRequest', message: command });
+    if (typeof command === 'string')
+      return reply.code(400).send({ status: 0, statusdesc: 'badRequest', message: command });
     try {
       return { status: 1, statusdesc: 'success', replay: applyCommand(timeline, command) };
     } catch (err) {
@@ -207,7 +219,10 @@ export async function startReplayUpstream(options: ReplayUpstreamOptions): Promi
     if (!forwardUrl) return reply.code(404).send({ status: 0, statusdesc: 'unknownCall' });
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === 'string' && !['host', 'connection', 'content-length', 'transfer-encoding'].includes(name)) {
+      if (
+        typeof value === 'string' &&
+        !['host', 'connection', 'content-length', 'transfer-encoding'].includes(name)
+      ) {
         headers[name] = value;
       }
     }

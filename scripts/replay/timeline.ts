@@ -43,6 +43,8 @@ export interface TimelineOptions {
   speed?: number;
   loop?: boolean;
   mode?: ClockMode;
+  /** Start paused (resume() starts the clock). */
+  paused?: boolean;
   /** Wall clock in ms (performance.now by default; tests pass their own). */
   now?: () => number;
 }
@@ -75,7 +77,7 @@ export class Timeline {
     this.mode = options.mode ?? 'real';
     this.loop = options.loop ?? false;
     this.speed = checkSpeed(options.speed ?? 1);
-    this.paused = false;
+    this.paused = options.paused ?? false;
     let start = Number.POSITIVE_INFINITY;
     let end = Number.NEGATIVE_INFINITY;
     const instants = new Set<number>();
@@ -231,7 +233,9 @@ export function parseFrom(spec: string, start: number, end: number): number {
     throw new Error(`--from "${spec}": use +5m, +1h30m, 21:14 (GMT+8) or an ISO date-time`);
   }
   if (at < start || at > end) {
-    throw new Error(`--from "${spec}" is outside the recording (${formatGmt8(start)} to ${formatGmt8(end)} GMT+8)`);
+    throw new Error(
+      `--from "${spec}" is outside the recording (${formatGmt8(start)} to ${formatGmt8(end)} GMT+8)`,
+    );
   }
   return at;
 }

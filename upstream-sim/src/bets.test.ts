@@ -315,4 +315,21 @@ describe('bet calls over HTTP', () => {
     );
     expect((await t.call('/bet/cashoutcheck', { ...s, bet_id: '1' })).json.statusdesc).toBe('betNotExists');
   });
+  it('max payout is checked against the net win, as protocol validateStake does (not stake + win)', async () => {
+    // A parlay whose net win sits at the 50,000 MYR max payout while stake + win is above it.
+    const legs = (await perMatch('today', true))
+      .slice(0, 12)
+      .map((r) => ({ odds_id: r[0], selection: 0, price: r[5][0] as number }));
+    const product = legs.reduce((acc, leg) => acc * leg.price, 1);
+    expect(product).toBeGreaterThan(60);
+    const maxPayoutMinor = 5_000_000;
+    const stakeMinor = Math.floor(maxPayoutMinor / (product - 1)) - 1;
+    expect(stakeMinor * product).toBeGreaterThan(maxPayoutMinor);
+    const p = (stake: number) =>
+      t.call('/bet/betparlay', { ...s, request_id: requestId(), stake, selections: legs });
+    const ok = await p(stakeMinor / 100);
+    expect(ok.json.statusdesc).toBe('success');
+    expect(ok.json.data.payout - ok.json.data.stake).toBeLessThanOrEqual(50_000);
+    expect((await p((stakeMinor + 200) / 100)).json.statusdesc).toBe('betOverMaxPayout');
+  });
 });

@@ -253,7 +253,12 @@ export class StreamReader {
   constructor(
     private readonly reader: Redis,
     private readonly command: Redis,
-    private readonly options: { blockMs: number; count: number; onReconnect(): void; onError(err: unknown): void },
+    private readonly options: {
+      blockMs: number;
+      count: number;
+      onReconnect(): void;
+      onError(err: unknown): void;
+    },
   ) {
     reader.on('ready', () => {
       this.clientId = undefined;

@@ -6,10 +6,18 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { Gauge, type Registry } from 'prom-client';
+import type { TopicSource, TopicSourceOptions } from '../feed/hub.ts';
 import { StreamReader } from './bus.ts';
 import { closeRedis, connectRedis, RedisHealth } from './redis.ts';
 import { RedisIdempotencyStore, RedisLockStore, RedisSessionCache } from './stores.ts';
-import { type ClusterContext, ClusterDefaults, ClusterTopic, type ClusterTopicOptions, type ClusterTuning } from './topic.ts';
+import {
+  type ClusterContext,
+  ClusterDefaults,
+  ClusterTopic,
+  type ClusterTopicOptions,
+  type ClusterTuning,
+} from './topic.ts';
 
 export interface ClusterOptions {
   url: string;
@@ -17,6 +25,7 @@ export interface ClusterOptions {
   log: FastifyBaseLogger;
   tuning?: Partial<ClusterTuning>;
   idempotencyWindowMs: number;
+  registry?: Registry;
 }
 
 export class Cluster {
@@ -29,6 +38,7 @@ export class Cluster {
   readonly idempotency: RedisIdempotencyStore;
   readonly sessions: RedisSessionCache;
   private readonly readerConn: Redis;
+  private readonly leaderTopics: Gauge;
   private readonly context: ClusterContext;
   private closed = false;
 
@@ -37,6 +47,21 @@ export class Cluster {
     this.redis = connectRedis(o.url, { name: `${o.nodeId}:cmd`, commandTimeoutMs: 5000 });
     this.readerConn = connectRedis(o.url, { name: `${o.nodeId}:read`, queueWhileDown: true });
     this.health = new RedisHealth(this.redis);
+    const registers = o.registry ? [o.registry] : [];
+    this.leaderTopics = new Gauge({
+      name: 'gateway_cluster_leader_topics',
+      help: 'Topics this node polls as their leader',
+      registers,
+    });
+    const health = this.health;
+    new Gauge({
+      name: 'gateway_cluster_redis_up',
+      help: 'Redis reachable by this node (1) or not (0)',
+      registers,
+      collect() {
+        this.set(health.state === 'up' ? 1 : 0);
+      },
+    });
     const log = o.log;
     this.reader = new StreamReader(this.readerConn, this.redis, {
       blockMs: this.tuning.readBlockMs,
@@ -64,7 +89,10 @@ export class Cluster {
       redisUp: () => this.health.state === 'up',
     };
     this.locks = new RedisLockStore(this.redis);
-    this.idempotency = new RedisIdempotencyStore(this.redis, o.url, { windowMs: o.idempotencyWindowMs, nodeId: o.nodeId });
+    this.idempotency = new RedisIdempotencyStore(this.redis, o.url, {
+      windowMs: o.idempotencyWindowMs,
+      nodeId: o.nodeId,
+    });
     this.sessions = new RedisSessionCache(this.redis);
     this.reader.start();
   }
@@ -76,6 +104,36 @@ export class Cluster {
   /** Waits until the command connection is ready (startup; tests). */
   ready(timeoutMs = 10_000): Promise<void> {
     return this.health.ready(timeoutMs);
+  }
+
+  /** The hub's history backend (feed/hub.ts `TopicSource`): a replica plus a leased poller per topic. */
+  source(shared: {
+    upstream: ClusterTopicOptions['upstream'];
+    polls: ClusterTopicOptions['polls'];
+    recorder?: ClusterTopicOptions['recorder'];
+    bounds: ClusterTopicOptions['bounds'];
+    maxBackoffMs: number;
+  }): (options: TopicSourceOptions) => TopicSource {
+    return (options) => {
+      const topic = this.topic({
+        name: options.name,
+        topic: options.topic,
+        intervalMs: options.intervalMs,
+        pollTimeoutMs: options.timeoutMs,
+        maxBackoffMs: shared.maxBackoffMs,
+        bounds: shared.bounds,
+        upstream: shared.upstream,
+        polls: shared.polls,
+        recorder: shared.recorder ?? null,
+        onLeadership: (leading) => this.leaderTopics.inc(leading ? 1 : -1),
+      });
+      topic.history.listener = options.listener;
+      return {
+        history: topic.history,
+        poller: { start: () => topic.start(), stop: (abort) => topic.stop(abort) },
+        dispose: () => topic.dispose(),
+      };
+    };
   }
 
   topic(options: ClusterTopicOptions): ClusterTopic {

@@ -69,7 +69,10 @@ describe('LeaderLease', () => {
     const first = await a.elected;
     b.lease.start();
     // b must not win while a renews: wait past two leases.
-    const winner = await Promise.race([b.elected.then(() => 'b'), new Promise((r) => setTimeout(() => r('none'), 2500))]);
+    const winner = await Promise.race([
+      b.elected.then(() => 'b'),
+      new Promise((r) => setTimeout(() => r('none'), 2500)),
+    ]);
     expect(winner).toBe('none');
     expect(a.lease.isLeader()).toBe(true);
     const released = Date.now();

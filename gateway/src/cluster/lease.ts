@@ -146,7 +146,10 @@ export class LeaderLease {
     }
     if (!this.campaigning) {
       // Stopped while the call ran: give back what we may just have won.
-      if (reply[0] > 0) await this.o.redis.eval(ReleaseLua, 1, this.o.leaseKey, `${this.o.nodeId}:${reply[0]}`).catch(() => {});
+      if (reply[0] > 0)
+        await this.o.redis
+          .eval(ReleaseLua, 1, this.o.leaseKey, `${this.o.nodeId}:${reply[0]}`)
+          .catch(() => {});
       return;
     }
     const [fence, pttl] = reply;
@@ -170,7 +173,13 @@ export class LeaderLease {
     const sentAt = this.now();
     let renewed: number;
     try {
-      renewed = (await this.o.redis.eval(RenewLua, 1, this.o.leaseKey, held.value, String(this.o.leaseMs))) as number;
+      renewed = (await this.o.redis.eval(
+        RenewLua,
+        1,
+        this.o.leaseKey,
+        held.value,
+        String(this.o.leaseMs),
+      )) as number;
     } catch {
       // Redis unreachable: keep trying until the deadline says we no longer lead.
       if (this.leading === held) this.schedule(Math.min(250, this.o.leaseMs / 6));

@@ -22,7 +22,11 @@ export interface RedisConnectOptions {
 }
 
 /** Exponential backoff from 50 ms, capped, with jitter so a fleet does not reconnect in step. */
-export function reconnectDelay(attempt: number, maxBackoffMs: number, random: () => number = Math.random): number {
+export function reconnectDelay(
+  attempt: number,
+  maxBackoffMs: number,
+  random: () => number = Math.random,
+): number {
   const base = Math.min(50 * 2 ** Math.min(attempt - 1, 16), maxBackoffMs);
   return Math.round(base * (0.5 + random() / 2));
 }

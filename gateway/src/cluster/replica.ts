@@ -11,13 +11,20 @@ import {
   type DeltaFrame,
   decodeServerFrame,
   encodeServerFrame,
-  mergeDeltas,
   type Model,
+  mergeDeltas,
   type SnapFrame,
   type StateHasher,
   type StatusFrame,
 } from '@sportsbook/protocol';
-import type { EncodedDelta, EncodedFrame, RingBounds, StaleState, TopicListener, TopicLog } from '../feed/topic.ts';
+import type {
+  EncodedDelta,
+  EncodedFrame,
+  RingBounds,
+  StaleState,
+  TopicListener,
+  TopicLog,
+} from '../feed/topic.ts';
 import type { BusEntry } from './bus.ts';
 import { compareStreamIds } from './keys.ts';
 
@@ -40,7 +47,8 @@ export interface ReplicaImage {
   readonly stale: boolean;
 }
 
-const encode = (frame: Parameters<typeof encodeServerFrame>[0]): Buffer => Buffer.from(encodeServerFrame(frame));
+const encode = (frame: Parameters<typeof encodeServerFrame>[0]): Buffer =>
+  Buffer.from(encodeServerFrame(frame));
 
 /** A delta entry's frame, parsed and validated; undefined when it is not a delta for `topic`. */
 export function deltaOf(entry: BusEntry & { kind: 'd' }, topic: string): EncodedDelta | undefined {
@@ -221,7 +229,10 @@ export class ReplicaHistory implements TopicLog {
   private trim(now: number): void {
     const { maxCount, maxAgeMs } = this.bounds;
     while (this.ring.length - this.ringStart > maxCount) this.ringStart++;
-    while (this.ringStart < this.ring.length && now - (this.ring[this.ringStart] as EncodedDelta).pt > maxAgeMs) {
+    while (
+      this.ringStart < this.ring.length &&
+      now - (this.ring[this.ringStart] as EncodedDelta).pt > maxAgeMs
+    ) {
       this.ringStart++;
     }
     if (this.ringStart > 64 && this.ringStart * 2 >= this.ring.length) {

@@ -66,7 +66,18 @@ export async function startRedis(options: { port?: number; bin?: string } = {}):
   async function launch(): Promise<void> {
     child = spawn(
       bin,
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'],
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--loglevel',
+        'warning',
+      ],
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );
     const spawnError = new Promise<never>((_, reject) => child.once('error', reject));

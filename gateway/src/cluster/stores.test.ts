@@ -45,7 +45,9 @@ describe('RedisLockStore', () => {
   it('expires a crashed holder after its TTL', async () => {
     const a = await node('lock-ttl');
     expect(await a.locks.acquire('demo02:balance', 50)).not.toBeNull();
-    await expect.poll(() => a.locks.acquire('demo02:balance', 50), { timeout: 2000, interval: 20 }).not.toBeNull();
+    await expect
+      .poll(() => a.locks.acquire('demo02:balance', 50), { timeout: 2000, interval: 20 })
+      .not.toBeNull();
   });
 });
 
@@ -54,12 +56,19 @@ describe('RedisIdempotencyStore', () => {
     const a = await node('idem-a');
     const b = await node('idem-b');
     expect(await a.idempotency.begin('demo01\u0000req-1', 'fp1')).toEqual({ kind: 'claimed' });
-    expect(await b.idempotency.begin('demo01\u0000req-1', 'fp1')).toEqual({ kind: 'running', fingerprint: 'fp1' });
+    expect(await b.idempotency.begin('demo01\u0000req-1', 'fp1')).toEqual({
+      kind: 'running',
+      fingerprint: 'fp1',
+    });
     const waiting = b.idempotency.wait('demo01\u0000req-1', 5000);
     const reply = { httpStatus: 200, body: { status: 1, statusdesc: 'success', data: { ticket: 7 } } };
     await a.idempotency.complete('demo01\u0000req-1', reply);
     expect(await waiting).toEqual(reply);
-    expect(await b.idempotency.begin('demo01\u0000req-1', 'fp1')).toEqual({ kind: 'done', fingerprint: 'fp1', reply });
+    expect(await b.idempotency.begin('demo01\u0000req-1', 'fp1')).toEqual({
+      kind: 'done',
+      fingerprint: 'fp1',
+      reply,
+    });
     // A late waiter reads the stored reply without a message.
     expect(await b.idempotency.wait('demo01\u0000req-1', 1000)).toEqual(reply);
   });
@@ -87,7 +96,9 @@ describe('RedisIdempotencyStore', () => {
   it('only one of many concurrent claims on many nodes wins', async () => {
     const nodes = await Promise.all([node('race-1'), node('race-2'), node('race-3')]);
     const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => (nodes[i % 3] as Awaited<ReturnType<typeof node>>).idempotency.begin('demo05\u0000req-4', 'fp')),
+      Array.from({ length: 30 }, (_, i) =>
+        (nodes[i % 3] as Awaited<ReturnType<typeof node>>).idempotency.begin('demo05\u0000req-4', 'fp'),
+      ),
     );
     expect(results.filter((r) => r.kind === 'claimed')).toHaveLength(1);
   });
@@ -102,6 +113,8 @@ describe('RedisSessionCache', () => {
     expect(await b.sessions.get('demo01', 'other')).toBeUndefined();
     const keys = await a.redis.keys('*');
     expect(keys.join(' ')).not.toContain('secret-token');
-    await expect.poll(() => b.sessions.get('demo01', 'secret-token'), { timeout: 2000, interval: 20 }).toBeUndefined();
+    await expect
+      .poll(() => b.sessions.get('demo01', 'secret-token'), { timeout: 2000, interval: 20 })
+      .toBeUndefined();
   });
 });

@@ -139,7 +139,11 @@ export class RedisIdempotencyStore implements IdempotencyStore {
   }
 
   async complete(key: string, reply: StoredReply): Promise<void> {
-    await CompleteLua.run(this.redis, [this.key(key)], [JSON.stringify(reply), this.o.windowMs, this.channel(key)]);
+    await CompleteLua.run(
+      this.redis,
+      [this.key(key)],
+      [JSON.stringify(reply), this.o.windowMs, this.channel(key)],
+    );
   }
 
   async release(key: string, reply: StoredReply): Promise<void> {
@@ -210,7 +214,9 @@ export class RedisSessionCache {
   constructor(private readonly redis: Redis) {}
 
   private key(accountId: string, token: string): string {
-    const digest = createHash('sha256').update(`${accountId.trim().toLowerCase()}\u0000${token}`).digest('hex');
+    const digest = createHash('sha256')
+      .update(`${accountId.trim().toLowerCase()}\u0000${token}`)
+      .digest('hex');
     return `${KeyPrefix}session:${digest}`;
   }
 

@@ -21,8 +21,9 @@ import {
   type Topic,
 } from '@sportsbook/protocol';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Counter } from 'prom-client';
-import { Poller } from '../feed/poller.ts';
+import { Poller, type PollerOptions } from '../feed/poller.ts';
 import type { EncodedDelta, RingBounds, TopicWriter } from '../feed/topic.ts';
 import type { UpstreamClient } from '../plugins/upstream.ts';
 import { UpstreamError } from '../plugins/upstream.ts';
@@ -39,7 +40,6 @@ import {
 import { compareStreamIds, type TopicKeys, topicKeys } from './keys.ts';
 import { LeaderLease } from './lease.ts';
 import { deltaOf, modelOf, ReplicaHistory } from './replica.ts';
-import type { Redis } from 'ioredis';
 
 export interface ClusterTuning {
   /** Leader lease; a dead leader's topic moves to another node within this. */
@@ -82,6 +82,7 @@ export interface ClusterTopicOptions {
   bounds: RingBounds;
   upstream: Pick<UpstreamClient, 'post'>;
   polls: Counter<'topic_kind' | 'outcome'>;
+  recorder?: PollerOptions['recorder'];
   /** Leadership changes (metric). */
   onLeadership?(leading: boolean): void;
 }
@@ -206,7 +207,8 @@ export class ClusterTopic {
         this.syncAgain = false;
         try {
           ok = await this.syncOnce();
-          if (ok) this.history.setRedisDown(false, Date.now());
+          // In touch with Redis again (even with nothing to load): what we serve is current.
+          this.history.setRedisDown(false, Date.now());
         } catch (err) {
           ok = false;
           this.ctx.log.warn({ err, topic: this.o.name }, 'cluster topic sync failed');
@@ -223,7 +225,7 @@ export class ClusterTopic {
 
   private async syncOnce(): Promise<boolean> {
     if (this.disposed) return false;
-    const { redis, reader } = this.ctx;
+    const { redis } = this.ctx;
     if (this.history.lastId !== '' && this.history.hasSnapshot) {
       const entries = await readAfter(redis, this.keys, this.history.lastId);
       let clean = true;
@@ -261,7 +263,15 @@ export class ClusterTopic {
         if (d) older.push(d);
       }
     }
-    const image = { epoch: snap.epoch, seq: snap.seq, hash: snap.hash, pt: snap.pt, model, id: snap.id, stale: snap.stale };
+    const image = {
+      epoch: snap.epoch,
+      seq: snap.seq,
+      hash: snap.hash,
+      pt: snap.pt,
+      model,
+      id: snap.id,
+      stale: snap.stale,
+    };
     if (!this.history.reset(image, older)) {
       this.ctx.log.error({ topic: this.o.name }, 'cluster snapshot hash mismatch');
       this.follow(loaded.entries.at(-1)?.id);
@@ -278,7 +288,10 @@ export class ClusterTopic {
   }
 
   private async tailIs(id: string): Promise<boolean> {
-    const tail = (await this.ctx.redis.xrevrange(this.keys.stream, '+', '-', 'COUNT', 1)) as [string, unknown][];
+    const tail = (await this.ctx.redis.xrevrange(this.keys.stream, '+', '-', 'COUNT', 1)) as [
+      string,
+      unknown,
+    ][];
     return tail[0]?.[0] === id;
   }
 
@@ -321,7 +334,10 @@ export class ClusterTopic {
         snapAt: Date.now(),
         stale: h.status.stale,
       };
-      this.ctx.log.info({ topic: this.o.name, fence, epoch: h.epoch, seq: h.seq }, 'topic leader: continuing epoch');
+      this.ctx.log.info(
+        { topic: this.o.name, fence, epoch: h.epoch, seq: h.seq },
+        'topic leader: continuing epoch',
+      );
     } else {
       this.head = { epoch: randomUUID(), seq: 0, hasher: undefined, snapSeq: 0, snapAt: 0, stale: false };
       this.ctx.log.info({ topic: this.o.name, fence, epoch: this.head.epoch }, 'topic leader: new epoch');
@@ -363,9 +379,13 @@ export class ClusterTopic {
       writer,
       log: this.ctx.log,
       polls: this.o.polls,
+      recorder: this.o.recorder ?? null,
     });
     // Keep the cluster's rhythm: the previous leader's last poll plus one interval.
-    const wait = polledAt === undefined ? 0 : Math.max(0, Math.min(polledAt + this.o.intervalMs - Date.now(), this.o.intervalMs));
+    const wait =
+      polledAt === undefined
+        ? 0
+        : Math.max(0, Math.min(polledAt + this.o.intervalMs - Date.now(), this.o.intervalMs));
     const poller = this.poller;
     this.pollerStart = setTimeout(() => {
       this.pollerStart = undefined;
@@ -380,7 +400,12 @@ export class ClusterTopic {
     this.poller = undefined;
   }
 
-  private publishModel(leaseValue: string, reign: number, model: Model, pt: number): EncodedDelta | undefined {
+  private publishModel(
+    leaseValue: string,
+    reign: number,
+    model: Model,
+    pt: number,
+  ): EncodedDelta | undefined {
     const head = this.head;
     if (head === undefined || reign !== this.reign) return undefined;
     const base = { epoch: head.epoch, fence: this.lease.fence ?? 0, stale: head.stale };
@@ -389,23 +414,59 @@ export class ClusterTopic {
       head.snapSeq = 0;
       head.snapAt = pt;
       const hasher = head.hasher;
-      this.enqueue(leaseValue, reign, { ...base, kind: EntryKind.epoch, seq: 0, hash: hasher.value, pt, frame: '', snapshot: JSON.stringify(model) }, (id) =>
-        this.history.reset({ epoch: base.epoch, seq: 0, hash: hasher.value, pt, model, id, stale: base.stale }),
+      this.enqueue(
+        leaseValue,
+        reign,
+        {
+          ...base,
+          kind: EntryKind.epoch,
+          seq: 0,
+          hash: hasher.value,
+          pt,
+          frame: '',
+          snapshot: JSON.stringify(model),
+        },
+        (id) =>
+          this.history.reset({
+            epoch: base.epoch,
+            seq: 0,
+            hash: hasher.value,
+            pt,
+            model,
+            id,
+            stale: base.stale,
+          }),
       );
       return undefined;
     }
     const ops = diffModel(head.hasher.model, model);
     if (ops.length === 0) {
-      this.enqueue(leaseValue, reign, { ...base, kind: '', seq: head.seq, hash: '', pt, frame: '', snapshot: '' });
+      this.enqueue(leaseValue, reign, {
+        ...base,
+        kind: '',
+        seq: head.seq,
+        hash: '',
+        pt,
+        frame: '',
+        snapshot: '',
+      });
       return undefined;
     }
     head.hasher.apply(ops, model);
     head.seq += 1;
-    const frame: DeltaFrame = { t: 'delta', topic: this.o.name, seq: head.seq, hash: head.hasher.value, pt, ops };
+    const frame: DeltaFrame = {
+      t: 'delta',
+      topic: this.o.name,
+      seq: head.seq,
+      hash: head.hasher.value,
+      pt,
+      ops,
+    };
     const text = encodeServerFrame(frame);
     const delta: EncodedDelta = { seq: head.seq, pt, ops, buf: Buffer.from(text) };
     const { tuning } = this.ctx;
-    const snapDue = head.seq - head.snapSeq >= tuning.snapshotEveryDeltas || pt - head.snapAt >= tuning.snapshotEveryMs;
+    const snapDue =
+      head.seq - head.snapSeq >= tuning.snapshotEveryDeltas || pt - head.snapAt >= tuning.snapshotEveryMs;
     if (snapDue) {
       head.snapSeq = head.seq;
       head.snapAt = pt;
@@ -415,9 +476,27 @@ export class ClusterTopic {
     this.enqueue(
       leaseValue,
       reign,
-      { ...base, kind: EntryKind.delta, seq, hash, pt, frame: text, snapshot: snapDue ? JSON.stringify(model) : '' },
+      {
+        ...base,
+        kind: EntryKind.delta,
+        seq,
+        hash,
+        pt,
+        frame: text,
+        snapshot: snapDue ? JSON.stringify(model) : '',
+      },
       (id) => {
-        const entry: BusEntry = { kind: 'd', id, epoch: base.epoch, seq, hash, pt, frame: text, fence: base.fence, stale: base.stale };
+        const entry: BusEntry = {
+          kind: 'd',
+          id,
+          epoch: base.epoch,
+          seq,
+          hash,
+          pt,
+          frame: text,
+          fence: base.fence,
+          stale: base.stale,
+        };
         if (this.history.apply(entry, { model, delta }) === 'resync') void this.sync();
       },
     );
@@ -428,9 +507,28 @@ export class ClusterTopic {
     const head = this.head;
     if (head === undefined || reign !== this.reign || head.stale === stale) return;
     head.stale = stale;
-    const entry = { kind: EntryKind.status, epoch: head.epoch, seq: head.seq, hash: head.hasher?.value ?? '', pt: at, frame: '', fence: this.lease.fence ?? 0, stale, snapshot: '' };
+    const entry = {
+      kind: EntryKind.status,
+      epoch: head.epoch,
+      seq: head.seq,
+      hash: head.hasher?.value ?? '',
+      pt: at,
+      frame: '',
+      fence: this.lease.fence ?? 0,
+      stale,
+      snapshot: '',
+    };
     this.enqueue(leaseValue, reign, entry, (id) => {
-      this.history.apply({ kind: 's', id, epoch: entry.epoch, seq: entry.seq, hash: entry.hash, pt: at, fence: entry.fence, stale });
+      this.history.apply({
+        kind: 's',
+        id,
+        epoch: entry.epoch,
+        seq: entry.seq,
+        hash: entry.hash,
+        pt: at,
+        fence: entry.fence,
+        stale,
+      });
     });
   }
 

@@ -14,7 +14,7 @@ import {
   type WireErrorCode,
 } from '@sportsbook/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import { WebSocket, type RawData } from 'ws';
+import { type RawData, WebSocket } from 'ws';
 import type { Hub, Subscriber, Subscription } from './hub.ts';
 import type { SessionChecker } from './sessions.ts';
 import type { FeedTuning } from './tuning.ts';
@@ -67,7 +67,10 @@ export class Connection implements Subscriber {
       this.log.debug({ err }, 'websocket error');
       this.teardown();
     });
-    this.helloTimer = setTimeout(() => this.close(CloseCode.helloTimeout, 'no hello'), deps.tuning.helloTimeoutMs);
+    this.helloTimer = setTimeout(
+      () => this.close(CloseCode.helloTimeout, 'no hello'),
+      deps.tuning.helloTimeoutMs,
+    );
   }
 
   get open(): boolean {
@@ -147,9 +150,12 @@ export class Connection implements Subscriber {
       this.err('badFrame', 'frames are JSON text');
       return;
     }
-    const text = Array.isArray(data) ? Buffer.concat(data).toString() : Buffer.from(data as Buffer).toString();
+    const text = Array.isArray(data)
+      ? Buffer.concat(data).toString()
+      : Buffer.from(data as Buffer).toString();
     if (this.state === 'checking') {
-      if (this.queued.length >= MAX_QUEUED) this.close(CloseCode.tooManyRequests, 'too many frames before welcome');
+      if (this.queued.length >= MAX_QUEUED)
+        this.close(CloseCode.tooManyRequests, 'too many frames before welcome');
       else this.queued.push(text);
       return;
     }

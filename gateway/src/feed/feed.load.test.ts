@@ -55,10 +55,16 @@ describe('the load claim: upstream odds polls do not depend on the number of cli
     const windowMs = 2000;
     const perPhase: Record<number, Record<string, number>> = {};
     for (const n of [1, 10, 200]) {
-      const clients = await connectMany(gateway, session, n, async (c) => {
-        for (const t of TOPICS) await c.sub(t);
-        await c.until(() => TOPICS.every((t) => c.topics.has(t)), 10_000, 'snapshots');
-      }, 5);
+      const clients = await connectMany(
+        gateway,
+        session,
+        n,
+        async (c) => {
+          for (const t of TOPICS) await c.sub(t);
+          await c.until(() => TOPICS.every((t) => c.topics.has(t)), 10_000, 'snapshots');
+        },
+        5,
+      );
       const before = await oddsCalls(sim);
       // The world moves during the window so every client also receives deltas.
       const mover = setInterval(() => sim.advance(1000), 250);
@@ -116,7 +122,9 @@ describe('the load claim: upstream odds polls do not depend on the number of cli
       }),
     );
     const current = () => gateway.app.feed.hub.topics.get(topic)?.history.seq ?? -1;
-    await Promise.all(back.map((c) => c.until(() => c.topics.get(topic)?.seq === current(), 10_000, 'resumed')));
+    await Promise.all(
+      back.map((c) => c.until(() => c.topics.get(topic)?.seq === current(), 10_000, 'resumed')),
+    );
     const elapsed = Date.now() - started;
     const calls = (await simCalls(sim, 'uxmarket')) - callsBefore;
     expect(back.every((c) => c.framesOf('snap').length === 0)).toBe(true);

@@ -25,7 +25,13 @@ describe('slow subscribers', () => {
         pollIntervalMs: 100,
         // Early and today boards are polled once here: the test is about the live topic.
         groupFactors: { live: 1, today: 10_000, early: 10_000, menu: 10_000, match: 1 },
-        feed: { sendSoftBytes: 64 * 1024, sendLowBytes: 16 * 1024, slowCloseMs: 3000, mergeMaxRatio: 1, closeGraceMs: 10_000 },
+        feed: {
+          sendSoftBytes: 64 * 1024,
+          sendLowBytes: 16 * 1024,
+          slowCloseMs: 3000,
+          mergeMaxRatio: 1,
+          closeGraceMs: 10_000,
+        },
       },
     ));
     session = await login(sim.url);
@@ -88,10 +94,10 @@ describe('slow subscribers', () => {
     expect(await gatewayMetric(gateway, 'gateway_conflations_total')).toBeGreaterThanOrEqual(1);
 
     // The other never reads again: closed with the documented code, the fast one unaffected.
-    await vi.waitFor(
-      async () => expect(await gatewayMetric(gateway, 'gateway_slow_closes_total')).toBe(1),
-      { timeout: 15_000, interval: 200 },
-    );
+    await vi.waitFor(async () => expect(await gatewayMetric(gateway, 'gateway_slow_closes_total')).toBe(1), {
+      timeout: 15_000,
+      interval: 200,
+    });
     // Reading again (within the close grace), it finds the close frame behind its backlog.
     stuck.ws.resume();
     expect(await stuck.closedWith(10_000)).toBe(CloseCode.tooSlow);

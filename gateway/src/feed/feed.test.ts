@@ -74,7 +74,9 @@ describe('odds feed over /ws against the simulator', () => {
     });
     const parsed = parseMarketData(((await res.json()) as { data: unknown }).data);
     expect(parsed.ok).toBe(true);
-    const upstreamModel: MarketModel = normalizeMarket((parsed as { value: Parameters<typeof normalizeMarket>[0] }).value);
+    const upstreamModel: MarketModel = normalizeMarket(
+      (parsed as { value: Parameters<typeof normalizeMarket>[0] }).value,
+    );
     expect(state?.model).toEqual(upstreamModel);
     expect(stateHash(state?.model ?? {})).toBe(state?.hash);
     expect(state?.hash).toBe(stateHash(upstreamModel));
@@ -119,7 +121,12 @@ describe('odds feed over /ws against the simulator', () => {
   it('answers a resume from another epoch (a restarted gateway) with a fresh snapshot', async () => {
     const c = await ready();
     const from = { epoch: c.topics.get(LIVE)?.epoch ?? '', seq: c.topics.get(LIVE)?.seq ?? 0 };
-    const other = await startGateway({ upstreamUrl: sim.url, webDist: undefined, pollIntervalMs: 50, warmTopics: [] });
+    const other = await startGateway({
+      upstreamUrl: sim.url,
+      webDist: undefined,
+      pollIntervalMs: 50,
+      warmTopics: [],
+    });
     try {
       const r = await client(other.wsUrl);
       await r.hello(session.accountId, session.token);

@@ -82,6 +82,7 @@ export const feedPlugin = fp<GatewayPluginOptions>(
       stale: new Gauge({ name: 'gateway_topic_stale', help: 'Topics currently stale', registers }),
       topics: new Gauge({ name: 'gateway_topics', help: 'Topics with a history on this node', registers }),
     };
+    const cluster = app.hasDecorator('cluster') ? app.cluster : null;
     const hub = new Hub({
       tuning,
       intervalFor: (topic) => topicInterval(config, topic),
@@ -89,9 +90,22 @@ export const feedPlugin = fp<GatewayPluginOptions>(
       log,
       metrics,
       recorder: app.hasDecorator('recorder') ? app.recorder : null,
+      // Many nodes (gateway/CLUSTER.md): histories replicated through Redis, one leader polls.
+      ...(cluster
+        ? {
+            source: cluster.source({
+              upstream: app.upstream,
+              polls: metrics.polls,
+              recorder: app.hasDecorator('recorder') ? app.recorder : null,
+              bounds: { maxCount: tuning.ringMaxCount, maxAgeMs: tuning.ringMaxAgeMs },
+              maxBackoffMs: tuning.maxBackoffMs,
+            }),
+          }
+        : {}),
     });
     const sessions = new SessionChecker({
       upstream: app.upstream,
+      ...(cluster ? { shared: cluster.sessions } : {}),
       log,
       cacheMs: tuning.sessionCacheMs,
       negativeCacheMs: tuning.sessionNegativeCacheMs,

@@ -22,6 +22,11 @@ export interface SessionCheckerOptions {
   negativeCacheMs: number;
   timeoutMs: number;
   now?: () => number;
+  /** Verdicts shared by every node (cluster/stores.ts `RedisSessionCache`): one check per session for the cluster. */
+  shared?: {
+    get(accountId: string, token: string): Promise<'valid' | 'invalid' | undefined>;
+    set(accountId: string, token: string, verdict: 'valid' | 'invalid', ttlMs: number): Promise<void>;
+  };
 }
 
 const key = (accountId: string, token: string) => `${accountId.trim().toLowerCase()}\u0000${token}`;
@@ -47,11 +52,15 @@ export class SessionChecker {
       const ttl = entry.verdict === 'valid' ? this.o.cacheMs : this.o.negativeCacheMs;
       if (entry.verdict !== 'unknown' && now - entry.at < ttl) return Promise.resolve(entry.verdict);
     }
-    const pending = this.ask(accountId, token).then((verdict) => {
+    const pending = this.ask(accountId, token, force).then((verdict) => {
       const previous = this.entries.get(k);
       // An outage keeps the last known answer: players already in stay in.
       const kept = verdict === 'unknown' && previous?.verdict === 'valid' ? 'valid' : verdict;
-      this.entries.set(k, { verdict: kept, at: verdict === 'unknown' ? (previous?.at ?? 0) : this.now(), pending: undefined });
+      this.entries.set(k, {
+        verdict: kept,
+        at: verdict === 'unknown' ? (previous?.at ?? 0) : this.now(),
+        pending: undefined,
+      });
       this.prune();
       return kept;
     });
@@ -59,7 +68,25 @@ export class SessionChecker {
     return pending;
   }
 
-  private async ask(accountId: string, token: string): Promise<SessionVerdict> {
+  private async ask(accountId: string, token: string, force = false): Promise<SessionVerdict> {
+    const shared = this.o.shared;
+    if (shared && !force) {
+      const known = await shared.get(accountId, token);
+      if (known !== undefined) return known;
+    }
+    const verdict = await this.askUpstream(accountId, token);
+    if (shared && verdict !== 'unknown') {
+      await shared.set(
+        accountId,
+        token,
+        verdict,
+        verdict === 'valid' ? this.o.cacheMs : this.o.negativeCacheMs,
+      );
+    }
+    return verdict;
+  }
+
+  private async askUpstream(accountId: string, token: string): Promise<SessionVerdict> {
     this.calls++;
     try {
       const res = await this.o.upstream.post(
@@ -72,7 +99,10 @@ export class SessionChecker {
       // The catalogue answers the session group (expired, unknown, blocked account...) with 401;
       // a malformed id is a 400. Rate limits (429) and server errors say nothing about the session.
       if (res.httpStatus === 401 || res.httpStatus === 400 || res.httpStatus === 403) return 'invalid';
-      this.o.log.warn({ httpStatus: res.httpStatus, statusdesc: body?.statusdesc }, 'session check inconclusive');
+      this.o.log.warn(
+        { httpStatus: res.httpStatus, statusdesc: body?.statusdesc },
+        'session check inconclusive',
+      );
       return 'unknown';
     } catch (err) {
       this.o.log.warn({ err }, 'session check failed');

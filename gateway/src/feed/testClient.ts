@@ -4,10 +4,10 @@
  * hasher) and the seq chain, and lets a test await a condition on its state, event by event.
  */
 import {
+  type ClientFrame,
   createHasher,
   decodeServerFrame,
   encodeClientFrame,
-  type ClientFrame,
   type Model,
   type ServerFrame,
   type StateHasher,
@@ -71,7 +71,14 @@ export class FeedTestClient {
 
   /** Takes over a topic's state from an earlier connection, to resume with `from`. */
   adopt(topic: string, state: TopicState): { epoch: string; seq: number } {
-    this.topics.set(topic, { ...state, seqs: [], snaps: 0, deltas: 0, conflated: 0, hasher: createHasher(state.model) });
+    this.topics.set(topic, {
+      ...state,
+      seqs: [],
+      snaps: 0,
+      deltas: 0,
+      conflated: 0,
+      hasher: createHasher(state.model),
+    });
     return { epoch: state.epoch, seq: state.seq };
   }
 
@@ -208,11 +215,14 @@ export class FeedTestClient {
           break;
         }
         const base = frame.prev ?? frame.seq - 1;
-        if (base !== state.seq) this.problems.push(`${frame.topic}: delta base ${base} after seq ${state.seq}`);
+        if (base !== state.seq)
+          this.problems.push(`${frame.topic}: delta base ${base} after seq ${state.seq}`);
         if (this.verify) {
           state.model = state.hasher.apply(frame.ops);
           if (state.hasher.value !== frame.hash) {
-            this.problems.push(`${frame.topic}: hash ${state.hasher.value} != ${frame.hash} at seq ${frame.seq}`);
+            this.problems.push(
+              `${frame.topic}: hash ${state.hasher.value} != ${frame.hash} at seq ${frame.seq}`,
+            );
           }
         }
         state.seq = frame.seq;
@@ -262,6 +272,7 @@ export async function login(
   });
   const body = (await res.json()) as { member_profile?: { player_info?: { session_token?: string }[] } };
   const token = body.member_profile?.player_info?.[0]?.session_token;
-  if (typeof token !== 'string') throw new Error(`login of ${accountId} failed: ${JSON.stringify(body).slice(0, 200)}`);
+  if (typeof token !== 'string')
+    throw new Error(`login of ${accountId} failed: ${JSON.stringify(body).slice(0, 200)}`);
   return { accountId, token };
 }

@@ -9,7 +9,12 @@ export async function startPair(
   simOptions: StartSimOptions = {},
   gatewayOptions: Partial<BuildGatewayOptions> = {},
 ): Promise<{ sim: RunningSim; gateway: RunningGateway }> {
-  const sim = await startSim({ clock: 'manual', adminToken: ADMIN_TOKEN, faultTimeoutMs: 1000, ...simOptions });
+  const sim = await startSim({
+    clock: 'manual',
+    adminToken: ADMIN_TOKEN,
+    faultTimeoutMs: 1000,
+    ...simOptions,
+  });
   const gateway = await startGateway({
     upstreamUrl: sim.url,
     webDist: undefined,
@@ -72,5 +77,6 @@ export async function advanceDeltas(
     sim.advance(stepMs);
     await client.until(() => (state()?.deltas ?? 0) > before, 3000, `a delta of ${topic}`).catch(() => {});
   }
-  if ((state()?.deltas ?? 0) < target) throw new Error(`only ${state()?.deltas} deltas of ${topic}, wanted ${target}`);
+  if ((state()?.deltas ?? 0) < target)
+    throw new Error(`only ${state()?.deltas} deltas of ${topic}, wanted ${target}`);
 }

@@ -10,13 +10,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  createHasher,
   type Delta,
   type DeltaFrame,
-  createHasher,
   diffModel,
   encodeServerFrame,
-  mergeDeltas,
   type Model,
+  mergeDeltas,
   type SnapFrame,
   type StateHasher,
   type StatusFrame,
@@ -82,7 +82,8 @@ export interface RingBounds {
   maxAgeMs: number;
 }
 
-const encode = (frame: Parameters<typeof encodeServerFrame>[0]): Buffer => Buffer.from(encodeServerFrame(frame));
+const encode = (frame: Parameters<typeof encodeServerFrame>[0]): Buffer =>
+  Buffer.from(encodeServerFrame(frame));
 
 export class TopicHistory implements TopicLog, TopicWriter {
   readonly epoch: string = randomUUID();
@@ -139,7 +140,14 @@ export class TopicHistory implements TopicLog, TopicWriter {
     this.current = model;
     this.seqValue += 1;
     this.lastPt = pt;
-    const frame: DeltaFrame = { t: 'delta', topic: this.name, seq: this.seqValue, hash: this.hasher.value, pt, ops };
+    const frame: DeltaFrame = {
+      t: 'delta',
+      topic: this.name,
+      seq: this.seqValue,
+      hash: this.hasher.value,
+      pt,
+      ops,
+    };
     const delta: EncodedDelta = { seq: this.seqValue, pt, ops, buf: encode(frame) };
     this.ring.push(delta);
     this.trim(pt);
@@ -159,7 +167,10 @@ export class TopicHistory implements TopicLog, TopicWriter {
   private trim(now: number): void {
     const { maxCount, maxAgeMs } = this.bounds;
     while (this.ring.length - this.ringStart > maxCount) this.ringStart++;
-    while (this.ringStart < this.ring.length && now - (this.ring[this.ringStart] as EncodedDelta).pt > maxAgeMs) {
+    while (
+      this.ringStart < this.ring.length &&
+      now - (this.ring[this.ringStart] as EncodedDelta).pt > maxAgeMs
+    ) {
       this.ringStart++;
     }
     // Compact once the dead prefix is as long as the live part: amortized O(1) per delta.

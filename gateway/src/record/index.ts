@@ -7,8 +7,8 @@ export {
   parseHeader,
   parseReply,
   type RecordedReply,
-  type RecordingHeader,
   RecordingFormat,
+  type RecordingHeader,
   RecordingVersion,
   replyKey,
 } from './format.ts';

@@ -8,7 +8,7 @@ import { closeSync, createReadStream, openSync, readdirSync, readSync, statSync 
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { type RecordedReply, type RecordingHeader, parseHeader, parseReply } from './format.ts';
+import { parseHeader, parseReply, type RecordedReply, type RecordingHeader } from './format.ts';
 
 export const ProblemKind = {
   corrupt: 'corrupt',
@@ -92,10 +92,11 @@ function streamLines(
     const take = (text: string) => {
       if (stopped) return;
       rest += text;
-      let nl = rest.indexOf('\n');
+      let from = 0;
+      let nl = rest.indexOf('\n', from);
       while (nl >= 0) {
-        const line = rest.slice(0, nl);
-        rest = rest.slice(nl + 1);
+        const line = rest.slice(from, nl);
+        from = nl + 1;
         lineNo += 1;
         if (!onLine(line, lineNo)) {
           stopped = true;
@@ -103,8 +104,9 @@ function streamLines(
           done();
           return;
         }
-        nl = rest.indexOf('\n');
+        nl = rest.indexOf('\n', from);
       }
+      rest = rest.slice(from);
     };
     source.on('error', (err) => done(err));
     const text: Readable = gzipMagic(file) ? source.pipe(createGunzip()) : source;
@@ -116,7 +118,10 @@ function streamLines(
 }
 
 /** Reads one file or a directory of rotated files. Never throws for damaged content. */
-export async function readRecording(path: string | readonly string[], options: ReadOptions = {}): Promise<Recording> {
+export async function readRecording(
+  path: string | readonly string[],
+  options: ReadOptions = {},
+): Promise<Recording> {
   const files: string[] = [];
   const problems: RecordingProblem[] = [];
   const report = (p: RecordingProblem) => {
@@ -161,7 +166,12 @@ export async function readRecording(path: string | readonly string[], options: R
         }
         // No header (cut from the front, or written by hand): the lines describe themselves.
         if (parseReply(value).ok) {
-          report({ kind: ProblemKind.header, file, line, message: 'no header; reading the lines as version 1' });
+          report({
+            kind: ProblemKind.header,
+            file,
+            line,
+            message: 'no header; reading the lines as version 1',
+          });
         } else {
           report({ kind: ProblemKind.header, file, line, message: `bad header skipped (${header.error})` });
           return true;

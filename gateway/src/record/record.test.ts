@@ -41,7 +41,11 @@ describe('recorder and reader', () => {
     for (const r of written) rec.record(r);
     await rec.close();
     const lines = gunzipSync(readFileSync(file)).toString('utf8').trimEnd().split('\n');
-    expect(JSON.parse(lines[0] as string)).toMatchObject({ format: RecordingFormat, version: 1, upstream: 'http://sim' });
+    expect(JSON.parse(lines[0] as string)).toMatchObject({
+      format: RecordingFormat,
+      version: 1,
+      upstream: 'http://sim',
+    });
     const read = await readRecording(file);
     expect(read.problems).toEqual([]);
     expect(read.headers[0]?.meta).toEqual({ seed: 1 });
@@ -149,7 +153,10 @@ describe('recorder and reader', () => {
     writeFileSync(join(dir, 'a.ndjson.gz'), gzLines([header, JSON.stringify(reply(1))]));
     writeFileSync(
       join(dir, 'b.ndjson.gz'),
-      gzLines([JSON.stringify({ format: RecordingFormat, version: 2, startedAt: 1, upstream: '' }), '{"x":1}']),
+      gzLines([
+        JSON.stringify({ format: RecordingFormat, version: 2, startedAt: 1, upstream: '' }),
+        '{"x":1}',
+      ]),
     );
     writeFileSync(
       join(dir, 'c.ndjson.gz'),

@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { constants, createGzip, type Gzip } from 'node:zlib';
-import { type RecordedReply, type RecordingHeader, RecordingFormat, RecordingVersion } from './format.ts';
+import { type RecordedReply, RecordingFormat, type RecordingHeader, RecordingVersion } from './format.ts';
 
 export interface RecorderOptions {
   /** Directory for rotated files `odds-<UTC time>-<part>.ndjson.gz`. One of `dir` or `file`. */
@@ -63,7 +63,10 @@ interface Sink {
 }
 
 function stamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 export function createRecorder(options: RecorderOptions): Recorder {
@@ -89,7 +92,8 @@ export function createRecorder(options: RecorderOptions): Recorder {
     const openedAt = now();
     const part = files.length;
     const path =
-      options.file ?? join(options.dir as string, `odds-${stamp(openedAt)}-${String(part).padStart(4, '0')}.ndjson.gz`);
+      options.file ??
+      join(options.dir as string, `odds-${stamp(openedAt)}-${String(part).padStart(4, '0')}.ndjson.gz`);
     const gzip = createGzip();
     const out = createWriteStream(path, { flags: rotate ? 'wx' : 'w' });
     const next: Sink = { path, gzip, out, openedAt, bytes: 0, dirty: false, done: Promise.resolve() };
@@ -132,7 +136,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
 
   function flush(): Promise<void> {
     const s = sink;
-    if (!s || !s.dirty || failed) return Promise.resolve();
+    if (!s?.dirty || failed) return Promise.resolve();
     s.dirty = false;
     return new Promise((resolve) => {
       // An empty write completes after every earlier write to the file: the flushed bytes are in.

@@ -18,6 +18,7 @@ import {
   roundMinor,
   stakeRisk,
   tryParseMyanmar,
+  validateStake,
 } from '@sportsbook/protocol';
 import type { Log as Logger } from '../log.ts';
 import { reject } from '../reply.ts';
@@ -210,10 +211,16 @@ export class Bets {
     return sum;
   }
 
-  private checkLimits(limit: BetLimit, unit: number, payout: number): void {
-    if (unit < limit.min_bet) reject('betLowerMin');
-    if (unit > limit.max_bet) reject('betOverMax');
-    if (payout > limit.max_payout) reject('betOverMaxPayout');
+  /**
+   * protocol's validateStake, so the client's pre-check and the server agree: min/max on the amount
+   * at risk (per ticket for a system parlay), max payout on the net win. The first code answers.
+   */
+  private checkLimits(limit: BetLimit, unit: number, win: number): void {
+    const [first] = validateStake(
+      { risk: unit, win },
+      { minBet: limit.min_bet, maxBet: limit.max_bet, maxPayout: limit.max_payout },
+    );
+    if (first) reject(first.code);
   }
 
   private create(
@@ -294,7 +301,7 @@ export class Bets {
     const shown = convertOddsExact(price, 'DEC', format);
     const { risk, win } = stakeRisk(stake, shown, format);
     const limit = this.limitOf(account, String(quote.sportId));
-    this.checkLimits(limit, risk, risk + win);
+    this.checkLimits(limit, risk, win);
     if (this.openRiskOnMatch(account.id, quote.matchId) + risk > limit.max_per_match)
       reject('betOverMaxPerMatch');
     const leg = this.makeLeg(quote, body.selection, price, null);
@@ -348,7 +355,7 @@ export class Bets {
     const stake = toMinor(body.stake, account.currency);
     const decimal = legs.reduce((acc, leg) => acc.mul(exact(leg.price)), new Fraction(1));
     const payout = roundMinor(decimal.mul(stake));
-    this.checkLimits(this.limitOf(account, 'parlay'), stake, payout);
+    this.checkLimits(this.limitOf(account, 'parlay'), stake, payout - stake);
     return this.create(
       account,
       call,
@@ -394,7 +401,7 @@ export class Bets {
         sum + roundMinor(combo.reduce((acc, i) => acc.mul(exact(legs[i]?.price ?? 1)), new Fraction(unit))),
       0,
     );
-    this.checkLimits(this.limitOf(account, 'parlay'), unit, payout);
+    this.checkLimits(this.limitOf(account, 'parlay'), unit, payout - risk);
     return this.create(
       account,
       call,
@@ -433,7 +440,7 @@ export class Bets {
     this.takeBody(quote, body.body, body);
     const stake = toMinor(body.stake, account.currency);
     const limit = this.limitOf(account, 'mmo');
-    this.checkLimits(limit, stake, stake * 2);
+    this.checkLimits(limit, stake, stake);
     if (this.openRiskOnMatch(account.id, quote.matchId) + stake > limit.max_per_match)
       reject('betOverMaxPerMatch');
     const leg = this.makeLeg(quote, body.selection, 0, String(quote.line));
@@ -459,7 +466,7 @@ export class Bets {
     const legs = this.parlayLegs(body.selections, body, true);
     const stake = toMinor(body.stake, account.currency);
     const payout = stake * 2 ** legs.length;
-    this.checkLimits(this.limitOf(account, 'mmo'), stake, Math.min(payout, Number.MAX_SAFE_INTEGER));
+    this.checkLimits(this.limitOf(account, 'mmo'), stake, Math.min(payout, Number.MAX_SAFE_INTEGER) - stake);
     return this.create(
       account,
       call,

@@ -100,7 +100,11 @@ export function accountCalls(api: ApiClient) {
     /** operator_type 2 uses the separate balance call (SPEC section 6). */
     balance: async (auth: Auth, parentId: string | number, operatorType: number, signal?: AbortSignal) =>
       balanceOutcome(
-        await api.call(operatorType === 2 ? 'vuserbalance' : 'userbalance', { ...auth, parent_id: parentId }, { signal }),
+        await api.call(
+          operatorType === 2 ? 'vuserbalance' : 'userbalance',
+          { ...auth, parent_id: parentId },
+          { signal },
+        ),
       ),
     saveSettings: async (auth: Auth, settings: SettingsFields, signal?: AbortSignal) =>
       status(await api.call('usersettings', { ...auth, ...settings }, { signal })),

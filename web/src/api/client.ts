@@ -6,10 +6,13 @@
  * `requestFailed`, a call that outlives its timeout is `requestTimeout`. The HTTP status is not read:
  * the body's status/statusdesc is the outcome (protocol/CALLS.md).
  */
-import { Observable } from 'rxjs';
-import { CallTimeoutMs, callByName, isOkStatus } from '@sportsbook/protocol';
 
-export type ApiResult<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly code: string };
+import { CallTimeoutMs, callByName, isOkStatus } from '@sportsbook/protocol';
+import { Observable } from 'rxjs';
+
+export type ApiResult<T> =
+  | { readonly ok: true; readonly data: T }
+  | { readonly ok: false; readonly code: string };
 
 export interface CallOptions {
   signal?: AbortSignal;

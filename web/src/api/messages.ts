@@ -44,7 +44,8 @@ export function messageCalls(api: ApiClient) {
     return result.ok ? { ok: true, ...messageList(result.data.data) } : { ok: false, code: result.code };
   };
   return {
-    announcements: (auth: Auth, page = 1) => list('announcelist', { ...auth, page_number: page, page_size: 10 }),
+    announcements: (auth: Auth, page = 1) =>
+      list('announcelist', { ...auth, page_number: page, page_size: 10 }),
     marquee: (auth: Auth) => list('marqueelist', { ...auth }),
     personal: (auth: Auth, page = 1) => list('personallist', { ...auth, page_number: page, page_size: 10 }),
     unread: async (auth: Auth): Promise<{ ok: true; unread: number } | { ok: false; code: string }> => {

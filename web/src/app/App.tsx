@@ -1,19 +1,23 @@
 /** The app: the session and preferences actors, i18n, and the router. */
 import type { i18n as I18n } from 'i18next';
-import { useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, useRoutes } from 'react-router';
 import type { SessionInput } from '../machines/sessionMachine.ts';
 import { PreferencesContext, SessionContext } from './contexts.ts';
 import { routes } from './routes.tsx';
 
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
 export function App({ i18n, session }: { i18n: I18n; session: SessionInput }) {
-  const router = useMemo(() => createBrowserRouter(routes), []);
   return (
     <I18nextProvider i18n={i18n}>
       <PreferencesContext.Provider>
         <SessionContext.Provider options={{ input: session }}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </SessionContext.Provider>
       </PreferencesContext.Provider>
     </I18nextProvider>

@@ -3,13 +3,23 @@
  * other page is its own lazy chunk (the landing JS budget). All routes but the landing page,
  * maintenance and the catch-all sit behind RequireAuth.
  */
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { AppLayout } from '../components/AppLayout.tsx';
 import { ComingSoon } from '../components/ComingSoon.tsx';
 import { Notifier } from '../components/Notifier.tsx';
 import Landing from '../pages/Landing.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { Wiring } from './Wiring.tsx';
+
+/** A page in its own chunk (route-level code splitting), loaded when its route first renders. */
+function page(load: () => Promise<Record<string, unknown>>, name: string) {
+  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return (
+    <Suspense fallback={<p className="loading" role="status" aria-busy="true" />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 function Root() {
   return (
@@ -30,14 +40,14 @@ const slotNumbers = [2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15];
 
 /** Protected product pages (in the main window's layout). */
 export const productRoutes: RouteObject[] = [
-  { path: 'desktop', lazy: async () => ({ Component: (await import('../pages/Desktop.tsx')).default }) },
+  { path: 'desktop', element: page(() => import('../board/DesktopPage.tsx'), 'default') },
   { path: 'tournament2', element: <Navigate to="/tournament2/home" replace /> },
   soon('tournament2/home', 'nav.tournament'),
   { path: 'highlight', element: <Navigate to="/highlight/home" replace /> },
   soon('highlight/home', 'nav.highlight'),
-  soon('event', 'nav.event'),
-  soon('ngresult', 'nav.results'),
-  soon('efresult', 'nav.results'),
+  { path: 'event', element: page(() => import('../info/ResultsPage.tsx'), 'EventPage') },
+  { path: 'ngresult', element: page(() => import('../info/ResultsPage.tsx'), 'NumberGameResultsPage') },
+  { path: 'efresult', element: page(() => import('../info/ResultsPage.tsx'), 'EFootballResultsPage') },
   soon('minigame', 'nav.miniGame'),
   soon('slots', 'nav.slots'),
   ...slotNumbers.map((n) => soon(`slots${n}`, 'nav.slots', n)),
@@ -54,13 +64,13 @@ export const productRoutes: RouteObject[] = [
 /** Info sub-pages (their own pop-up window, without the main header). */
 export const infoRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/info/settings" replace /> },
-  { path: 'settings', lazy: async () => ({ Component: (await import('../pages/info/Settings.tsx')).default }) },
-  { path: 'message', lazy: async () => ({ Component: (await import('../pages/info/Messages.tsx')).default }) },
-  soon('sysparlay', 'info.sysparlay'),
-  soon('betlist', 'info.betlist'),
-  soon('statement', 'info.statement'),
-  soon('result', 'info.result'),
-  soon('rules', 'info.rules'),
+  { path: 'settings', element: page(() => import('../pages/info/Settings.tsx'), 'default') },
+  { path: 'message', element: page(() => import('../pages/info/Messages.tsx'), 'default') },
+  { path: 'sysparlay', element: page(() => import('../info/SysParlayPage.tsx'), 'default') },
+  { path: 'betlist', element: page(() => import('../info/BetListPage.tsx'), 'default') },
+  { path: 'statement', element: page(() => import('../info/StatementPage.tsx'), 'default') },
+  { path: 'result', element: page(() => import('../info/ResultsPage.tsx'), 'default') },
+  { path: 'rules', element: page(() => import('../info/RulesPage.tsx'), 'default') },
 ];
 
 export const routes: RouteObject[] = [
@@ -68,24 +78,28 @@ export const routes: RouteObject[] = [
     element: <Root />,
     children: [
       { index: true, element: <Landing /> },
-      { path: 'maintenance', lazy: async () => ({ Component: (await import('../pages/Maintenance.tsx')).default }) },
+      { path: 'maintenance', element: page(() => import('../pages/Maintenance.tsx'), 'default') },
       {
         element: <RequireAuth />,
         children: [
-          { element: <AppLayout />, children: productRoutes },
+          {
+            // The logged-in layout is its own chunk: the landing page never shows it.
+            element: page(() => import('../components/AppLayout.tsx'), 'AppLayout'),
+            children: productRoutes,
+          },
           {
             path: 'info',
-            element: <AppLayout popup />,
+            element: page(() => import('../components/AppLayout.tsx'), 'PopupLayout'),
             children: [
               {
-                lazy: async () => ({ Component: (await import('../pages/info/InfoLayout.tsx')).default }),
+                element: page(() => import('../pages/info/InfoLayout.tsx'), 'default'),
                 children: infoRoutes,
               },
             ],
           },
         ],
       },
-      { path: '*', lazy: async () => ({ Component: (await import('../pages/NotFound.tsx')).default }) },
+      { path: '*', element: page(() => import('../pages/NotFound.tsx'), 'default') },
     ],
   },
 ];

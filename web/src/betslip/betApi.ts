@@ -8,7 +8,9 @@ import type { ApiClient } from '../api/client.ts';
 import { isMyanmarSelection, toMajor, toMinor } from './rules.ts';
 import type { BetView, Limits, Selection, SlipAccount, SlipMode } from './types.ts';
 
-export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: string };
+export type Outcome<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly code: string };
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -17,7 +19,8 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 /** A bet from a reply, when it has the fields the web relies on. */
 export function readBet(value: unknown): BetView | null {
   if (!isRecord(value)) return null;
-  if (typeof value.bet_id !== 'string' || typeof value.status !== 'string' || !Array.isArray(value.legs)) return null;
+  if (typeof value.bet_id !== 'string' || typeof value.status !== 'string' || !Array.isArray(value.legs))
+    return null;
   if (num(value.stake) === null || num(value.risk) === null) return null;
   return value as unknown as BetView;
 }
@@ -53,7 +56,12 @@ export async function checkPicks(
     const myanmar = isMyanmarSelection(s);
     const body = myanmar
       ? { ...account.auth, odds_id: s.oddsId, selection: s.selection }
-      : { ...account.auth, odds_id: s.oddsId, selection: s.selection, odds_type: OddsType[account.oddsFormat] };
+      : {
+          ...account.auth,
+          odds_id: s.oddsId,
+          selection: s.selection,
+          odds_type: OddsType[account.oddsFormat],
+        };
     const result = await api.call<{ data?: unknown }>(myanmar ? 'bet/betmmoclick' : 'bet/betcheck', body, {
       ...(signal ? { signal } : {}),
     });
@@ -65,7 +73,11 @@ export async function checkPicks(
     const maxPayout = num(data.max_payout);
     if (minBet === null || maxBet === null || maxPayout === null)
       return { ok: false, code: 'systemError', oddsId: s.oddsId };
-    const line = myanmar ? (typeof data.body === 'string' ? data.body : s.line) : ((data.line as number | null) ?? null);
+    const line = myanmar
+      ? typeof data.body === 'string'
+        ? data.body
+        : s.line
+      : ((data.line as number | null) ?? null);
     picks.push({
       oddsId: s.oddsId,
       price: myanmar ? 0 : (num(data.price) ?? s.price),
@@ -128,14 +140,24 @@ export function placement(input: PlaceInput): { call: string; body: Record<strin
       body: { ...base, ...leg(first), odds_type: OddsType[account.oddsFormat], ...accept },
     };
   }
-  if (input.mode === 'parlay') return { call: 'bet/betparlay', body: { ...base, selections: selections.map(leg), ...accept } };
+  if (input.mode === 'parlay')
+    return { call: 'bet/betparlay', body: { ...base, selections: selections.map(leg), ...accept } };
   return {
     call: 'bet/betsysparlay',
-    body: { ...base, selections: selections.map(leg), ...(input.sizes ? { sizes: [...input.sizes] } : {}), ...accept },
+    body: {
+      ...base,
+      selections: selections.map(leg),
+      ...(input.sizes ? { sizes: [...input.sizes] } : {}),
+      ...accept,
+    },
   };
 }
 
-export async function placeBet(api: ApiClient, input: PlaceInput, signal?: AbortSignal): Promise<Outcome<BetView>> {
+export async function placeBet(
+  api: ApiClient,
+  input: PlaceInput,
+  signal?: AbortSignal,
+): Promise<Outcome<BetView>> {
   const { call, body } = placement(input);
   const result = await api.call<{ data?: unknown }>(call, body, { ...(signal ? { signal } : {}) });
   if (!result.ok) return result;
@@ -151,7 +173,11 @@ export async function betList(
   auth: Auth,
   signal?: AbortSignal,
 ): Promise<Outcome<{ total: number; items: BetView[] }>> {
-  const result = await api.call<{ data?: unknown }>(call, { ...auth, page_size: 100 }, { ...(signal ? { signal } : {}) });
+  const result = await api.call<{ data?: unknown }>(
+    call,
+    { ...auth, page_size: 100 },
+    { ...(signal ? { signal } : {}) },
+  );
   return result.ok ? { ok: true, value: readBetPage(result.data.data) } : result;
 }
 

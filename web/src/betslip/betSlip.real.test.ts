@@ -22,7 +22,10 @@ describe('bet slip against the real gateway and simulator', () => {
   const api = () => createApiClient({ baseUrl: `${gateway.url}/api` });
 
   beforeAll(async () => {
-    sim = await startSim({ clock: 'manual', world: { seed: 5, liveMatches: 3, todayMatches: 4, earlyMatches: 2 } });
+    sim = await startSim({
+      clock: 'manual',
+      world: { seed: 5, liveMatches: 3, todayMatches: 4, earlyMatches: 2 },
+    });
     gateway = await startGateway({ upstreamUrl: sim.url, webDist: undefined, warmTopics: [] });
     const login = await api().call<Json>('authlogin', { account_id: 'demo01', password: 'demo1234' });
     if (!login.ok) throw new Error(`login failed: ${login.code}`);
@@ -50,7 +53,9 @@ describe('bet slip against the real gateway and simulator', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ sport_id: 1, market_type: 'hdpou', group }),
     });
-    const data = ((await res.json()) as { data: { odds: [string, number, string, number, number, number[]][] } }).data;
+    const data = (
+      (await res.json()) as { data: { odds: [string, number, string, number, number, number[]][] } }
+    ).data;
     const row = data.odds.find((o) => o[2] === 'HDP' && o[4] === 0);
     if (!row) throw new Error(`no open HDP row in ${group}`);
     return {
@@ -72,9 +77,14 @@ describe('bet slip against the real gateway and simulator', () => {
   }
 
   const slip = () =>
-    createActor(betSlipMachine.provide({ actors: betSlipActors({ api: api(), watch: () => EMPTY, decisionPollMs: 50 }) }), {
-      input: { account },
-    }).start();
+    createActor(
+      betSlipMachine.provide({
+        actors: betSlipActors({ api: api(), watch: () => EMPTY, decisionPollMs: 50 }),
+      }),
+      {
+        input: { account },
+      },
+    ).start();
 
   it('places a pre-match single: accepted at once, the stake frozen in the balance', async () => {
     const actor = slip();
@@ -86,7 +96,9 @@ describe('bet slip against the real gateway and simulator', () => {
     actor.send({ type: 'bet.stake.change', stake: '10' });
     actor.send({ type: 'bet.submit' });
     actor.send({ type: 'bet.confirm', requestId: `real-${Date.now()}-1` });
-    const done = await waitFor(actor, (s) => s.matches('accepted') || s.matches({ open: 'ready' }), { timeout: 10_000 });
+    const done = await waitFor(actor, (s) => s.matches('accepted') || s.matches({ open: 'ready' }), {
+      timeout: 10_000,
+    });
     expect(done.context.error).toBeNull();
     expect(done.context.bet?.status).toBe('running');
     expect(refreshed).toEqual(['balance.refresh']);
@@ -105,7 +117,9 @@ describe('bet slip against the real gateway and simulator', () => {
     await waitFor(actor, (s) => s.matches('waiting'), { timeout: 10_000 });
     // Past the 5 s live delay, in small steps so the in-play world barely moves.
     for (let i = 0; i < 6; i++) sim.advance(1000);
-    const decided = await waitFor(actor, (s) => s.matches('accepted') || s.matches('rejected'), { timeout: 10_000 });
+    const decided = await waitFor(actor, (s) => s.matches('accepted') || s.matches('rejected'), {
+      timeout: 10_000,
+    });
     expect(['running', 'rejected']).toContain(decided.context.bet?.status);
     actor.stop();
   });

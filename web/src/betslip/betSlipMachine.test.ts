@@ -92,18 +92,30 @@ function harness(options: {
   input?: Partial<BetSlipInput>;
 }): Harness {
   const quotes = new Subject<LiveQuote>();
-  const h: Omit<Harness, 'actor'> & { actor?: Harness['actor'] } = { placed: [], checks: 0, emitted: [], quotes };
+  const h: Omit<Harness, 'actor'> & { actor?: Harness['actor'] } = {
+    placed: [],
+    checks: 0,
+    emitted: [],
+    quotes,
+  };
   const machine = betSlipMachine.provide({
     actors: {
-      betCheck: fromPromise(async ({ input }: { input: { account: SlipAccount; selections: Selection[] } }) => {
-        h.checks++;
-        return (
-          options.check?.(input.selections, h.checks) ?? {
-            ok: true as const,
-            value: input.selections.map((s) => ({ oddsId: s.oddsId, price: s.price, line: s.line, limits })),
-          }
-        );
-      }),
+      betCheck: fromPromise(
+        async ({ input }: { input: { account: SlipAccount; selections: Selection[] } }) => {
+          h.checks++;
+          return (
+            options.check?.(input.selections, h.checks) ?? {
+              ok: true as const,
+              value: input.selections.map((s) => ({
+                oddsId: s.oddsId,
+                price: s.price,
+                line: s.line,
+                limits,
+              })),
+            }
+          );
+        },
+      ),
       placeBet: fromPromise(async ({ input }: { input: PlaceInput }) => {
         h.placed.push(input);
         return options.place?.(input, h.placed.length) ?? { ok: true as const, value: bet('running') };
@@ -145,7 +157,10 @@ describe('betSlipMachine: single', () => {
   });
 
   it('holds a live bet as waiting until the upstream accepts it', async () => {
-    const h = harness({ place: () => ({ ok: true, value: bet('waiting') }), decision: { ok: true, value: bet('running') } });
+    const h = harness({
+      place: () => ({ ok: true, value: bet('waiting') }),
+      decision: { ok: true, value: bet('running') },
+    });
     await placeSingle(h, pick(1, { live: true }));
     await waitFor(h.actor, (x) => x.matches('waiting') || x.matches('accepted'), { timeout: 2000 });
     const s = await waitFor(h.actor, (x) => x.matches('accepted'), { timeout: 2000 });
@@ -216,7 +231,10 @@ describe('betSlipMachine: odds on the stream', () => {
     const h = harness({
       check: async (selections, n) => {
         if (n === 2) await gate;
-        return { ok: true, value: selections.map((s) => ({ oddsId: s.oddsId, price: s.price, line: s.line, limits })) };
+        return {
+          ok: true,
+          value: selections.map((s) => ({ oddsId: s.oddsId, price: s.price, line: s.line, limits })),
+        };
       },
     });
     h.actor.send({ type: 'bet.select', selection: pick(1) });
@@ -264,26 +282,46 @@ describe('betSlipMachine: odds on the stream', () => {
 describe('betSlipMachine: placement failures', () => {
   const lands = ErrorCatalogue.map((e) => e.code).filter(
     (code) =>
-      !['oddsChanged', 'marketTypeChanged', 'requestFailed', 'requestTimeout', 'requestProcessing', 'requestPending', 'timeoutError'].includes(code),
+      ![
+        'oddsChanged',
+        'marketTypeChanged',
+        'requestFailed',
+        'requestTimeout',
+        'requestProcessing',
+        'requestPending',
+        'timeoutError',
+      ].includes(code),
   );
 
-  it.each(lands)('%s: back to the slip with the code shown and the catalogue action emitted', async (code) => {
-    const h = harness({ place: () => ({ ok: false, code }) });
-    await placeSingle(h);
-    const s = await waitFor(h.actor, (x) => x.matches({ open: 'ready' }) && h.placed.length === 1, { timeout: 2000 });
-    expect(s.context.error).toBe(code);
-    const notify = h.emitted.find((e) => e.type === 'notify');
-    expect(notify).toEqual({ type: 'notify', code, action: uiActionFor(code, { loggedIn: true, callerWantsDialog: true }) });
-    expect(h.emitted.some((e) => e.type === 'balance.refresh')).toBe(false);
-    expect(s.context.requestId).toBeNull();
-  });
+  it.each(lands)(
+    '%s: back to the slip with the code shown and the catalogue action emitted',
+    async (code) => {
+      const h = harness({ place: () => ({ ok: false, code }) });
+      await placeSingle(h);
+      const s = await waitFor(h.actor, (x) => x.matches({ open: 'ready' }) && h.placed.length === 1, {
+        timeout: 2000,
+      });
+      expect(s.context.error).toBe(code);
+      const notify = h.emitted.find((e) => e.type === 'notify');
+      expect(notify).toEqual({
+        type: 'notify',
+        code,
+        action: uiActionFor(code, { loggedIn: true, callerWantsDialog: true }),
+      });
+      expect(h.emitted.some((e) => e.type === 'balance.refresh')).toBe(false);
+      expect(s.context.requestId).toBeNull();
+    },
+  );
 
   it('marketTypeChanged removes the slip', async () => {
     const h = harness({ place: () => ({ ok: false, code: 'marketTypeChanged' }) });
     await placeSingle(h);
     const s = await waitFor(h.actor, (x) => x.matches('empty'), { timeout: 2000 });
     expect(s.context.selections).toEqual([]);
-    expect(h.emitted.find((e) => e.type === 'notify')).toMatchObject({ code: 'marketTypeChanged', action: { removeBetSlip: true } });
+    expect(h.emitted.find((e) => e.type === 'notify')).toMatchObject({
+      code: 'marketTypeChanged',
+      action: { removeBetSlip: true },
+    });
   });
 
   it('marketTypeChanged on betcheck removes the slip too', async () => {
@@ -297,11 +335,18 @@ describe('betSlipMachine: placement failures', () => {
       place: (_, n) => (n === 1 ? { ok: false, code: 'oddsChanged' } : { ok: true, value: bet('running') }),
       check: (selections, n) => ({
         ok: true,
-        value: selections.map((s) => ({ oddsId: s.oddsId, price: n === 1 ? 1.9 : 1.85, line: s.line, limits })),
+        value: selections.map((s) => ({
+          oddsId: s.oddsId,
+          price: n === 1 ? 1.9 : 1.85,
+          line: s.line,
+          limits,
+        })),
       }),
     });
     await placeSingle(h);
-    const s = await waitFor(h.actor, (x) => x.matches({ open: 'ready' }) && h.checks === 2, { timeout: 2000 });
+    const s = await waitFor(h.actor, (x) => x.matches({ open: 'ready' }) && h.checks === 2, {
+      timeout: 2000,
+    });
     expect(s.context.error).toBe('oddsChanged');
     expect(s.context.selections[0]?.price).toBe(1.85);
     expect(s.context.oddsIsUpdating).toBe(false);
@@ -314,7 +359,9 @@ describe('betSlipMachine: placement failures', () => {
   it.each(['requestFailed', 'requestTimeout', 'requestProcessing'])(
     '%s: a retry sends the same idempotency key',
     async (code) => {
-      const h = harness({ place: (_, n) => (n === 1 ? { ok: false, code } : { ok: true, value: bet('running') }) });
+      const h = harness({
+        place: (_, n) => (n === 1 ? { ok: false, code } : { ok: true, value: bet('running') }),
+      });
       await placeSingle(h);
       await waitFor(h.actor, (x) => x.matches('placeFailed'), { timeout: 2000 });
       h.actor.send({ type: 'bet.retry' });
@@ -326,7 +373,9 @@ describe('betSlipMachine: placement failures', () => {
   it('changeStakeMax sets the stake to the maximum', async () => {
     const h = harness({ place: () => ({ ok: false, code: 'changeStakeMax' }) });
     await placeSingle(h);
-    const s = await waitFor(h.actor, (x) => x.matches({ open: 'ready' }) && h.placed.length === 1, { timeout: 2000 });
+    const s = await waitFor(h.actor, (x) => x.matches({ open: 'ready' }) && h.placed.length === 1, {
+      timeout: 2000,
+    });
     expect(s.context.stake).toBe('5000.00');
   });
 
@@ -405,8 +454,16 @@ describe('betSlipMachine: parlays', () => {
 
   it('Myanmar: a single and a Myanmar parlay of Myanmar rows', async () => {
     const mmo = (id: number) =>
-      pick(id, { topic: 'odds/1/mmo/today', oddsId: `${id}-MHDP-0`, betType: 'MHDP', line: '1+50', price: 0 });
-    const h = harness({ input: { account: { ...account, currency: 'MMK', myanmar: true, oddsFormat: 'MY' } } });
+      pick(id, {
+        topic: 'odds/1/mmo/today',
+        oddsId: `${id}-MHDP-0`,
+        betType: 'MHDP',
+        line: '1+50',
+        price: 0,
+      });
+    const h = harness({
+      input: { account: { ...account, currency: 'MMK', myanmar: true, oddsFormat: 'MY' } },
+    });
     await placeSingle(h, mmo(1));
     await waitFor(h.actor, (x) => x.matches('accepted'), { timeout: 2000 });
     h.actor.send({ type: 'bet.keep' });

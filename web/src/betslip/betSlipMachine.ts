@@ -9,7 +9,7 @@
 import { DefaultBetting, DefaultStakeMode, type UiAction, uiActionFor } from '@sportsbook/protocol';
 import { EMPTY, map, type Observable } from 'rxjs';
 import { assign, emit, fromEventObservable, fromPromise, setup } from 'xstate';
-import { api as defaultApi, type ApiClient } from '../api/client.ts';
+import { type ApiClient, api as defaultApi } from '../api/client.ts';
 import { awaitDecision, type CheckedPick, checkPicks, type Outcome, placeBet } from './betApi.ts';
 import {
   limitsFor,
@@ -92,7 +92,13 @@ export type BetSlipEmitted =
   | { type: 'bet.placed'; bet: BetView };
 
 /** Codes after which the same request may be sent again with the same key. */
-const RetryCodes = new Set(['requestFailed', 'requestTimeout', 'requestProcessing', 'requestPending', 'timeoutError']);
+const RetryCodes = new Set([
+  'requestFailed',
+  'requestTimeout',
+  'requestProcessing',
+  'requestPending',
+  'timeoutError',
+]);
 /** Codes that say a pick's market is gone or closed: the pick is locked until it comes back. */
 const MarketCodes = new Set([
   'marketSuspended',
@@ -119,22 +125,27 @@ export interface BetSlipDeps {
 
 export function betSlipActors(deps: BetSlipDeps) {
   return {
-    betCheck: fromPromise<Outcome<CheckedPick[]> & { oddsId?: string }, { account: SlipAccount; selections: Selection[] }>(
-      ({ input, signal }) => checkPicks(deps.api, input, signal),
-    ),
+    betCheck: fromPromise<
+      Outcome<CheckedPick[]> & { oddsId?: string },
+      { account: SlipAccount; selections: Selection[] }
+    >(({ input, signal }) => checkPicks(deps.api, input, signal)),
     placeBet: fromPromise<Outcome<BetView>, Parameters<typeof placeBet>[1]>(({ input, signal }) =>
       placeBet(deps.api, input, signal),
     ),
-    betDecision: fromPromise<Outcome<BetView>, { auth: SlipAccount['auth']; betId: string }>(({ input, signal }) =>
-      awaitDecision(deps.api, input.auth, input.betId, deps.decisionPollMs ?? 1000, signal),
+    betDecision: fromPromise<Outcome<BetView>, { auth: SlipAccount['auth']; betId: string }>(
+      ({ input, signal }) =>
+        awaitDecision(deps.api, input.auth, input.betId, deps.decisionPollMs ?? 1000, signal),
     ),
-    oddsWatch: fromEventObservable<{ type: 'odds.update'; quote: LiveQuote }, { selections: Selection[] }>(({ input }) =>
-      deps.watch(input.selections).pipe(map((quote) => ({ type: 'odds.update' as const, quote }))),
+    oddsWatch: fromEventObservable<{ type: 'odds.update'; quote: LiveQuote }, { selections: Selection[] }>(
+      ({ input }) =>
+        deps.watch(input.selections).pipe(map((quote) => ({ type: 'odds.update' as const, quote }))),
     ),
   };
 }
 
-function initialStake(context: Pick<BetSlipContext, 'defaultStakeMode' | 'defaultStakeAmount' | 'lastStake'>): string {
+function initialStake(
+  context: Pick<BetSlipContext, 'defaultStakeMode' | 'defaultStakeAmount' | 'lastStake'>,
+): string {
   if (context.defaultStakeMode === StakeMode.last) return context.lastStake;
   if (context.defaultStakeMode === StakeMode.preferred && context.defaultStakeAmount > 0)
     return String(context.defaultStakeAmount);
@@ -144,7 +155,9 @@ function initialStake(context: Pick<BetSlipContext, 'defaultStakeMode' | 'defaul
 /** Adds a pick: a single keeps one; a parlay keeps one pick per match (the newer replaces). */
 function addSelection(context: BetSlipContext, selection: Selection): Selection[] {
   if (context.mode === 'single') return [selection];
-  const same = context.selections.findIndex((s) => s.oddsId === selection.oddsId && s.selection === selection.selection);
+  const same = context.selections.findIndex(
+    (s) => s.oddsId === selection.oddsId && s.selection === selection.selection,
+  );
   if (same >= 0) return context.selections.filter((_, i) => i !== same);
   return [...context.selections.filter((s) => s.matchId !== selection.matchId), selection];
 }
@@ -158,7 +171,13 @@ export function placeProblem(context: BetSlipContext): string | null {
   if (context.oddsIsUpdating) return 'oddsIsUpdating';
   const stake = parseStake(context.stake, context.account.currency);
   if (stake === null || stake === 0) return 'betLowerMin';
-  const figures = slipFigures(context.mode, context.selections, stake, context.account.oddsFormat, context.sizes);
+  const figures = slipFigures(
+    context.mode,
+    context.selections,
+    stake,
+    context.account.oddsFormat,
+    context.sizes,
+  );
   return stakeProblem(figures, limitsFor(context.account, context.mode, context.selections, context.checked));
 }
 
@@ -181,7 +200,10 @@ export const betSlipMachine = setup({
       event.type === 'bet.remove' && context.selections.every((s) => s.oddsId === event.oddsId),
     canPlace: ({ context }) => placeProblem(context) === null,
     quickBetReady: ({ context }) =>
-      context.quickBet && context.mode === 'single' && context.quickRequestId !== null && placeProblem(context) === null,
+      context.quickBet &&
+      context.mode === 'single' &&
+      context.quickRequestId !== null &&
+      placeProblem(context) === null,
     quoteMoved: ({ context, event }) => {
       if (event.type !== 'odds.update') return false;
       const s = context.selections.find((x) => x.oddsId === event.quote.oddsId);
@@ -205,7 +227,8 @@ export const betSlipMachine = setup({
       const selections = addSelection(context, event.selection);
       return {
         selections,
-        stake: context.selections.length === 0 || context.bet !== null ? initialStake(context) : context.stake,
+        stake:
+          context.selections.length === 0 || context.bet !== null ? initialStake(context) : context.stake,
         quickRequestId: event.requestId ?? null,
         bet: null,
         error: null,
@@ -214,17 +237,31 @@ export const betSlipMachine = setup({
       };
     }),
     remove: assign(({ context, event }) =>
-      event.type === 'bet.remove' ? { selections: context.selections.filter((s) => s.oddsId !== event.oddsId), error: null } : {},
+      event.type === 'bet.remove'
+        ? { selections: context.selections.filter((s) => s.oddsId !== event.oddsId), error: null }
+        : {},
     ),
-    clear: assign({ selections: [], quotes: {}, bet: null, error: null, checked: null, requestId: null, oddsIsUpdating: false }),
+    clear: assign({
+      selections: [],
+      quotes: {},
+      bet: null,
+      error: null,
+      checked: null,
+      requestId: null,
+      oddsIsUpdating: false,
+    }),
     setMode: assign(({ context, event }) => {
       if (event.type !== 'bet.mode.change') return {};
       // Leaving a parlay for a single keeps the last pick only.
       const selections = event.mode === 'single' ? context.selections.slice(-1) : context.selections;
       return { mode: event.mode, selections, sizes: null, error: null, checked: null };
     }),
-    setStake: assign(({ event }) => (event.type === 'bet.stake.change' ? { stake: event.stake, error: null } : {})),
-    setSizes: assign(({ event }) => (event.type === 'bet.sizes.change' ? { sizes: event.sizes, error: null } : {})),
+    setStake: assign(({ event }) =>
+      event.type === 'bet.stake.change' ? { stake: event.stake, error: null } : {},
+    ),
+    setSizes: assign(({ event }) =>
+      event.type === 'bet.sizes.change' ? { sizes: event.sizes, error: null } : {},
+    ),
     setAccept: assign(({ context, event }) =>
       event.type === 'bet.accept.change'
         ? {
@@ -256,7 +293,8 @@ export const betSlipMachine = setup({
     }),
     /** A failed check of a market locks its pick (the stream unlocks it when it changes). */
     lockFailedPick: assign(({ context }, output: { ok: boolean; code?: string; oddsId?: string }) => {
-      if (output.ok || !output.oddsId || !MarketCodes.has(output.code ?? '')) return { oddsIsUpdating: false };
+      if (output.ok || !output.oddsId || !MarketCodes.has(output.code ?? ''))
+        return { oddsIsUpdating: false };
       return {
         oddsIsUpdating: false,
         quotes: {
@@ -266,9 +304,13 @@ export const betSlipMachine = setup({
       };
     }),
     startPlacing: assign(({ context, event }) => ({
-      requestId: event.type === 'bet.confirm' ? event.requestId : (context.quickRequestId ?? context.requestId),
+      requestId:
+        event.type === 'bet.confirm' ? event.requestId : (context.quickRequestId ?? context.requestId),
       quickRequestId: null,
-      stake: context.quickBet && event.type === 'bet.select' && context.quickBetAmount > 0 ? String(context.quickBetAmount) : context.stake,
+      stake:
+        context.quickBet && event.type === 'bet.select' && context.quickBetAmount > 0
+          ? String(context.quickBetAmount)
+          : context.stake,
       error: null,
     })),
     setBet: assign((_, output: Outcome<BetView>) => (output.ok ? { bet: output.value } : {})),
@@ -277,7 +319,12 @@ export const betSlipMachine = setup({
     adjustStake: assign(({ context }, output: { ok: boolean; code?: string }) => {
       const limits = limitsFor(context.account, context.mode, context.selections, context.checked);
       if (output.ok || !limits) return {};
-      const to = output.code === 'changeStakeMin' ? limits.minBet : output.code === 'changeStakeMax' ? limits.maxBet : null;
+      const to =
+        output.code === 'changeStakeMin'
+          ? limits.minBet
+          : output.code === 'changeStakeMax'
+            ? limits.maxBet
+            : null;
       if (to === null) return {};
       const digits = 2;
       return { stake: (to / 10 ** digits).toFixed(digits) };
@@ -319,7 +366,10 @@ export const betSlipMachine = setup({
   states: {
     /** Decides between empty and open after a change of the picks. */
     routing: {
-      always: [{ guard: ({ context }) => context.selections.length === 0, target: 'empty' }, { target: 'open' }],
+      always: [
+        { guard: ({ context }) => context.selections.length === 0, target: 'empty' },
+        { target: 'open' },
+      ],
     },
     empty: {
       on: { 'bet.select': { target: 'open', actions: 'select' } },
@@ -356,15 +406,24 @@ export const betSlipMachine = setup({
                 target: '#betSlip.empty',
                 actions: [
                   'clear',
-                  { type: 'notify', params: ({ event }) => ({ code: (event.output as { code: string }).code }) },
+                  {
+                    type: 'notify',
+                    params: ({ event }) => ({ code: (event.output as { code: string }).code }),
+                  },
                 ],
               },
               {
                 target: 'ready',
                 actions: [
                   { type: 'lockFailedPick', params: ({ event }) => event.output },
-                  { type: 'setError', params: ({ event }) => ({ code: (event.output as { code: string }).code }) },
-                  { type: 'notify', params: ({ event }) => ({ code: (event.output as { code: string }).code }) },
+                  {
+                    type: 'setError',
+                    params: ({ event }) => ({ code: (event.output as { code: string }).code }),
+                  },
+                  {
+                    type: 'notify',
+                    params: ({ event }) => ({ code: (event.output as { code: string }).code }),
+                  },
                 ],
               },
             ],
@@ -389,7 +448,10 @@ export const betSlipMachine = setup({
           on: {
             'bet.confirm': [
               { guard: 'canPlace', target: '#betSlip.placing', actions: 'startPlacing' },
-              { target: 'ready', actions: [{ type: 'setError', params: ({ context }) => ({ code: placeProblem(context) }) }] },
+              {
+                target: 'ready',
+                actions: [{ type: 'setError', params: ({ context }) => ({ code: placeProblem(context) }) }],
+              },
             ],
             'bet.cancel': 'ready',
           },
@@ -413,22 +475,39 @@ export const betSlipMachine = setup({
           {
             guard: { type: 'isWaiting', params: ({ event }) => event.output },
             target: 'waiting',
-            actions: [{ type: 'setBet', params: ({ event }) => event.output }, 'rememberStake', 'refreshBalance', 'emitPlaced'],
+            actions: [
+              { type: 'setBet', params: ({ event }) => event.output },
+              'rememberStake',
+              'refreshBalance',
+              'emitPlaced',
+            ],
           },
           {
             guard: { type: 'isRejected', params: ({ event }) => event.output },
             target: 'rejected',
-            actions: [{ type: 'setBet', params: ({ event }) => event.output }, 'rememberStake', 'refreshBalance'],
+            actions: [
+              { type: 'setBet', params: ({ event }) => event.output },
+              'rememberStake',
+              'refreshBalance',
+            ],
           },
           {
             guard: { type: 'outputOk', params: ({ event }) => event.output },
             target: 'accepted',
-            actions: [{ type: 'setBet', params: ({ event }) => event.output }, 'rememberStake', 'refreshBalance', 'emitPlaced'],
+            actions: [
+              { type: 'setBet', params: ({ event }) => event.output },
+              'rememberStake',
+              'refreshBalance',
+              'emitPlaced',
+            ],
           },
           {
             guard: { type: 'removesSlip', params: ({ event }) => event.output },
             target: 'empty',
-            actions: ['clear', { type: 'notify', params: ({ event }) => ({ code: (event.output as { code: string }).code }) }],
+            actions: [
+              'clear',
+              { type: 'notify', params: ({ event }) => ({ code: (event.output as { code: string }).code }) },
+            ],
           },
           {
             guard: { type: 'oddsChanged', params: ({ event }) => event.output },
@@ -442,7 +521,10 @@ export const betSlipMachine = setup({
             guard: { type: 'retryable', params: ({ event }) => event.output },
             target: 'placeFailed',
             actions: [
-              { type: 'setError', params: ({ event }) => ({ code: (event.output as { code: string }).code }) },
+              {
+                type: 'setError',
+                params: ({ event }) => ({ code: (event.output as { code: string }).code }),
+              },
               { type: 'notify', params: ({ event }) => ({ code: (event.output as { code: string }).code }) },
             ],
           },
@@ -459,7 +541,10 @@ export const betSlipMachine = setup({
                 }),
               },
               assign({ requestId: null }),
-              { type: 'setError', params: ({ event }) => ({ code: (event.output as { code: string }).code }) },
+              {
+                type: 'setError',
+                params: ({ event }) => ({ code: (event.output as { code: string }).code }),
+              },
               { type: 'notify', params: ({ event }) => ({ code: (event.output as { code: string }).code }) },
             ],
           },
@@ -509,4 +594,3 @@ export const betSlipMachine = setup({
     },
   },
 });
-

@@ -18,7 +18,7 @@ import {
   systemTicketCount,
   validateStake,
 } from '@sportsbook/protocol';
-import type { LiveQuote, Limits, Selection, SlipAccount, SlipMode } from './types.ts';
+import type { Limits, LiveQuote, Selection, SlipAccount, SlipMode } from './types.ts';
 
 const MyanmarBetTypes = new Set(['MHDP', 'MOU']);
 
@@ -125,14 +125,28 @@ export function slipFigures(
       const sel = selections[0] as Selection;
       if (myanmar) {
         // A Myanmar single wins at most the stake (full win, p = 1).
-        return { risk: stake, win: stake, payout: 2 * stake, tickets: 1, checked: { risk: stake, win: stake }, parlayOdds: null };
+        return {
+          risk: stake,
+          win: stake,
+          payout: 2 * stake,
+          tickets: 1,
+          checked: { risk: stake, win: stake },
+          parlayOdds: null,
+        };
       }
       const { risk, win } = stakeRisk(stake, shownPrice(sel.price, format), format);
       return { risk, win, payout: risk + win, tickets: 1, checked: { risk, win }, parlayOdds: null };
     }
     if (myanmar) {
       const payout = roundMinor(new Fraction(stake).mul(2 ** n));
-      return { risk: stake, win: payout - stake, payout, tickets: 1, checked: { risk: stake, win: payout - stake }, parlayOdds: null };
+      return {
+        risk: stake,
+        win: payout - stake,
+        payout,
+        tickets: 1,
+        checked: { risk: stake, win: payout - stake },
+        parlayOdds: null,
+      };
     }
     if (mode === 'parlay') {
       const odds = selections.reduce((acc, s) => acc.mul(exact(s.price)), new Fraction(1));
@@ -149,10 +163,19 @@ export function slipFigures(
     const combos = parlayCombinations(n, sizes ?? undefined);
     const risk = stake * combos.length;
     const payout = combos.reduce(
-      (sum, combo) => sum + roundMinor(combo.reduce((acc, i) => acc.mul(exact(selections[i]?.price ?? 1)), new Fraction(stake))),
+      (sum, combo) =>
+        sum +
+        roundMinor(combo.reduce((acc, i) => acc.mul(exact(selections[i]?.price ?? 1)), new Fraction(stake))),
       0,
     );
-    return { risk, win: payout - risk, payout, tickets: combos.length, checked: { risk: stake, win: payout - risk }, parlayOdds: null };
+    return {
+      risk,
+      win: payout - risk,
+      payout,
+      tickets: combos.length,
+      checked: { risk: stake, win: payout - risk },
+      parlayOdds: null,
+    };
   } catch {
     return null;
   }
@@ -192,7 +215,10 @@ export function selectionProblem(mode: SlipMode, selections: readonly Selection[
 }
 
 /** A pick's market cannot take a bet now: `suspended` wins over `stale`. */
-export function lockOf(quotes: Readonly<Record<string, LiveQuote>>, selections: readonly Selection[]): 'suspended' | 'stale' | null {
+export function lockOf(
+  quotes: Readonly<Record<string, LiveQuote>>,
+  selections: readonly Selection[],
+): 'suspended' | 'stale' | null {
   let stale = false;
   for (const s of selections) {
     const q = quotes[s.oddsId];
@@ -213,5 +239,8 @@ export function stakeProblem(figures: SlipFigures | null, limits: Limits | null)
 /** Moved: the stream's price or line differs from the pick's. */
 export function quoteMoved(selection: Selection, quote: LiveQuote): boolean {
   if (quote.suspended || quote.stale) return false;
-  return (quote.price !== null && !isMyanmarSelection(selection) && quote.price !== selection.price) || quote.line !== selection.line;
+  return (
+    (quote.price !== null && !isMyanmarSelection(selection) && quote.price !== selection.price) ||
+    quote.line !== selection.line
+  );
 }

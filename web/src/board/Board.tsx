@@ -4,11 +4,19 @@
  */
 import type { MarketModel, MarketType, OddsFormat } from '@sportsbook/protocol';
 import { memo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useBook } from '../i18n/book/useBook.ts';
 import { useTopicSelector } from '../stream/react.tsx';
 import { MatchRow } from './MatchRow.tsx';
 import type { PickHandler } from './OddsCell.tsx';
-import { type BoardFilters, groupLeagues, type LeagueGroup, matchCount, oddsIndex, pageOf, sameGroups } from './view.ts';
+import {
+  type BoardFilters,
+  groupLeagues,
+  type LeagueGroup,
+  matchCount,
+  oddsIndex,
+  pageOf,
+  sameGroups,
+} from './view.ts';
 
 export interface BoardProps {
   topic: string;
@@ -23,19 +31,25 @@ export interface BoardProps {
 }
 
 export const Board = memo(function Board(props: BoardProps) {
-  const { t } = useTranslation('book');
+  const { t } = useBook();
   const groups = useTopicSelector<MarketModel, LeagueGroup[]>(
     props.topic,
     (v) => (v.model ? groupLeagues(v.model, props.filters) : []),
     sameGroups,
   );
-  const status = useTopicSelector(props.topic, (v) => (v.model === null ? (v.error ?? 'loading') : v.stale ? 'stale' : 'ok'));
+  const status = useTopicSelector(props.topic, (v) =>
+    v.model === null ? (v.error ?? 'loading') : v.stale ? 'stale' : 'ok',
+  );
   const indexRef = useRef<ReadonlyMap<number, readonly string[]> | undefined>(undefined);
-  const index = useTopicSelector<MarketModel, ReadonlyMap<number, readonly string[]>>(props.topic, (v) => {
-    const next = v.model ? oddsIndex(v.model.odds, indexRef.current) : new Map<number, readonly string[]>();
-    indexRef.current = next;
-    return next;
-  }, (a, b) => a.size === b.size && [...a].every(([k, ids]) => b.get(k) === ids));
+  const index = useTopicSelector<MarketModel, ReadonlyMap<number, readonly string[]>>(
+    props.topic,
+    (v) => {
+      const next = v.model ? oddsIndex(v.model.odds, indexRef.current) : new Map<number, readonly string[]>();
+      indexRef.current = next;
+      return next;
+    },
+    (a, b) => a.size === b.size && [...a].every(([k, ids]) => b.get(k) === ids),
+  );
   const total = matchCount(groups);
   const pages = Math.max(1, Math.ceil(total / props.pageSize));
   const shown = pageOf(groups, Math.min(props.page, pages - 1), props.pageSize);
@@ -44,7 +58,9 @@ export const Board = memo(function Board(props: BoardProps) {
   return (
     <section className="board" data-topic={props.topic} data-status={status}>
       {status === 'loading' ? <p className="board-note">{t('board.loading')}</p> : null}
-      {status !== 'loading' && status !== 'ok' && status !== 'stale' ? <p className="board-note">{t('board.unavailable')}</p> : null}
+      {status !== 'loading' && status !== 'ok' && status !== 'stale' ? (
+        <p className="board-note">{t('board.unavailable')}</p>
+      ) : null}
       {status === 'ok' && total === 0 ? <p className="board-note">{t('board.empty')}</p> : null}
       {shown.map((g) => (
         <div className="league" key={g.leagueId} data-league={g.leagueId}>
@@ -77,6 +93,7 @@ export const Board = memo(function Board(props: BoardProps) {
       {pages > 1 ? (
         <nav className="pager">
           {Array.from({ length: pages }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the index is the identity (page number, selection index)
             <button type="button" key={i} disabled={i === props.page} onClick={() => props.onPageChange(i)}>
               {i + 1}
             </button>

@@ -1,9 +1,9 @@
 /** live / reconnecting / stale, from the odds stream. */
-import { useTranslation } from 'react-i18next';
+import { useBook } from '../i18n/book/useBook.ts';
 import { useIndicator } from '../stream/react.tsx';
 
 export function ConnectionIndicator() {
-  const { t } = useTranslation('book');
+  const { t } = useBook();
   const indicator = useIndicator();
   return (
     <span className={`connection ${indicator}`} data-connection={indicator} role="status">

@@ -1,5 +1,12 @@
 /** One match of the board: time or live score and clock, teams, and its odds by column. */
-import { formatGmt8, type MarketMatch, type MarketModel, type MarketOdds, type MarketType, type OddsFormat } from '@sportsbook/protocol';
+import {
+  formatGmt8,
+  type MarketMatch,
+  type MarketModel,
+  type MarketOdds,
+  type MarketType,
+  type OddsFormat,
+} from '@sportsbook/protocol';
 import { memo } from 'react';
 import { useTopicSelector } from '../stream/react.tsx';
 import { OddsCell, type PickHandler } from './OddsCell.tsx';
@@ -15,7 +22,6 @@ const LineOf = memo(function LineOf({ topic, oddsId }: { topic: string; oddsId: 
   return <LineLabel odds={odds} />;
 });
 
-
 export const MatchRow = memo(function MatchRow(props: {
   topic: string;
   matchId: number;
@@ -26,8 +32,14 @@ export const MatchRow = memo(function MatchRow(props: {
   showScore: boolean;
   onPick: PickHandler;
 }) {
-  const match = useTopicSelector<MarketModel, MarketMatch | undefined>(props.topic, (v) => v.model?.match[String(props.matchId)]);
-  const generic = useTopicSelector<MarketModel, readonly { id: string; labels: string[] | null; count: number }[] | null>(
+  const match = useTopicSelector<MarketModel, MarketMatch | undefined>(
+    props.topic,
+    (v) => v.model?.match[String(props.matchId)],
+  );
+  const generic = useTopicSelector<
+    MarketModel,
+    readonly { id: string; labels: string[] | null; count: number }[] | null
+  >(
     props.topic,
     (v) =>
       Columns[props.marketType]
@@ -38,7 +50,10 @@ export const MatchRow = memo(function MatchRow(props: {
           }),
     (a, b) =>
       a === b ||
-      (a !== null && b !== null && a.length === b.length && a.every((x, i) => x.id === b[i]?.id && x.labels === b[i]?.labels && x.count === b[i]?.count)),
+      (a !== null &&
+        b !== null &&
+        a.length === b.length &&
+        a.every((x, i) => x.id === b[i]?.id && x.labels === b[i]?.labels && x.count === b[i]?.count)),
   );
   if (!match) return null;
   const live = match.liveState;
@@ -72,7 +87,15 @@ export const MatchRow = memo(function MatchRow(props: {
                   <div className="odds-pair" key={id}>
                     <LineOf topic={props.topic} oddsId={id} />
                     {(betType.startsWith('1X2') ? [0, 2, 1] : [0, 1]).map((i) => (
-                      <OddsCell key={i} topic={props.topic} oddsId={id} index={i} format={props.format} locked={locked} onPick={props.onPick} />
+                      <OddsCell
+                        key={i}
+                        topic={props.topic}
+                        oddsId={id}
+                        index={i}
+                        format={props.format}
+                        locked={locked}
+                        onPick={props.onPick}
+                      />
                     ))}
                   </div>
                 ))}
@@ -82,9 +105,17 @@ export const MatchRow = memo(function MatchRow(props: {
         : (generic ?? []).map((row) => (
             <div className="odds-col generic" key={row.id}>
               {Array.from({ length: row.count }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the index is the identity (page number, selection index)
                 <span className="odds-labelled" key={i}>
                   <span className="odds-label">{row.labels?.[i] ?? ''}</span>
-                  <OddsCell topic={props.topic} oddsId={row.id} index={i} format={props.format} locked={locked} onPick={props.onPick} />
+                  <OddsCell
+                    topic={props.topic}
+                    oddsId={row.id}
+                    index={i}
+                    format={props.format}
+                    locked={locked}
+                    onPick={props.onPick}
+                  />
                 </span>
               ))}
             </div>

@@ -6,9 +6,7 @@ import { formatOdds, type MarketModel, type MarketOdds, type OddsFormat } from '
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTopicSelector } from '../stream/react.tsx';
 
-export interface PickHandler {
-  (odds: MarketOdds, index: number): void;
-}
+export type PickHandler = (odds: MarketOdds, index: number) => void;
 
 function shown(price: number, format: OddsFormat): string {
   try {
@@ -26,7 +24,10 @@ export const OddsCell = memo(function OddsCell(props: {
   locked: boolean;
   onPick: PickHandler;
 }) {
-  const odds = useTopicSelector<MarketModel, MarketOdds | undefined>(props.topic, (v) => v.model?.odds[props.oddsId]);
+  const odds = useTopicSelector<MarketModel, MarketOdds | undefined>(
+    props.topic,
+    (v) => v.model?.odds[props.oddsId],
+  );
   const price = odds?.prices[props.index];
   const previous = useRef(price);
   const [flash, setFlash] = useState<{ dir: 'up' | 'down'; n: number } | null>(null);

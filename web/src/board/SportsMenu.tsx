@@ -1,12 +1,20 @@
 /** Sports with their match counts per tab (the `menu` topic), in the configured order. */
 import type { MenuModel } from '@sportsbook/protocol';
-import { useTranslation } from 'react-i18next';
+import { useBook } from '../i18n/book/useBook.ts';
 import { useTopicSelector } from '../stream/react.tsx';
 import { type MarketTab, orderSports } from './view.ts';
 
-export function SportsMenu(props: { currency: string; tab: MarketTab; sportId: number; onSelect: (sportId: number) => void }) {
-  const { t } = useTranslation('book');
-  const sports = useTopicSelector<MenuModel, MenuModel['sports'] | null>('menu', (v) => v.model?.sports ?? null);
+export function SportsMenu(props: {
+  currency: string;
+  tab: MarketTab;
+  sportId: number;
+  onSelect: (sportId: number) => void;
+}) {
+  const { t } = useBook();
+  const sports = useTopicSelector<MenuModel, MenuModel['sports'] | null>(
+    'menu',
+    (v) => v.model?.sports ?? null,
+  );
   const list = sports ? orderSports(Object.values(sports), props.currency) : [];
   return (
     <nav className="sports-menu" aria-label={t('menu.sports')}>

@@ -3,11 +3,26 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { groupLeagues, matchCount, orderSports, pageOf } from './view.ts';
 
-const sport = (id: number, name: string) => ({ id, name, early: 1, today: 1, live: 1, parlay: 1, outright: 0 });
+const sport = (id: number, name: string) => ({
+  id,
+  name,
+  early: 1,
+  today: 1,
+  live: 1,
+  parlay: 1,
+  outright: 0,
+});
 
 describe('sports menu order', () => {
   it('follows the configured order, then the other sports by name, without 22 and 33', () => {
-    const sports = [sport(33, 'X'), sport(12, 'Rugby'), sport(2, 'Basketball'), sport(99, 'Archery'), sport(1, 'Soccer'), sport(22, 'Y')];
+    const sports = [
+      sport(33, 'X'),
+      sport(12, 'Rugby'),
+      sport(2, 'Basketball'),
+      sport(99, 'Archery'),
+      sport(1, 'Soccer'),
+      sport(22, 'Y'),
+    ];
     expect(orderSports(sports, 'MYR').map((s) => s.id)).toEqual([1, 2, 12, 99]);
   });
   it('uses the alternate order for BDT members', () => {
@@ -28,10 +43,20 @@ const model = normalizeMarket({
     [14, 1, 'h', 'a', 1, 0, 1, 0, 1, 50_000_000, 0, 0, null, ''],
   ],
   links: [],
-  heads: [11, 12, 13, 14].map((id) => [id, 1, 2, id === 12 ? 2 : id === 13 ? 3 : 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] as never),
+  heads: [11, 12, 13, 14].map(
+    (id) => [id, 1, 2, id === 12 ? 2 : id === 13 ? 3 : 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] as never,
+  ),
   odds: [],
 });
-const base = { leagueMode: 0, timeMode: 0, marketType: 'hdpou' as const, tab: 'today' as const, favourites: [], selectedLeagues: [], now: 0 };
+const base = {
+  leagueMode: 0,
+  timeMode: 0,
+  marketType: 'hdpou' as const,
+  tab: 'today' as const,
+  favourites: [],
+  selectedLeagues: [],
+  now: 0,
+};
 
 describe('league grouping', () => {
   it('sorts by favourite, sort order, then name', () => {
@@ -53,17 +78,26 @@ describe('league grouping', () => {
   });
   it('pages cut at match granularity and cover every match once', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 7 }), { maxLength: 12 }), fc.integer({ min: 1, max: 9 }), (sizes, size) => {
-        let next = 0;
-        const groups = sizes.map((n, i) => ({ leagueId: i, name: '', favourite: false, matchIds: Array.from({ length: n }, () => next++) }));
-        const all: number[] = [];
-        for (let p = 0; p * size < next; p++) {
-          const page = pageOf(groups, p, size).flatMap((g) => g.matchIds);
-          expect(page.length).toBeLessThanOrEqual(size);
-          all.push(...page);
-        }
-        expect(all).toEqual(Array.from({ length: next }, (_, i) => i));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 7 }), { maxLength: 12 }),
+        fc.integer({ min: 1, max: 9 }),
+        (sizes, size) => {
+          let next = 0;
+          const groups = sizes.map((n, i) => ({
+            leagueId: i,
+            name: '',
+            favourite: false,
+            matchIds: Array.from({ length: n }, () => next++),
+          }));
+          const all: number[] = [];
+          for (let p = 0; p * size < next; p++) {
+            const page = pageOf(groups, p, size).flatMap((g) => g.matchIds);
+            expect(page.length).toBeLessThanOrEqual(size);
+            all.push(...page);
+          }
+          expect(all).toEqual(Array.from({ length: next }, (_, i) => i));
+        },
+      ),
       { numRuns: 300 },
     );
   });

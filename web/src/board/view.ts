@@ -17,7 +17,16 @@ import {
 export const MarketTabs = ['early', 'today', 'live', 'parlay'] as const;
 export type MarketTab = (typeof MarketTabs)[number];
 
-export const BoardMarketTypes = ['hdpou', '1x2', 'oe', 'cs', 'htft', 'fglg', 'tg', 'outright'] as const satisfies readonly MarketType[];
+export const BoardMarketTypes = [
+  'hdpou',
+  '1x2',
+  'oe',
+  'cs',
+  'htft',
+  'fglg',
+  'tg',
+  'outright',
+] as const satisfies readonly MarketType[];
 
 /** The parlay tab lists today's matches open to parlays. */
 export function tabGroup(tab: MarketTab): MarketGroupName {
@@ -77,7 +86,8 @@ export function groupLeagues(model: MarketModel, filters: BoardFilters): LeagueG
   const ids = model[tabGroup(filters.tab)];
   const fav = new Set(filters.favourites);
   const selected = new Set(filters.selectedLeagues);
-  const timeFilter = filters.marketType !== 'outright' && timeFilterApplies(filters.marketType) && filters.tab !== 'live';
+  const timeFilter =
+    filters.marketType !== 'outright' && timeFilterApplies(filters.marketType) && filters.tab !== 'live';
   const groups = new Map<number, number[]>();
   for (const id of ids) {
     const match = model.match[String(id)];
@@ -87,7 +97,12 @@ export function groupLeagues(model: MarketModel, filters: BoardFilters): LeagueG
     if (!league) continue;
     if (filters.leagueMode !== 0 && !leagueVisible(league, filters.leagueMode)) continue;
     if (selected.size > 0 && !selected.has(league.id)) continue;
-    if (timeFilter && filters.timeMode !== 0 && !matchInTimeFilter(match.kickoff, filters.timeMode, filters.now)) continue;
+    if (
+      timeFilter &&
+      filters.timeMode !== 0 &&
+      !matchInTimeFilter(match.kickoff, filters.timeMode, filters.now)
+    )
+      continue;
     let list = groups.get(league.id);
     if (!list) {
       list = [];
@@ -98,11 +113,20 @@ export function groupLeagues(model: MarketModel, filters: BoardFilters): LeagueG
   return [...groups.entries()]
     .map(([leagueId, matchIds]) => {
       const league = model.league[String(leagueId)];
-      return { leagueId, name: league?.name ?? '', favourite: fav.has(leagueId), matchIds, sortOrder: league?.sortOrder ?? 0 };
+      return {
+        leagueId,
+        name: league?.name ?? '',
+        favourite: fav.has(leagueId),
+        matchIds,
+        sortOrder: league?.sortOrder ?? 0,
+      };
     })
     .sort(
       (a, b) =>
-        Number(b.favourite) - Number(a.favourite) || a.sortOrder - b.sortOrder || a.name.localeCompare(b.name) || a.leagueId - b.leagueId,
+        Number(b.favourite) - Number(a.favourite) ||
+        a.sortOrder - b.sortOrder ||
+        a.name.localeCompare(b.name) ||
+        a.leagueId - b.leagueId,
     )
     .map(({ sortOrder: _, ...group }) => group);
 }
@@ -116,7 +140,8 @@ export function pageOf(groups: readonly LeagueGroup[], page: number, size: numbe
   for (const g of groups) {
     const from = Math.max(start - seen, 0);
     const to = Math.min(end - seen, g.matchIds.length);
-    if (from < to) out.push(from === 0 && to === g.matchIds.length ? g : { ...g, matchIds: g.matchIds.slice(from, to) });
+    if (from < to)
+      out.push(from === 0 && to === g.matchIds.length ? g : { ...g, matchIds: g.matchIds.slice(from, to) });
     seen += g.matchIds.length;
     if (seen >= end) break;
   }
@@ -134,7 +159,8 @@ export function sameGroups(a: readonly LeagueGroup[], b: readonly LeagueGroup[])
     const x = a[i] as LeagueGroup;
     const y = b[i] as LeagueGroup;
     if (x.leagueId !== y.leagueId || x.favourite !== y.favourite || x.name !== y.name) return false;
-    if (x.matchIds.length !== y.matchIds.length || x.matchIds.some((id, j) => id !== y.matchIds[j])) return false;
+    if (x.matchIds.length !== y.matchIds.length || x.matchIds.some((id, j) => id !== y.matchIds[j]))
+      return false;
   }
   return true;
 }
@@ -148,7 +174,10 @@ export const Columns: Partial<Record<MarketType, readonly string[]>> = {
 };
 
 /** Odds ids of each match, ordered by id; a new index only where a match's ids changed. */
-export function oddsIndex(odds: MarketModel['odds'], previous?: ReadonlyMap<number, readonly string[]>): Map<number, readonly string[]> {
+export function oddsIndex(
+  odds: MarketModel['odds'],
+  previous?: ReadonlyMap<number, readonly string[]>,
+): Map<number, readonly string[]> {
   const next = new Map<number, string[]>();
   for (const id in odds) {
     const o = odds[id];
@@ -164,7 +193,10 @@ export function oddsIndex(odds: MarketModel['odds'], previous?: ReadonlyMap<numb
   for (const [matchId, list] of next) {
     list.sort();
     const prev = previous?.get(matchId);
-    out.set(matchId, prev && prev.length === list.length && prev.every((x, i) => x === list[i]) ? prev : list);
+    out.set(
+      matchId,
+      prev && prev.length === list.length && prev.every((x, i) => x === list[i]) ? prev : list,
+    );
   }
   return out;
 }

@@ -54,3 +54,8 @@ export function AppLayout({ popup = false }: { popup?: boolean }) {
     </div>
   );
 }
+
+/** Info pages live in their own pop-up window: the same session, without header and navigation. */
+export function PopupLayout() {
+  return <AppLayout popup />;
+}

@@ -10,7 +10,7 @@ export function Clock() {
     return () => subscription.unsubscribe();
   }, []);
   return (
-    <time className="clock" dateTime={new Date(now).toISOString()} aria-label="GMT+8">
+    <time className="clock" dateTime={new Date(now).toISOString()}>
       {formatGmt8(now, 'yyyy-MM-dd HH:mm:ss')} GMT+8
     </time>
   );

@@ -31,7 +31,8 @@ export function Header({ unread }: { unread: number }) {
   if (!account) return null;
   const currency = account.wallet.currency_code;
   const name = account.info.nickname.trim() !== '' ? account.info.nickname : account.info.account_id;
-  const amount = (n: number | undefined) => (n === undefined ? '-' : `${currency} ${formatAmount(n, i18n.language)}`);
+  const amount = (n: number | undefined) =>
+    n === undefined ? '-' : `${currency} ${formatAmount(n, i18n.language)}`;
 
   const logout = () => {
     // Home first: the guard must not turn the logout into a "?redirect=" back to this page.
@@ -64,18 +65,20 @@ export function Header({ unread }: { unread: number }) {
           {t('header.refreshBalance')}
         </button>
       </dl>
-      <span className="player" aria-label={t('header.player')}>
+      <span className="player" title={t('header.player')}>
         {name}
       </span>
       <OddsTypeSelect />
       <LanguageSelect />
       <ThemeSelect />
       <Clock />
-      <button type="button" className="link" onClick={() => openPopup('/info/message')}>
-        {t('header.messages')}{' '}
-        <span className="badge" aria-label={t('header.unread', { n: unread })}>
-          {unread}
-        </span>
+      <button
+        type="button"
+        className="link"
+        onClick={() => openPopup('/info/message')}
+        aria-label={`${t('header.messages')}: ${t('header.unread', { n: unread })}`}
+      >
+        {t('header.messages')} <span className="badge">{unread}</span>
       </button>
       <button type="button" onClick={logout}>
         {t('header.logout')}

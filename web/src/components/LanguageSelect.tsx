@@ -13,7 +13,10 @@ export function LanguageSelect() {
       <select
         value={language}
         onChange={(e) =>
-          preferences.send({ type: 'prefs.update', patch: { pageDisplay: { language: e.target.value as Language } } })
+          preferences.send({
+            type: 'prefs.update',
+            patch: { pageDisplay: { language: e.target.value as Language } },
+          })
         }
       >
         {Languages.map((code) => (

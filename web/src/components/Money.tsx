@@ -2,7 +2,9 @@
 export function formatAmount(amount: number, language: string): string {
   const locale = language === 'tw' ? 'km' : language;
   try {
-    return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+    return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+      amount,
+    );
   } catch {
     return amount.toFixed(2);
   }

@@ -3,10 +3,11 @@
  * toasts (role status), error dialogs (role alertdialog), notices (role dialog), the network banner;
  * logs what is logged; goes home after a session code.
  */
+
+import type { UiAction } from '@sportsbook/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { UiAction } from '@sportsbook/protocol';
 import { logCode } from '../app/clientLog.ts';
 import { SessionContext } from '../app/contexts.ts';
 import { catalogueText } from '../i18n/index.ts';
@@ -41,21 +42,38 @@ function Dialog({ item, onClose }: { item: Shown; onClose: (id: number) => void 
   useEffect(() => button.current?.focus(), []);
   const notice = item.action.show === 'notice';
   const titleId = `dialog-title-${item.id}`;
+  const body = (
+    <>
+      <h2 id={titleId}>{notice ? t('dialog.notice') : t('dialog.error')}</h2>
+      <p id={`${titleId}-text`}>{catalogueText(t, item.action)}</p>
+      <button ref={button} type="button" onClick={() => onClose(item.id)}>
+        {t('common.ok')}
+      </button>
+    </>
+  );
   return (
     <div className="backdrop">
-      <div
-        className="dialog"
-        role={notice ? 'dialog' : 'alertdialog'}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={`${titleId}-text`}
-      >
-        <h2 id={titleId}>{notice ? t('dialog.notice') : t('dialog.error')}</h2>
-        <p id={`${titleId}-text`}>{catalogueText(t, item.action)}</p>
-        <button ref={button} type="button" onClick={() => onClose(item.id)}>
-          {t('common.ok')}
-        </button>
-      </div>
+      {notice ? (
+        <div
+          className="dialog"
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          aria-describedby={`${titleId}-text`}
+        >
+          {body}
+        </div>
+      ) : (
+        <div
+          className="dialog"
+          role="alertdialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          aria-describedby={`${titleId}-text`}
+        >
+          {body}
+        </div>
+      )}
     </div>
   );
 }

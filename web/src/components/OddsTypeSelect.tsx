@@ -25,7 +25,10 @@ export function OddsTypeSelect() {
       <select
         value={effectiveOddsType(saved, currency)}
         onChange={(e) =>
-          preferences.send({ type: 'prefs.update', patch: { pageDisplay: { oddsType: Number(e.target.value) } } })
+          preferences.send({
+            type: 'prefs.update',
+            patch: { pageDisplay: { oddsType: Number(e.target.value) } },
+          })
         }
       >
         {oddsTypesFor(currency).map((name) => (

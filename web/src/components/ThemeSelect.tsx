@@ -12,7 +12,9 @@ export function ThemeSelect() {
       <span>{t('header.theme')}</span>
       <select
         value={theme}
-        onChange={(e) => preferences.send({ type: 'prefs.update', patch: { menu: { theme: e.target.value as ThemeName } } })}
+        onChange={(e) =>
+          preferences.send({ type: 'prefs.update', patch: { menu: { theme: e.target.value as ThemeName } } })
+        }
       >
         {themeNames.map((name) => (
           <option key={name} value={name}>

@@ -8,11 +8,16 @@
 import { DefaultLanguage, isLanguage, type Language, Languages } from '@sportsbook/protocol';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadBook } from './book/index.ts';
 import en from './locales/en.ts';
 
 export type Dictionary = Readonly<Record<string, string>>;
 
-const loaders = import.meta.glob<{ default: Dictionary }>(['./locales/*.ts', '!./locales/en.ts', '!./locales/ui-en.ts']);
+const loaders = import.meta.glob<{ default: Dictionary }>([
+  './locales/*.ts',
+  '!./locales/en.ts',
+  '!./locales/ui-en.ts',
+]);
 
 /** The module file of each language (`zh-CN` lives in zh-CN.ts). */
 export function localeFile(language: Language): string {
@@ -49,6 +54,7 @@ export async function switchLanguage(instance: I18n, language: string): Promise<
   if (!instance.hasResourceBundle(target, 'translation')) {
     instance.addResourceBundle(target, 'translation', await loadDictionary(target), true, true);
   }
+  await loadBook(instance, target);
   await instance.changeLanguage(target);
   if (typeof document !== 'undefined') document.documentElement.lang = target;
 }
@@ -58,5 +64,7 @@ export function catalogueText(
   t: (key: string, options?: Record<string, unknown>) => string,
   action: { i18nKey: string | null; message: string; params?: Readonly<Record<string, string>> },
 ): string {
-  return action.i18nKey === null ? action.message : t(action.i18nKey, { ...action.params, defaultValue: action.message });
+  return action.i18nKey === null
+    ? action.message
+    : t(action.i18nKey, { ...action.params, defaultValue: action.message });
 }

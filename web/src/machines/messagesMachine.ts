@@ -38,7 +38,9 @@ export const messagesMachine = setup({
     loaded: (_, output: MessagesOutcome) => output.ok,
   },
   actions: {
-    store: assign((_, output: MessagesOutcome) => (output.ok ? { marquee: output.marquee, unread: output.unread } : {})),
+    store: assign((_, output: MessagesOutcome) =>
+      output.ok ? { marquee: output.marquee, unread: output.unread } : {},
+    ),
     emitFailure: emit((_, params: { code: string }) => ({ type: 'error' as const, code: params.code })),
   },
 }).createMachine({

@@ -5,7 +5,7 @@
  * an `error` for the catalogue, a soft code: logged only) and is saved once the first save ends.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { accountCalls, type Auth, type SettingsFields, type StatusOutcome } from '../api/account.ts';
+import { type Auth, accountCalls, type SettingsFields, type StatusOutcome } from '../api/account.ts';
 import { api } from '../api/client.ts';
 import {
   applyPatch,

@@ -21,17 +21,17 @@ import { interval, map } from 'rxjs';
 import { assign, emit, fromEventObservable, fromPromise, raise, setup } from 'xstate';
 import {
   type AccountCalls,
-  accountCalls,
   type Auth,
+  accountCalls,
+  authOf,
   type Balance,
   type BalanceOutcome,
   balanceFromWallet,
   type LoginOutcome,
-  authOf,
 } from '../api/account.ts';
 import { api } from '../api/client.ts';
-import { forgetSession, rememberSession } from '../preferences/storage.ts';
 import { closeAllPopups } from '../popups.ts';
+import { forgetSession, rememberSession } from '../preferences/storage.ts';
 
 export const BalancePollMs = 30_000;
 

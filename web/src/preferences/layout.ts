@@ -88,7 +88,9 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 function sameShape<T>(fallback: T, value: unknown): T {
   if (Array.isArray(fallback)) {
     return (
-      Array.isArray(value) && value.length <= 500 && value.every((n) => typeof n === 'number' && Number.isFinite(n))
+      Array.isArray(value) &&
+      value.length <= 500 &&
+      value.every((n) => typeof n === 'number' && Number.isFinite(n))
         ? value
         : fallback
     ) as T;
@@ -99,7 +101,8 @@ function sameShape<T>(fallback: T, value: unknown): T {
     for (const [key, def] of Object.entries(fallback)) out[key] = sameShape(def, value[key]);
     return out as T;
   }
-  if (typeof fallback === 'number') return (typeof value === 'number' && Number.isFinite(value) ? value : fallback) as T;
+  if (typeof fallback === 'number')
+    return (typeof value === 'number' && Number.isFinite(value) ? value : fallback) as T;
   return (typeof value === typeof fallback ? value : fallback) as T;
 }
 
@@ -108,7 +111,8 @@ export function parseLayout(value: unknown): Layout {
   const defaults = defaultLayout();
   const layout = sameShape(defaults, value);
   if (!isLanguage(layout.pageDisplay.language)) layout.pageDisplay.language = defaults.pageDisplay.language;
-  if (![1, 2, 3, 4, 5].includes(layout.pageDisplay.oddsType)) layout.pageDisplay.oddsType = defaults.pageDisplay.oddsType;
+  if (![1, 2, 3, 4, 5].includes(layout.pageDisplay.oddsType))
+    layout.pageDisplay.oddsType = defaults.pageDisplay.oddsType;
   if (!(themeNames as readonly string[]).includes(layout.menu.theme)) layout.menu.theme = defaults.menu.theme;
   return layout;
 }

@@ -183,7 +183,9 @@ interface Scripted {
   close(): Promise<void>;
 }
 
-async function scriptedServer(onFrame: (frame: Record<string, unknown>, server: Scripted) => void): Promise<Scripted> {
+async function scriptedServer(
+  onFrame: (frame: Record<string, unknown>, server: Scripted) => void,
+): Promise<Scripted> {
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
   const address = wss.address();
@@ -265,13 +267,15 @@ describe('odds stream against a scripted server', () => {
   };
 
   /** Answers hello and sub like the gateway: welcome, ack and a snapshot at the model's seq. */
-  const gatewayLike = (state: { model: MarketModel; seq: number; hb?: number }) => (frame: Record<string, unknown>, s: Scripted) => {
-    if (frame.op === 'hello') s.send({ t: 'welcome', node: 'scripted', hb: state.hb ?? 5000 });
-    if (frame.op === 'sub') {
-      s.send({ t: 'ack', id: frame.id as number });
-      s.send(snap(state.model, state.seq));
-    }
-  };
+  const gatewayLike =
+    (state: { model: MarketModel; seq: number; hb?: number }) =>
+    (frame: Record<string, unknown>, s: Scripted) => {
+      if (frame.op === 'hello') s.send({ t: 'welcome', node: 'scripted', hb: state.hb ?? 5000 });
+      if (frame.op === 'sub') {
+        s.send({ t: 'ack', id: frame.id as number });
+        s.send(snap(state.model, state.seq));
+      }
+    };
 
   it('resubscribes from its seq when a delta skips one (gap) and applies the replay', async () => {
     const m0 = market(1.8);
@@ -317,9 +321,26 @@ describe('odds stream against a scripted server', () => {
     const m0 = market(1.8);
     const m1: MarketModel = {
       ...m0,
-      odds: { ...m0.odds, '5001-OU-0': { id: '5001-OU-0', matchId: 5001, betType: 'OU', line: 2.5, status: 0, prices: [1.9, 1.9], labels: null } },
+      odds: {
+        ...m0.odds,
+        '5001-OU-0': {
+          id: '5001-OU-0',
+          matchId: 5001,
+          betType: 'OU',
+          line: 2.5,
+          status: 0,
+          prices: [1.9, 1.9],
+          labels: null,
+        },
+      },
     };
-    const m2: MarketModel = { ...m1, odds: { ...m1.odds, '5001-OU-0': { ...(m1.odds['5001-OU-0'] as MarketModel['odds'][string]), prices: [1.95, 1.85] } } };
+    const m2: MarketModel = {
+      ...m1,
+      odds: {
+        ...m1.odds,
+        '5001-OU-0': { ...(m1.odds['5001-OU-0'] as MarketModel['odds'][string]), prices: [1.95, 1.85] },
+      },
+    };
     server = await scriptedServer(gatewayLike({ model: m1, seq: 1 }));
     const s = openStream(server.url);
     const views = s.topic<MarketModel>(TOPIC);

@@ -19,7 +19,17 @@ import {
   type ServerFrame,
   WireDefaults,
 } from '@sportsbook/protocol';
-import { BehaviorSubject, defer, distinctUntilChanged, EMPTY, map, Observable, retry, type Subscription, timer } from 'rxjs';
+import {
+  BehaviorSubject,
+  defer,
+  distinctUntilChanged,
+  EMPTY,
+  map,
+  Observable,
+  retry,
+  type Subscription,
+  timer,
+} from 'rxjs';
 import { type BackoffOptions, backoffDelay, DefaultBackoff } from './backoff.ts';
 import {
   heartbeatGap,
@@ -141,7 +151,14 @@ export function createOddsStream(options: OddsStreamOptions): OddsStream {
   const gapFactor = options.heartbeatGapFactor ?? 2.5;
   const warn = options.onWarning ?? (() => {});
   const entries = new Map<string, Entry>();
-  const stats: StreamStats = { connects: 0, snapshots: 0, deltas: 0, gaps: 0, hashMismatches: 0, heartbeatGaps: 0 };
+  const stats: StreamStats = {
+    connects: 0,
+    snapshots: 0,
+    deltas: 0,
+    gaps: 0,
+    hashMismatches: 0,
+    heartbeatGaps: 0,
+  };
   const connection$ = new BehaviorSubject<ConnectionInfo>({
     status: 'connecting',
     attempt: 0,
@@ -154,7 +171,8 @@ export function createOddsStream(options: OddsStreamOptions): OddsStream {
   let nextId = 1;
   let closed = false;
 
-  const setConnection = (patch: Partial<ConnectionInfo>) => connection$.next({ ...connection$.value, ...patch });
+  const setConnection = (patch: Partial<ConnectionInfo>) =>
+    connection$.next({ ...connection$.value, ...patch });
 
   const send = (frame: ClientFrame) => {
     if (live !== null && live.readyState === 1) live.send(encodeClientFrame(frame));
@@ -188,7 +206,10 @@ export function createOddsStream(options: OddsStreamOptions): OddsStream {
   const resync = (entry: Entry, reason: Resync) => {
     if (reason === 'gap') stats.gaps++;
     else stats.hashMismatches++;
-    warn({ reason: `resync ${reason}`, detail: { topic: entry.state.view.topic, seq: entry.state.view.seq } });
+    warn({
+      reason: `resync ${reason}`,
+      detail: { topic: entry.state.view.topic, seq: entry.state.view.seq },
+    });
     const topic = entry.state.view.topic;
     // The gateway refuses a second `sub` of a watched topic: leave it, then come back.
     send({ op: 'unsub', id: nextId++, topic });

@@ -4,8 +4,22 @@
  * does not change, so only the cells whose price moved re-render.
  */
 import type { Model } from '@sportsbook/protocol';
-import { createContext, type ReactNode, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { createOddsStream, type Credentials, type Indicator, type OddsStream, type WebSocketConstructor } from './oddsStream.ts';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import {
+  type Credentials,
+  createOddsStream,
+  type Indicator,
+  type OddsStream,
+  type WebSocketConstructor,
+} from './oddsStream.ts';
 import { initialTopicState, type TopicView } from './topicState.ts';
 
 const StreamContext = createContext<OddsStream | null>(null);
@@ -15,7 +29,13 @@ export function gatewayWsUrl(): string {
 }
 
 /** Opens the stream for the logged-in player and closes it when they leave or log out. */
-export function OddsStreamProvider({ credentials, children }: { credentials: Credentials | null; children: ReactNode }) {
+export function OddsStreamProvider({
+  credentials,
+  children,
+}: {
+  credentials: Credentials | null;
+  children: ReactNode;
+}) {
   const [stream, setStream] = useState<OddsStream | null>(null);
   const accountId = credentials?.account_id ?? null;
   const token = credentials?.session_token ?? null;

@@ -65,7 +65,8 @@ export const uiEn = {
   'account.passwordRules': 'Passwords are case sensitive and 6 to 10 characters long.',
   'account.passwordChanged': 'Your password has been changed.',
   'account.nickname': 'Nickname',
-  'account.nicknameRules': '6 to 15 letters or digits. A nickname can be set only once and cannot be changed.',
+  'account.nicknameRules':
+    '6 to 15 letters or digits. A nickname can be set only once and cannot be changed.',
   'account.nicknameSet': 'Your nickname:',
   'account.setNickname': 'Set nickname',
   'account.settings': 'Settings',

@@ -2,7 +2,12 @@
  * My account (SPEC section 2): change password (SPEC section 5 rules), set the nickname once (then
  * shown, not editable), and the layout settings (saved locally and upstream).
  */
-import { validateChangePassword, validateNickname, type ValidationError, validationI18nKey } from '@sportsbook/protocol';
+import {
+  type ValidationError,
+  validateChangePassword,
+  validateNickname,
+  validationI18nKey,
+} from '@sportsbook/protocol';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountCalls, authOf } from '../../api/account.ts';
@@ -153,7 +158,10 @@ function Preferences() {
       <ThemeSelect />
       <label className="inline-field">
         <span>{t('settings.pageSize')}</span>
-        <select value={layout.pageDisplay.pageSize} onChange={(e) => display({ pageSize: Number(e.target.value) })}>
+        <select
+          value={layout.pageDisplay.pageSize}
+          onChange={(e) => display({ pageSize: Number(e.target.value) })}
+        >
           {[10, 20, 30, 50].map((n) => (
             <option key={n} value={n}>
               {n}

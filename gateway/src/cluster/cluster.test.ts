@@ -1,0 +1,141 @@
+/**
+ * Cluster mode in one process: two gateways sharing a real redis-server and the real simulator
+ * (manual clock). The multi-process version, with the issue's acceptance checks, is
+ * cluster.process.test.ts.
+ */
+import type { RunningSim } from '@sportsbook/upstream-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FeedTestClient, login } from '../feed/testClient.ts';
+import { advanceDeltas, startPair } from '../feed/testkit.ts';
+import { type RunningGateway, startGateway } from '../index.ts';
+import { type RunningRedis, startRedis } from './startRedis.ts';
+
+const LIVE = 'odds/1/hdpou/live';
+
+describe('two gateways over one Redis', () => {
+  let redis: RunningRedis;
+  let sim: RunningSim;
+  const gateways: RunningGateway[] = [];
+  const clients: FeedTestClient[] = [];
+  let session: { accountId: string; token: string };
+
+  const options = () => ({
+    upstreamUrl: sim.url,
+    webDist: undefined,
+    pollIntervalMs: 50,
+    heartbeatMs: 250,
+    warmTopics: [],
+    redisUrl: redis.url,
+    cluster: { leaseMs: 600 },
+    feed: { ringMaxCount: 50, maxBackoffMs: 200, minPollTimeoutMs: 200 },
+  });
+
+  async function subscriber(
+    gateway: RunningGateway,
+    from?: { epoch: string; seq: number },
+    adopt?: FeedTestClient,
+  ) {
+    const c = await FeedTestClient.connect(gateway.wsUrl);
+    clients.push(c);
+    if (adopt) {
+      const state = adopt.topics.get(LIVE);
+      if (state) c.adopt(LIVE, state);
+    }
+    await c.hello(session.accountId, session.token);
+    await c.sub(LIVE, from);
+    await c.until(() => c.topics.has(LIVE), 5000, `state of ${LIVE}`);
+    return c;
+  }
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    const pair = await startPair({}, { webDist: undefined, warmTopics: [] });
+    // Only the simulator of the pair is used; its own gateway is not in the cluster.
+    await pair.gateway.close();
+    sim = pair.sim;
+    gateways.push(await startGateway(options()), await startGateway(options()));
+    session = await login(sim.url);
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    for (const g of gateways) await g.close().catch(() => {});
+    await sim?.close();
+    await redis?.stop();
+  });
+
+  const leaders = () =>
+    gateways.filter(
+      (g) =>
+        (g.app.cluster?.topics.size ?? 0) > 0 && [...(g.app.cluster?.topics ?? [])].some((t) => t.leading),
+    );
+
+  it('serves identical seq, epoch and hash on both nodes, with one leader', async () => {
+    const [a, b] = gateways as [RunningGateway, RunningGateway];
+    const ca = await subscriber(a);
+    const cb = await subscriber(b);
+    await advanceDeltas(sim, ca, LIVE, 8);
+    await cb.until(
+      () => (cb.topics.get(LIVE)?.seq ?? 0) >= (ca.topics.get(LIVE)?.seq ?? 0),
+      5000,
+      'b catches up',
+    );
+    const sa = ca.topics.get(LIVE);
+    const sb = cb.topics.get(LIVE);
+    expect(sa?.epoch).toBe(sb?.epoch);
+    expect(sa?.hash).toBe(sb?.hash);
+    expect(ca.problems).toEqual([]);
+    expect(cb.problems).toEqual([]);
+    // Both saw the same deltas (b subscribed later: a suffix of a's).
+    const aDeltas = ca.framesOf('delta').map((d) => `${d.seq}:${d.hash}`);
+    const bDeltas = cb.framesOf('delta').map((d) => `${d.seq}:${d.hash}`);
+    expect(aDeltas.slice(-bDeltas.length)).toEqual(bDeltas);
+    expect(leaders()).toHaveLength(1);
+  });
+
+  it("resumes on the other node from the first one's position without a snapshot", async () => {
+    const [a, b] = gateways as [RunningGateway, RunningGateway];
+    const ca = await subscriber(a);
+    await advanceDeltas(sim, ca, LIVE, 2);
+    const state = ca.topics.get(LIVE);
+    const from = { epoch: state?.epoch ?? '', seq: state?.seq ?? 0 };
+    await ca.close();
+    sim.advance(5000);
+    const resumed = await subscriber(b, from, ca);
+    await advanceDeltas(sim, resumed, LIVE, 2);
+    expect(resumed.framesOf('snap')).toHaveLength(0);
+    expect(resumed.problems).toEqual([]);
+  });
+
+  it('moves polling to the other node when the leader goes, continuing the epoch', async () => {
+    const leader = leaders()[0] as RunningGateway;
+    const survivor = gateways.find((g) => g !== leader) as RunningGateway;
+    const c = await subscriber(survivor);
+    const epoch = c.topics.get(LIVE)?.epoch;
+    await leader.close();
+    gateways.splice(gateways.indexOf(leader), 1);
+    await advanceDeltas(sim, c, LIVE, 3);
+    expect(c.topics.get(LIVE)?.epoch).toBe(epoch);
+    expect(c.framesOf('snap')).toHaveLength(1);
+    expect(c.problems).toEqual([]);
+    expect(leaders()).toEqual([survivor]);
+  });
+
+  it('marks topics stale while Redis is down, never crashes, and recovers with a new epoch', async () => {
+    const g = gateways[0] as RunningGateway;
+    const c = await subscriber(g);
+    const epoch = c.topics.get(LIVE)?.epoch;
+    await redis.kill();
+    await c.until(() => c.staleByTopic.get(LIVE) === true, 5000, 'stale while redis is down');
+    // The node still answers.
+    expect((await fetch(`${g.url}/healthz`)).status).toBe(200);
+    await redis.restart();
+    // Redis came back empty: nobody can prove the last state, so a new epoch and a snapshot.
+    await c.until(
+      () => c.topics.get(LIVE)?.epoch !== epoch && c.staleByTopic.get(LIVE) === false,
+      10_000,
+      'recovery',
+    );
+    await advanceDeltas(sim, c, LIVE, 2);
+    expect(c.problems).toEqual([]);
+  });
+});

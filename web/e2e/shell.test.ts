@@ -1,0 +1,134 @@
+/**
+ * The web app's shell in a real browser (issue 6): guard and redirect, login failures, token launch,
+ * language, session expiry, pop-ups and preferences. Waits are on page conditions, never sleeps.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Stack, startStack } from './support.ts';
+
+let stack: Stack;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  stack = await startStack();
+}, 180_000);
+afterAll(async () => {
+  await stack?.close();
+});
+beforeEach(async () => {
+  context = await stack.browser.newContext();
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+const url = (path: string) => `${stack.gateway.url}${path}`;
+const pathOf = (p: Page) => {
+  const u = new URL(p.url());
+  return `${u.pathname}${u.search}`;
+};
+
+async function login(accountId: string, password = 'demo1234') {
+  await page.getByLabel('Login ID').fill(accountId);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+describe('web shell end to end', { timeout: 60_000 }, () => {
+  it('guards a page with ?redirect=, logs in to it, and logs out to the bare root', async () => {
+    await page.goto(url('/desktop'));
+    await page.waitForURL((u) => u.pathname === '/' && u.search === '?redirect=%2Fdesktop');
+    await login('demo01');
+    await page.waitForURL((u) => u.pathname === '/desktop');
+    await page.getByText('demo01', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(pathOf(page)).toBe('/');
+  });
+
+  it('shows the validation messages of SPEC section 5 for empty fields', async () => {
+    await page.goto(url('/'));
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('Please enter your login ID.').waitFor();
+    await page.getByText('Please enter your password.').waitFor();
+  });
+
+  it('a bad password shows the catalogue dialog and stays logged out', async () => {
+    await page.goto(url('/'));
+    await login('demo03', 'wrong-pass');
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Invalid password.').waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    expect(pathOf(page)).toBe('/');
+  });
+
+  it('a blocked account gets the session-group dialog; the suspended demo09 may log in to view', async () => {
+    await page.goto(url('/'));
+    await login('demo12');
+    await page.getByRole('alertdialog').getByText('Your account is blocked. Please contact your upline.').waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await login('demo09');
+    await page.waitForURL((u) => u.pathname === '/desktop');
+    await page.getByText('demo09', { exact: true }).waitFor();
+  });
+
+  it('launches with ?token= and removes the token from the address', async () => {
+    const reply = await stack.admin('account', { account_id: 'demo02', launch_token: true });
+    expect(typeof reply.token).toBe('string');
+    await page.goto(url(`/?token=${encodeURIComponent(String(reply.token))}`));
+    await page.waitForURL((u) => u.pathname === '/desktop');
+    await page.getByText('demo02', { exact: true }).waitFor();
+    expect(page.url()).not.toContain('token=');
+  });
+
+  it('switching language shows translated text', async () => {
+    await page.goto(url('/'));
+    await page.getByLabel('Language').selectOption('ja');
+    await page.getByRole('button', { name: 'ログイン' }).waitFor();
+    await page.getByLabel('パスワード').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
+  });
+
+  it('a session expired by the simulator logs the player out with the warning toast', async () => {
+    await page.goto(url('/'));
+    await login('demo04');
+    await page.waitForURL((u) => u.pathname === '/desktop');
+    await stack.admin('account', { account_id: 'demo04', expire_sessions: true });
+    await page.getByRole('button', { name: 'Refresh balance' }).click();
+    await page.getByRole('status').filter({ hasText: 'Session expired! Please login again to continue...' }).waitFor();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(pathOf(page)).toBe('/');
+  });
+
+  it('logout closes an opened info pop-up', async () => {
+    await page.goto(url('/'));
+    await login('demo05');
+    await page.waitForURL((u) => u.pathname === '/desktop');
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'My account' }).click(),
+    ]);
+    await popup.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
+    expect(await popup.evaluate(() => [window.outerWidth > 0, window.location.pathname])).toEqual([true, '/info/settings']);
+    const closed = popup.waitForEvent('close');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await closed;
+    expect(popup.isClosed()).toBe(true);
+  });
+
+  it('preferences survive a reload', async () => {
+    await page.goto(url('/'));
+    await login('demo06');
+    await page.waitForURL((u) => u.pathname === '/desktop');
+    await page.getByLabel('Odds type').selectOption({ label: 'Decimal odds' });
+    await page.getByLabel('Theme').selectOption('midnight');
+    await page.reload();
+    await page.getByText('demo06', { exact: true }).waitFor();
+    expect(await page.getByLabel('Odds type').inputValue()).toBe('4');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('midnight');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('sportsbook.layout') ?? '{}'));
+    expect(stored.pageDisplay.oddsType).toBe(4);
+  });
+});

@@ -1,0 +1,259 @@
+/**
+ * /desktop: sports menu, market tabs and types, filters, the odds board and the bet slip, over the
+ * tab's odds stream. Slip codes go to the session (catalogue handling, logout); a placed bet
+ * refreshes the balance.
+ */
+import {
+  defaultTimeFilter,
+  isMyanmarCurrency,
+  type MarketOdds,
+  type MarketType,
+  type OddsFormat,
+  oddsTypeName,
+  TimeFilter,
+} from '@sportsbook/protocol';
+import { useActorRef } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { EMPTY } from 'rxjs';
+import { api } from '../api/client.ts';
+import { PreferencesContext, SessionContext, useAccount, useLayout } from '../app/contexts.ts';
+import { BetSlip } from '../betslip/BetSlip.tsx';
+import { betSlipActors, betSlipMachine } from '../betslip/betSlipMachine.ts';
+import type { Selection, SlipAccount } from '../betslip/types.ts';
+import { watchSelections } from '../betslip/watch.ts';
+import { useBook } from '../i18n/book/useBook.ts';
+import type { OddsStream } from '../stream/oddsStream.ts';
+import { OddsStreamProvider, useOddsStream } from '../stream/react.tsx';
+import './board.css';
+import { Board } from './Board.tsx';
+import { ConnectionIndicator } from './ConnectionIndicator.tsx';
+import { SportsMenu } from './SportsMenu.tsx';
+import { BoardMarketTypes, boardTopic, type MarketTab, MarketTabs } from './view.ts';
+
+export default function DesktopPage() {
+  const account = useAccount();
+  const credentials = account
+    ? { account_id: account.info.account_id, session_token: account.info.session_token }
+    : null;
+  return (
+    <OddsStreamProvider credentials={credentials}>{account ? <DesktopBoard /> : null}</OddsStreamProvider>
+  );
+}
+
+function pickLabel(odds: MarketOdds, index: number, home: string, away: string): string {
+  const line = odds.line === null ? '' : ` ${String(odds.line)}`;
+  if (odds.labels?.[index]) return odds.labels[index] as string;
+  if (odds.betType.startsWith('HDP') || odds.betType === 'MHDP') return `${index === 0 ? home : away}${line}`;
+  if (odds.betType.startsWith('OU') || odds.betType === 'MOU')
+    return `${index === 0 ? 'Over' : 'Under'}${line}`;
+  if (odds.betType.startsWith('OE')) return index === 0 ? 'Odd' : 'Even';
+  if (odds.betType.startsWith('1X2')) return [home, 'Draw', away][index] ?? '';
+  return `${odds.betType} ${index + 1}`;
+}
+
+function DesktopBoard() {
+  const { t } = useBook();
+  const account = useAccount();
+  const layout = useLayout();
+  const session = SessionContext.useActorRef();
+  const preferences = PreferencesContext.useActorRef();
+  const stream = useOddsStream();
+  const streamRef = useRef<OddsStream | null>(stream);
+  streamRef.current = stream;
+  const currency = account?.wallet.currency_code ?? 'MYR';
+  const myanmar = isMyanmarCurrency(currency);
+  const typeName = oddsTypeName(layout.pageDisplay.oddsType);
+  const format: OddsFormat = typeName === undefined || typeName === 'MYANMAR' ? 'MY' : typeName;
+  const [sportId, setSportId] = useState(layout.menu.menu2 || 1);
+  const [tab, setTab] = useState<MarketTab>('today');
+  const [marketType, setMarketType] = useState<MarketType>(
+    myanmar && layout.pageDisplay.oddsType === 5 ? 'mmo' : 'hdpou',
+  );
+  const [page, setPage] = useState(0);
+  const [leagueMode, setLeagueMode] = useState(0);
+  const [timeMode, setTimeMode] = useState<number>(() => defaultTimeFilter(Date.now()));
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const slipAccount: SlipAccount = useMemo(
+    () => ({
+      auth: { account_id: account?.info.account_id ?? '', session_token: account?.info.session_token ?? '' },
+      currency,
+      oddsFormat: format,
+      myanmar,
+      betLimits: (account?.betLimits ?? []).map((l) => ({ ...l, sport_type: l.sport_type })),
+    }),
+    [account, currency, format, myanmar],
+  );
+  const machine = useMemo(
+    () =>
+      betSlipMachine.provide({
+        actors: betSlipActors({
+          api,
+          watch: (selections) => (streamRef.current ? watchSelections(streamRef.current, selections) : EMPTY),
+        }),
+      }),
+    [],
+  );
+  const slip = useActorRef(machine, { input: { account: slipAccount, betting: layout.betting } });
+  useEffect(() => {
+    const a = slip.on('notify', (e) =>
+      session.send({ type: 'error.report', code: e.code, callerWantsDialog: true }),
+    );
+    const b = slip.on('balance.refresh', () => session.send({ type: 'balance.refresh' }));
+    return () => {
+      a.unsubscribe();
+      b.unsubscribe();
+    };
+  }, [slip, session]);
+
+  const topic = boardTopic(sportId, marketType, tab);
+  const favourites = layout.menu.favorites;
+  const filters = useMemo(
+    () => ({ leagueMode, timeMode, marketType, tab, favourites, selectedLeagues: [], now }),
+    [leagueMode, timeMode, marketType, tab, favourites, now],
+  );
+  const onPick = useMemo(
+    () => (odds: MarketOdds, index: number) => {
+      const view = streamRef.current?.peek(topic);
+      const model = view?.model as
+        | {
+            match: Record<
+              string,
+              { home: string; away: string; live: number; parlay: number; sportId: number; leagueId: number }
+            >;
+            league: Record<string, { name: string }>;
+          }
+        | null
+        | undefined;
+      const match = model?.match[String(odds.matchId)];
+      const selection: Selection = {
+        topic,
+        oddsId: odds.id,
+        matchId: odds.matchId,
+        sportId: match?.sportId ?? sportId,
+        leagueName: model?.league[String(match?.leagueId)]?.name ?? '',
+        home: match?.home ?? '',
+        away: match?.away ?? '',
+        betType: odds.betType,
+        selection: index,
+        line: odds.line,
+        price: odds.prices[index] ?? 0,
+        label: pickLabel(odds, index, match?.home ?? '', match?.away ?? ''),
+        live: tab === 'live' || match?.live === 1,
+        parlay: match?.parlay === 1,
+      };
+      slip.send({ type: 'bet.select', selection, requestId: crypto.randomUUID() });
+    },
+    [topic, sportId, tab, slip],
+  );
+  useEffect(() => {
+    if (tab === 'parlay') slip.send({ type: 'bet.mode.change', mode: 'parlay' });
+  }, [tab, slip]);
+
+  const toggleFavourite = (leagueId: number) => {
+    const next = favourites.includes(leagueId)
+      ? favourites.filter((x) => x !== leagueId)
+      : [...favourites, leagueId];
+    preferences.send({ type: 'prefs.update', patch: { menu: { favorites: next } } });
+  };
+  const types: readonly MarketType[] = myanmar ? [...BoardMarketTypes, 'mmo'] : BoardMarketTypes;
+  const timeModes = [
+    TimeFilter.all,
+    TimeFilter.next2h,
+    TimeFilter.next4h,
+    TimeFilter.next8h,
+    TimeFilter.untilMidnight,
+    TimeFilter.midnightTo4,
+    TimeFilter.fourToNoon,
+  ];
+
+  return (
+    <div className="desktop">
+      <SportsMenu
+        currency={currency}
+        tab={tab}
+        sportId={sportId}
+        onSelect={(id) => {
+          setSportId(id);
+          setPage(0);
+        }}
+      />
+      <main className="desktop-main">
+        <div className="board-bar">
+          <div className="market-tabs" role="tablist">
+            {MarketTabs.map((x) => (
+              <button
+                type="button"
+                role="tab"
+                key={x}
+                data-tab={x}
+                aria-selected={x === tab}
+                onClick={() => {
+                  setTab(x);
+                  setPage(0);
+                }}
+              >
+                {t(`tab.${x}`)}
+              </button>
+            ))}
+          </div>
+          <div className="market-types">
+            {types.map((x) => (
+              <button
+                type="button"
+                key={x}
+                data-market={x}
+                aria-pressed={x === marketType}
+                onClick={() => {
+                  setMarketType(x);
+                  setPage(0);
+                }}
+              >
+                {t(`market.${x}`)}
+              </button>
+            ))}
+          </div>
+          <label>
+            {t('filter.league')}
+            <select value={leagueMode} onChange={(e) => setLeagueMode(Number(e.target.value))}>
+              {[0, 1, 2, 3].map((m) => (
+                <option key={m} value={m}>
+                  {t(`filter.leagueMode.${m}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {marketType !== 'outright' && tab !== 'live' ? (
+            <label>
+              {t('filter.time')}
+              <select value={timeMode} onChange={(e) => setTimeMode(Number(e.target.value))}>
+                {timeModes.map((m) => (
+                  <option key={m} value={m}>
+                    {t(`filter.timeMode.${m}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <ConnectionIndicator />
+        </div>
+        <Board
+          topic={topic}
+          filters={filters}
+          format={format}
+          page={page}
+          pageSize={layout.pageDisplay.pageSize || 10}
+          showScore={layout.pageDisplay.showScoreMap}
+          onPick={onPick}
+          onPageChange={setPage}
+          onToggleFavourite={toggleFavourite}
+        />
+      </main>
+      <BetSlip slip={slip} />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// @vitest-environment node
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LandingBudgetBytes, landingFiles, landingReport } from '../build/budget.ts';
+
+const webRoot = fileURLToPath(new URL('..', import.meta.url));
+const outDir = mkdtempSync(join(tmpdir(), 'web-budget-'));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+describe('landing page JavaScript budget', () => {
+  it('counts the entry chunk and its static imports, not lazy chunks', () => {
+    const files = landingFiles({
+      'index.html': { file: 'a.js', isEntry: true, imports: ['_b'] },
+      _b: { file: 'b.js', imports: ['_a'] },
+      _a: { file: 'a2.js' },
+      'lazy.tsx': { file: 'lazy.js', imports: ['_b'] },
+    });
+    expect(files.sort()).toEqual(['a.js', 'a2.js', 'b.js']);
+  });
+
+  it('stays within 150 KB gzipped', { timeout: 120_000 }, async () => {
+    // Vitest runs with NODE_ENV=test, which would build React's development bundles.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({
+        root: webRoot,
+        configFile: join(webRoot, 'vite.config.ts'),
+        mode: 'production',
+        logLevel: 'silent',
+        build: { outDir, emptyOutDir: true },
+      });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
+    const report = landingReport(outDir);
+    expect(report.files.length).toBeGreaterThan(0);
+    expect(report.gzipBytes).toBeLessThanOrEqual(LandingBudgetBytes);
+  });
+});
