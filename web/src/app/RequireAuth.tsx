@@ -8,6 +8,7 @@ export function RequireAuth() {
   const status = SessionContext.useSelector((s) =>
     s.matches('loggedIn') ? 'in' : s.matches('loggedOut') ? 'out' : 'pending',
   );
+  const wentHome = SessionContext.useSelector((s) => s.context.wentHome);
   const location = useLocation();
   const { t } = useTranslation();
   if (status === 'in') return <Outlet />;
@@ -18,5 +19,5 @@ export function RequireAuth() {
       </p>
     );
   }
-  return <Navigate to={loginRedirect(`${location.pathname}${location.search}`)} replace />;
+  return <Navigate to={wentHome ? '/' : loginRedirect(`${location.pathname}${location.search}`)} replace />;
 }

@@ -58,6 +58,9 @@ export interface SessionContext {
   rememberMe: boolean;
   launchToken: string | null;
   storedSession: Auth | null;
+  /** The player left on purpose or was logged out by a session code: the guard sends them to the
+   * bare root, not back with `?redirect=` to the page they were on. */
+  wentHome: boolean;
 }
 
 export type SessionEvent =
@@ -176,6 +179,7 @@ export const sessionMachine = setup({
       output.ok ? { balance: output.balance, lastCode: null, network: 'ok' as const } : {},
     ),
     clearAccount: assign({ account: null, balance: null, storedSession: null, launchToken: null }),
+    markWentHome: assign({ wentHome: true }),
     persistSession: ({ context }, params: { loginId: string | null }) => {
       if (context.account) rememberSession(authOf(context.account), context.rememberMe, params.loginId);
     },
@@ -196,6 +200,7 @@ export const sessionMachine = setup({
     rememberMe: false,
     launchToken: input?.launchToken ?? null,
     storedSession: input?.storedSession ?? null,
+    wentHome: false,
   }),
   initial: 'starting',
   states: {
@@ -344,7 +349,10 @@ export const sessionMachine = setup({
       type: 'parallel',
       invoke: { src: 'balanceTicker' },
       on: {
-        logout: { target: 'loggedOut', actions: ['closePopups', 'clearAccount', 'forgetSession'] },
+        logout: {
+          target: 'loggedOut',
+          actions: ['closePopups', 'clearAccount', 'forgetSession', 'markWentHome'],
+        },
         'error.report': [
           {
             guard: 'reportLogsOut',
@@ -357,6 +365,7 @@ export const sessionMachine = setup({
               'closePopups',
               'clearAccount',
               'forgetSession',
+              'markWentHome',
             ],
           },
           {
@@ -423,6 +432,7 @@ export const sessionMachine = setup({
                       'closePopups',
                       'clearAccount',
                       'forgetSession',
+                      'markWentHome',
                     ],
                   },
                   {
@@ -479,6 +489,7 @@ export const sessionMachine = setup({
                       'closePopups',
                       'clearAccount',
                       'forgetSession',
+                      'markWentHome',
                     ],
                   },
                   {
@@ -524,6 +535,7 @@ export const sessionMachine = setup({
                       'closePopups',
                       'clearAccount',
                       'forgetSession',
+                      'markWentHome',
                     ],
                   },
                 ],
@@ -584,6 +596,7 @@ export const sessionMachine = setup({
                       'closePopups',
                       'clearAccount',
                       'forgetSession',
+                      'markWentHome',
                     ],
                   },
                 ],
