@@ -11,8 +11,7 @@ export function loginRedirect(wanted: string): string {
 export function afterLoginTarget(search: string, fallback = '/desktop'): string {
   const wanted = new URLSearchParams(search).get('redirect');
   // Only same-app paths: "//host" and "/\host" would leave the site.
-  if (wanted && wanted.startsWith('/') && !wanted.startsWith('//') && !wanted.startsWith('/\\'))
-    return wanted;
+  if (wanted?.startsWith('/') && !wanted.startsWith('//') && !wanted.startsWith('/\\')) return wanted;
   return fallback;
 }
 

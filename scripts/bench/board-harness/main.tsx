@@ -1,0 +1,225 @@
+/**
+ * Browser benchmark harness (scripts/bench/board.bench.ts): mounts either the real board
+ * (web/src/board/Board.tsx, cells selecting their own odds through useTopicSelector) or a naive board
+ * that re-renders every row and cell on each update, both fed by the same synthetic stream. The model
+ * and the change schedule come from the page URL's `window.__bench` set by the runner.
+ */
+import type { MarketModel, MarketOdds } from '@sportsbook/protocol';
+import { Profiler, useSyncExternalStore } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { BehaviorSubject, map, type Observable } from 'rxjs';
+import { Board } from '../../../web/src/board/Board.tsx';
+import { groupLeagues } from '../../../web/src/board/view.ts';
+import '../../../web/src/board/board.css';
+import { createI18n } from '../../../web/src/i18n/index.ts';
+import type { OddsStream } from '../../../web/src/stream/oddsStream.ts';
+import { StreamProvider } from '../../../web/src/stream/react.tsx';
+import type { TopicView } from '../../../web/src/stream/topicState.ts';
+
+interface BenchInput {
+  variant: 'real' | 'naive';
+  model: MarketModel;
+  changesPerSecond: number;
+  /** Updates per second; each carries changesPerSecond / updatesPerSecond price changes. */
+  updatesPerSecond: number;
+  durationMs: number;
+}
+interface BenchResult {
+  frames: number[];
+  longTasks: number[];
+  updates: number;
+  changes: number;
+  renderMs: number;
+}
+declare global {
+  interface Window {
+    __bench: BenchInput;
+    __result?: BenchResult;
+  }
+}
+
+const input = window.__bench;
+const topic = 'odds/1/hdpou/live';
+
+function view(model: MarketModel): TopicView<MarketModel> {
+  return {
+    topic,
+    model,
+    epoch: 'bench',
+    seq: 0,
+    hash: null,
+    stale: false,
+    staleSince: null,
+    pt: null,
+    resyncing: false,
+    error: null,
+  } as unknown as TopicView<MarketModel>;
+}
+
+const subject = new BehaviorSubject(view(input.model));
+
+/** The parts of OddsStream the board reads: topic views and peek. */
+const stream = {
+  topic: () => subject.asObservable() as Observable<TopicView>,
+  peek: () => subject.value,
+  indicator$: subject.pipe(map(() => 'live')),
+  connection$: subject.pipe(map(() => ({ state: 'live' }))),
+  stats: {},
+  reconnect() {},
+  close() {},
+} as unknown as OddsStream;
+
+/** A price change as applyDelta makes it: the changed odds entity and the odds map are new objects. */
+const oddsIds = Object.keys(input.model.odds).filter((id) => (input.model.odds[id]?.prices.length ?? 0) > 0);
+let seed = 12345;
+const random = () => {
+  seed = (seed * 1103515245 + 12345) % 2 ** 31;
+  return seed / 2 ** 31;
+};
+function change(model: MarketModel, count: number): MarketModel {
+  const odds = { ...model.odds };
+  for (let i = 0; i < count; i++) {
+    const id = oddsIds[Math.floor(random() * oddsIds.length)] as string;
+    const o = odds[id] as MarketOdds;
+    const k = Math.floor(random() * o.prices.length);
+    const prices = [...o.prices];
+    const p = prices[k] ?? 2;
+    prices[k] = Math.max(1.02, Math.round((p + (random() < 0.5 ? -0.01 : 0.01)) * 100) / 100);
+    odds[id] = { ...o, prices };
+  }
+  return { ...model, odds };
+}
+
+// ---- naive board: one subscription at the top, everything re-renders on every update ----------
+function NaiveCell({ odds, index }: { odds: MarketOdds | undefined; index: number }) {
+  const price = odds?.prices[index];
+  return (
+    <button type="button" className="odds-cell" data-price={price}>
+      {price === undefined ? '' : price.toFixed(2)}
+    </button>
+  );
+}
+function NaiveBoard() {
+  const v = useSyncExternalStore(
+    (cb) => {
+      const s = subject.subscribe(cb);
+      return () => s.unsubscribe();
+    },
+    () => subject.value,
+  );
+  const model = v.model as MarketModel;
+  const groups = groupLeagues(model, filters);
+  const byMatch = new Map<number, MarketOdds[]>();
+  for (const o of Object.values(model.odds)) {
+    const list = byMatch.get(o.matchId) ?? [];
+    list.push(o);
+    byMatch.set(o.matchId, list);
+  }
+  return (
+    <section className="board">
+      {groups.map((g) => (
+        <div className="league" key={g.leagueId}>
+          <div className="league-head">{g.name}</div>
+          {g.matchIds.map((id) => {
+            const m = model.match[String(id)];
+            return (
+              <div className="match-row" key={id}>
+                <div className="match-teams">
+                  <span>{m?.home}</span>
+                  <span>{m?.away}</span>
+                </div>
+                {(byMatch.get(id) ?? []).slice(0, 4).map((o) => (
+                  <div className="odds-col" key={o.id}>
+                    <span className="odds-line">{String(o.line ?? '')}</span>
+                    <NaiveCell odds={o} index={0} />
+                    <NaiveCell odds={o} index={1} />
+                  </div>
+                ))}
+              </div>
+            );
+          })}
+        </div>
+      ))}
+    </section>
+  );
+}
+
+const filters = {
+  leagueMode: 0,
+  timeMode: 0,
+  marketType: 'hdpou' as const,
+  tab: 'live' as const,
+  favourites: [],
+  selectedLeagues: [],
+  now: Date.now(),
+};
+
+let renderMs = 0;
+const i18n = createI18n('en');
+const noop = () => {};
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <I18nextProvider i18n={i18n}>
+    <StreamProvider value={stream}>
+      <Profiler id="board" onRender={(_id, _phase, actual) => void (renderMs += actual)}>
+        {input.variant === 'real' ? (
+          <Board
+            topic={topic}
+            filters={filters}
+            format="DEC"
+            page={0}
+            pageSize={100_000}
+            showScore
+            onPick={noop}
+            onPageChange={noop}
+            onToggleFavourite={noop}
+          />
+        ) : (
+          <NaiveBoard />
+        )}
+      </Profiler>
+    </StreamProvider>
+  </I18nextProvider>,
+);
+
+/** Waits for the first paint of the board, then streams and measures for durationMs. */
+function run() {
+  const longTasks: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) longTasks.push(e.duration);
+  });
+  observer.observe({ type: 'longtask', buffered: false });
+  const frames: number[] = [];
+  let last = performance.now();
+  const start = last;
+  let updates = 0;
+  let changes = 0;
+  renderMs = 0;
+  const perUpdate = input.changesPerSecond / input.updatesPerSecond;
+  let carry = 0;
+  const timer = setInterval(() => {
+    carry += perUpdate;
+    const n = Math.floor(carry);
+    carry -= n;
+    subject.next(view(change(subject.value.model as MarketModel, n)));
+    updates++;
+    changes += n;
+  }, 1000 / input.updatesPerSecond);
+  const frame = (now: number) => {
+    frames.push(now - last);
+    last = now;
+    if (now - start < input.durationMs) requestAnimationFrame(frame);
+    else {
+      clearInterval(timer);
+      observer.disconnect();
+      window.__result = { frames, longTasks, updates, changes, renderMs };
+    }
+  };
+  requestAnimationFrame(frame);
+}
+const ready = setInterval(() => {
+  if (document.querySelectorAll('.odds-cell').length > 0) {
+    clearInterval(ready);
+    requestAnimationFrame(() => requestAnimationFrame(run));
+  }
+}, 50);

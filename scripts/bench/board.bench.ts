@@ -1,0 +1,167 @@
+/**
+ * Browser benchmark of the odds board: 1,000 live matches receiving 500 price changes a second in
+ * headless Chromium, the real board (cells select their own odds; only changed cells re-render)
+ * side by side with a naive board that re-renders everything on each update, in the same run.
+ * A Vite build of board-harness/ is served locally; frame times come from requestAnimationFrame and
+ * long tasks from PerformanceObserver. Run: `npm run bench -- --only board` (`--quick` for a smoke run).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { normalizeMarket } from '@sportsbook/protocol';
+import react from '@vitejs/plugin-react';
+import { build, defaultClientConditions } from 'vite';
+import { createWorld } from '../../upstream-sim/src/world/index.ts';
+import { launchChromium } from '../../web/e2e/support.ts';
+import type { Benchmark, BenchOptions, BenchmarkReport } from './run.ts';
+
+const harness = fileURLToPath(new URL('./board-harness/', import.meta.url));
+const Matches = 1_000;
+const ChangesPerSecond = 500;
+/** The gateway conflates a topic's changes per poll; 10 updates a second is a busy live topic. */
+const UpdatesPerSecond = 10;
+
+async function buildHarness(outDir: string): Promise<void> {
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root: harness,
+      configFile: false,
+      mode: 'production',
+      logLevel: 'silent',
+      resolve: { conditions: ['source', ...defaultClientConditions] },
+      plugins: [react()],
+      build: { outDir, emptyOutDir: true, target: 'es2022' },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+}
+
+function serve(dir: string) {
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    try {
+      const body = readFileSync(join(dir, path === '/' ? 'index.html' : path));
+      res.writeHead(200, { 'content-type': types[extname(path) || '.html'] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise<{ url: string; close: () => Promise<void> }>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(() => r())) });
+    });
+  });
+}
+
+function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+interface Measured {
+  frames: number;
+  p50: number;
+  p95: number;
+  max: number;
+  longTasks: number;
+  longTaskMs: number;
+  renderMs: number;
+  changesPerSecond: number;
+}
+
+const bench: Benchmark = {
+  name: 'board',
+  description: `The /desktop odds board with ${Matches.toLocaleString('en-US')} live matches receiving ${ChangesPerSecond} price changes a second (${UpdatesPerSecond} updates/s) in headless Chromium: the real board vs a naive whole-board re-render, same page, same stream.`,
+  async run(options: BenchOptions): Promise<BenchmarkReport> {
+    const durationMs = options.quick ? 2_000 : 10_000;
+    const world = createWorld({
+      seed: 3,
+      liveMatches: Matches,
+      todayMatches: 0,
+      earlyMatches: 0,
+      startTime: Date.UTC(2026, 0, 3, 12),
+    });
+    const model = normalizeMarket(world.market({ sport_id: 1, market_type: 'hdpou', group: 'live' }));
+    const matchCount = Object.keys(model.match).length;
+    const outDir = mkdtempSync(join(tmpdir(), 'board-bench-'));
+    const browser = await launchChromium();
+    let server: Awaited<ReturnType<typeof serve>> | null = null;
+    try {
+      await buildHarness(outDir);
+      server = await serve(outDir);
+      const results: Record<string, Measured> = {};
+      for (const variant of ['real', 'naive'] as const) {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        await page.addInitScript((input) => {
+          (window as unknown as { __bench: unknown }).__bench = input;
+        }, { variant, model, changesPerSecond: ChangesPerSecond, updatesPerSecond: UpdatesPerSecond, durationMs });
+        await page.goto(server.url);
+        await page.waitForFunction(() => (window as unknown as { __result?: unknown }).__result !== undefined, null, {
+          timeout: durationMs + 120_000,
+        });
+        const r = (await page.evaluate(() => (window as unknown as { __result: unknown }).__result)) as {
+          frames: number[];
+          longTasks: number[];
+          updates: number;
+          changes: number;
+          renderMs: number;
+        };
+        await page.close();
+        results[variant] = {
+          frames: r.frames.length,
+          p50: percentile(r.frames, 50),
+          p95: percentile(r.frames, 95),
+          max: Math.max(0, ...r.frames),
+          longTasks: r.longTasks.length,
+          longTaskMs: r.longTasks.reduce((a, b) => a + b, 0),
+          renderMs: r.renderMs,
+          changesPerSecond: r.changes / (durationMs / 1000),
+        };
+      }
+      const real = results.real as Measured;
+      const naive = results.naive as Measured;
+      const row = (name: string, m: Measured) =>
+        `| ${name} | ${m.frames} | ${m.p50.toFixed(1)} | ${m.p95.toFixed(1)} | ${m.max.toFixed(0)} | ${m.longTasks} | ${m.longTaskMs.toFixed(0)} | ${m.renderMs.toFixed(0)} | ${m.changesPerSecond.toFixed(0)} |`;
+      const markdown = [
+        `${matchCount} matches, ${Object.keys(model.odds).length} odds rows, ${durationMs / 1000} s per variant.`,
+        '',
+        '| variant | frames | frame p50 ms | frame p95 ms | frame max ms | long tasks | long task ms | React render ms | changes/s |',
+        '|---|---|---|---|---|---|---|---|---|',
+        row('real board (cell selectors)', real),
+        row('naive whole-board re-render', naive),
+        '',
+        `Frame p95: ${(naive.p95 / Math.max(real.p95, 0.001)).toFixed(1)}x lower with the real board; React render time ${(naive.renderMs / Math.max(real.renderMs, 0.001)).toFixed(1)}x lower.`,
+      ].join('\n');
+      return {
+        markdown,
+        numbers: {
+          matches: matchCount,
+          realFrameP95Ms: real.p95,
+          naiveFrameP95Ms: naive.p95,
+          realLongTasks: real.longTasks,
+          naiveLongTasks: naive.longTasks,
+          realLongTaskMs: real.longTaskMs,
+          naiveLongTaskMs: naive.longTaskMs,
+          realRenderMs: real.renderMs,
+          naiveRenderMs: naive.renderMs,
+        },
+      };
+    } finally {
+      await server?.close();
+      await browser.close();
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  },
+};
+
+export default bench;

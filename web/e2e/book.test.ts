@@ -1,0 +1,288 @@
+/**
+ * The sportsbook in a real browser (issue 7): a live price moving without a reload, a single bet from
+ * slip to waiting, running, settled and reconciled in the statement; stale odds suspending betting;
+ * a gateway restart the board survives; parlays, a system parlay and a Myanmar bet. The simulator's
+ * clock is manual: the test moves it, and waits on page conditions, never on sleeps.
+ */
+import { formatGmt8 } from '@sportsbook/protocol';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type BookStack, startBookStack } from './bookSupport.ts';
+
+let stack: BookStack;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  stack = await startBookStack();
+}, 180_000);
+afterAll(async () => {
+  await stack?.close();
+});
+beforeEach(async () => {
+  context = await stack.browser.newContext();
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+const url = (path: string) => `${stack.gateway.url}${path}`;
+const bets = (accountId: string) => stack.sim.sim.store.accountBets(accountId);
+const latestBet = (accountId: string) => bets(accountId).at(-1);
+
+async function login(accountId: string) {
+  await page.goto(url('/'));
+  await page.getByLabel('Login ID').fill(accountId);
+  await page.getByLabel('Password').fill('demo1234');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((u) => u.pathname === '/desktop');
+}
+
+async function openTab(tab: 'live' | 'today' | 'parlay') {
+  await page.locator(`[data-tab="${tab}"]`).click();
+  await page
+    .locator(`.board[data-topic$="/${tab === 'parlay' ? 'today' : tab}"][data-status="ok"]`)
+    .waitFor();
+}
+
+const openCells = (p: Page, betType = 'HDP') =>
+  p.locator(`.board[data-status="ok"] .odds-col[data-bettype="${betType}"] button.odds-cell:not([disabled])`);
+
+/** Every shown price, by odds id and index. */
+const prices = (p: Page) =>
+  p.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll<HTMLElement>('button.odds-cell[data-price]')].map((b) => [
+        `${b.dataset.odds}/${b.dataset.index}`,
+        b.dataset.price,
+      ]),
+    ),
+  );
+
+/** Moves the sim clock in steps until `done` holds in the page (bounded; each wait is on a condition). */
+async function advanceUntil(stepMs: number, done: () => Promise<boolean>, maxSteps = 20): Promise<void> {
+  for (let i = 0; i < maxSteps; i++) {
+    if (await done()) return;
+    stack.sim.advance(stepMs);
+  }
+  if (!(await done())) throw new Error('condition not reached while advancing the clock');
+}
+
+async function priceMovesWithoutReload() {
+  await page.evaluate(() => {
+    (window as unknown as { marker: number }).marker = 42;
+  });
+  const before = await prices(page);
+  expect(Object.keys(before).length).toBeGreaterThan(0);
+  await advanceUntil(15_000, async () => {
+    const changed = await page
+      .waitForFunction(
+        (old) =>
+          [...document.querySelectorAll<HTMLElement>('button.odds-cell[data-price]')].some(
+            (b) =>
+              old[`${b.dataset.odds}/${b.dataset.index}`] !== undefined &&
+              old[`${b.dataset.odds}/${b.dataset.index}`] !== b.dataset.price,
+          ),
+        before,
+        { timeout: 3_000 },
+      )
+      .then(() => true)
+      .catch(() => false);
+    return changed;
+  });
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+}
+
+async function placeFromSlip(stake: string) {
+  const slip = page.locator('.bet-slip');
+  await slip.locator('input[name="stake"]').fill(stake);
+  await slip.locator('[data-action="submit"]:not([disabled])').click();
+  await slip.locator('[data-action="confirm"]:not([disabled])').click();
+}
+
+async function openInfo(name: string): Promise<Page> {
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name }).click(),
+  ]);
+  return popup;
+}
+
+describe('sportsbook end to end', { timeout: 90_000 }, () => {
+  it('single bet: live price moves, bet waits, runs, settles, and the statement reconciles', async () => {
+    await login('demo01');
+    await openTab('live');
+    await priceMovesWithoutReload();
+
+    // A live single: waiting for the live delay, then running (a market moved during the wait
+    // rejects it, so try again on a fresh price, at most three times).
+    let betId: string | undefined;
+    for (let attempt = 0; attempt < 3 && !betId; attempt++) {
+      await openCells(page).first().click();
+      await placeFromSlip('10');
+      await page.locator('[data-outcome="waiting"]').waitFor();
+      const bet = latestBet('demo01');
+      expect(bet?.status).toBe('waiting');
+      if (attempt === 0) {
+        const list = await openInfo('Bet list');
+        await list.locator('[data-tab="waiting"]').click();
+        await list.locator(`tr[data-bet="${bet?.betId}"][data-status="waiting"]`).waitFor();
+        stack.sim.advance(1_000);
+        await list.locator('[data-tab="running"]').click();
+        const outcome = latestBet('demo01')?.status;
+        if (outcome === 'running') {
+          await list.locator(`tr[data-bet="${bet?.betId}"][data-status="running"]`).waitFor();
+          betId = bet?.betId;
+        }
+        await list.close();
+      } else {
+        stack.sim.advance(1_000);
+        if (latestBet('demo01')?.status === 'running') betId = bet?.betId;
+      }
+      await page.locator('[data-outcome="accepted"], [data-outcome="rejected"]').first().waitFor();
+      await page.locator('.bet-slip').getByRole('button', { name: 'Clear' }).click();
+    }
+    expect(betId).toBeDefined();
+
+    // Full time: the simulator settles it.
+    const settled = () =>
+      Promise.resolve(
+        !['waiting', 'running'].includes(bets('demo01').find((b) => b.betId === betId)?.status ?? ''),
+      );
+    await advanceUntil(5 * 60_000, settled, 30);
+
+    const popup = await openInfo('Statement');
+    const date = formatGmt8(stack.sim.world.now(), 'yyyy-MM-dd');
+    const row = popup.locator(`tr[data-date="${date}"]`);
+    await row.waitFor();
+    expect(await row.getAttribute('data-reconciled')).toBe('true');
+    const n = async (attr: string) =>
+      Number(await row.locator(`[data-${attr}]`).getAttribute(`data-${attr}`));
+    const [opening, credit, debit, closing] = [
+      await n('opening'),
+      await n('credit'),
+      await n('debit'),
+      await n('closing'),
+    ];
+    expect(opening + credit - debit).toBe(closing);
+    expect(debit).toBeGreaterThanOrEqual(1_000);
+    // The closing balance is the wallet's cash now (available + frozen), as the upstream reports it.
+    const auth = await (
+      await fetch(`${stack.sim.url}/authlogin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account_id: 'demo01', password: 'demo1234' }),
+      })
+    ).json();
+    const session = auth.member_profile.player_info[0];
+    const balance = await (
+      await fetch(`${stack.sim.url}/userbalance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          account_id: 'demo01',
+          session_token: session.session_token,
+          parent_id: session.parent_id,
+        }),
+      })
+    ).json();
+    expect(closing).toBe(Math.round(balance.account_balance * 100));
+  });
+
+  it('stale upstream odds suspend betting with a notice, and recovery re-enables it', async () => {
+    await login('demo02');
+    await openTab('today');
+    await openCells(page).first().click();
+    const submit = page.locator('.bet-slip [data-action="submit"]');
+    await page.locator('.bet-slip [data-action="submit"]:not([disabled])').waitFor();
+    await stack.admin('faults', { call: '*', errorRate: 1 });
+    try {
+      await page.locator('[data-connection="stale"]').waitFor();
+      await page.locator('.board[data-status="stale"]').waitFor();
+      await page.locator('.bet-slip .slip-locked').waitFor();
+      expect(await submit.isDisabled()).toBe(true);
+      expect(await openCells(page).count()).toBe(0);
+    } finally {
+      await stack.admin('faults', {});
+    }
+    await page.locator('[data-connection="live"]').waitFor();
+    await page.locator('.bet-slip .slip-locked').waitFor({ state: 'detached' });
+    await page.locator('.bet-slip [data-action="submit"]:not([disabled])').waitFor();
+  });
+
+  it('the board resumes after the gateway restarts, without a reload', async () => {
+    await login('demo03');
+    await openTab('live');
+    await page.locator('[data-connection="live"]').waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { marker: number }).marker = 42;
+    });
+    await stack.restartGateway();
+    await page.locator('[data-connection="live"]').waitFor();
+    await priceMovesWithoutReload();
+  });
+
+  it('odds change while the slip is open: the slip follows the new price', async () => {
+    await login('demo04');
+    await openTab('live');
+    await openCells(page).first().click();
+    const shown = page.locator('.bet-slip [data-slip-price]').first();
+    const before = await shown.getAttribute('data-slip-price');
+    await advanceUntil(15_000, async () =>
+      page
+        .waitForFunction(
+          (old) => {
+            const el = document.querySelector<HTMLElement>('.bet-slip [data-slip-price]');
+            return el !== null && el.dataset.slipPrice !== old;
+          },
+          before,
+          { timeout: 3_000 },
+        )
+        .then(() => true)
+        .catch(() => false),
+    );
+    expect(await shown.getAttribute('data-slip-price')).not.toBe(before);
+  });
+
+  it('a three-leg mix parlay and a system parlay (Trixie) are accepted', async () => {
+    await login('demo05');
+    await openTab('parlay');
+    const rows = page.locator('.board[data-status="ok"] .match-row:not(.locked)');
+    for (let i = 0; i < 3; i++)
+      await rows.nth(i).locator('.odds-col[data-bettype="HDP"] button.odds-cell').first().click();
+    await page.locator('.bet-slip [data-pick]').nth(2).waitFor();
+    await placeFromSlip('10');
+    await page.locator('[data-outcome="accepted"]').waitFor();
+    const parlay = latestBet('demo05');
+    expect(parlay).toMatchObject({ kind: 'parlay', status: 'running' });
+    expect(parlay?.legs).toHaveLength(3);
+
+    await page.locator('.bet-slip').getByRole('button', { name: 'Keep selections' }).click();
+    await page.locator('.bet-slip [data-mode="system"]').click();
+    await page.locator('.bet-slip [data-tickets]').getByText('4 tickets').waitFor();
+    await placeFromSlip('5');
+    await page.locator('[data-outcome="accepted"]').waitFor();
+    const system = latestBet('demo05');
+    expect(system).toMatchObject({ kind: 'system', status: 'running', risk: 2_000 });
+    expect(system?.combos).toHaveLength(4);
+
+    const list = await openInfo('Bet list');
+    await list.locator(`tr[data-bet="${system?.betId}"] [data-action="details"]`).click();
+    await list.locator(`tr[data-bet="${system?.betId}"] [data-leg]`).nth(2).waitFor();
+    await list.close();
+  });
+
+  it('demo07 places a Myanmar bet', async () => {
+    await login('demo07');
+    await openTab('today');
+    await page.locator('[data-market="mmo"]').click();
+    const cell = page
+      .locator('.board[data-topic*="/mmo/"][data-status="ok"] button.odds-cell:not([disabled])')
+      .first();
+    await cell.click();
+    await placeFromSlip('1000');
+    await page.locator('[data-outcome="accepted"]').waitFor();
+    expect(latestBet('demo07')).toMatchObject({ kind: 'mmoSingle', status: 'running' });
+  });
+});
