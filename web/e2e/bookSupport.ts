@@ -41,7 +41,7 @@ export async function startBookStack(): Promise<BookStack> {
       // statement's default range holds the settlement.
       world: {
         seed: 11,
-        liveMatches: 4,
+        liveMatches: 10,
         todayMatches: 12,
         earlyMatches: 6,
         startTime: gmt8DayStart(Date.now()) + HourMs,
