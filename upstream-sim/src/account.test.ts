@@ -110,10 +110,12 @@ describe('account calls over HTTP', () => {
       { 'x-admin-token': AdminToken },
     );
     expect(adj.json.status).toBe(1);
-    const after = await t.call('/userbalance', { ...s, parent_id: 'ag01' });
-    expect(after.json).toMatchObject({ balance: 10012.5, retrieve_profile: 1 });
     const profile = await t.call('/userprofile', s);
     expect(profile.json.member_profile.player_wallet[0].available_balance).toBe(10012.5);
+    // A profile read (the gateway's session check) does not swallow the signal ...
+    const after = await t.call('/userbalance', { ...s, parent_id: 'ag01' });
+    expect(after.json).toMatchObject({ balance: 10012.5, retrieve_profile: 1 });
+    // ... and a balance reply delivers it once.
     expect((await t.call('/userbalance', { ...s, parent_id: 'ag01' })).json.retrieve_profile).toBe(0);
   });
 

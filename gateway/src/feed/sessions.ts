@@ -1,5 +1,5 @@
 /**
- * Session checks for `hello`, against the upstream (`POST /userprofile`), cached briefly and
+ * Session checks for `hello`, against the upstream (`POST /userprofile`, a read without side effects), cached briefly and
  * single-flighted per (account, token): a reconnect storm of one player's tabs, or of a thousand
  * players, is at most one upstream call per distinct session per cache period, not a login storm.
  */

@@ -55,10 +55,11 @@ export const accountHandlers: Handlers = {
     const accountId = sim.sessions.useLaunchToken((body as TokenLoginRequest).token);
     return startSession(sim, sim.accounts.get(accountId), false);
   },
+  // A profile read has no side effect: the gateway also reads it to check sessions, and must not
+  // swallow the retrieve_profile signal meant for the player's client.
   userprofile: (ctx) => {
     const { account, token } = auth(ctx);
-    const updated = ctx.sim.accounts.update(account, { retrieveProfile: false }, false);
-    return ok({ member_profile: memberProfile(updated, token, ctx.sim.wallet) });
+    return ok({ member_profile: memberProfile(account, token, ctx.sim.wallet) });
   },
   userbalance: (ctx) => balance(ctx.sim, ctx.body as BalanceRequest, auth(ctx).account, 1),
   vuserbalance: (ctx) => balance(ctx.sim, ctx.body as BalanceRequest, auth(ctx).account, 2),
@@ -91,5 +92,8 @@ export const accountHandlers: Handlers = {
 function balance(sim: Sim, body: BalanceRequest, account: Account, operatorType: 1 | 2) {
   if (account.operatorType !== operatorType) reject('permission_denied');
   if (String(body.parent_id) !== String(account.parentId ?? '')) reject('permission_denied');
-  return ok(balanceReply(account, sim.wallet));
+  const reply = balanceReply(account, sim.wallet);
+  // retrieve_profile is a one-shot signal: once a balance reply has told the client, it is cleared.
+  if (account.retrieveProfile) sim.accounts.update(account, { retrieveProfile: false }, false);
+  return ok(reply);
 }
