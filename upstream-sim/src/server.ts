@@ -1,7 +1,7 @@
 /**
  * The simulator process: env, logger, signals, graceful close. `npm run sim`.
  * SIM_PORT (8090), SIM_HOST (0.0.0.0), SIM_SEED, SIM_LIVE_MATCHES, SIM_SPEED, SIM_DATA_DIR,
- * SIM_ADMIN_TOKEN, LOG_LEVEL (info).
+ * SIM_ADMIN_TOKEN, LOGIN_SIGNING_KEY, LOG_LEVEL (info).
  */
 import { buildSim } from './app.ts';
 import { DemoPassword, seedAccounts } from './domain/seed.ts';
@@ -25,6 +25,8 @@ const app = buildSim({
   speed: intEnv('SIM_SPEED', 1),
   ...(process.env.SIM_DATA_DIR ? { dataDir: process.env.SIM_DATA_DIR } : {}),
   ...(process.env.SIM_ADMIN_TOKEN ? { adminToken: process.env.SIM_ADMIN_TOKEN } : {}),
+  // The same key the gateway signs login bodies with (SPEC section 7: optional login signing).
+  ...(process.env.LOGIN_SIGNING_KEY ? { loginSigningKey: process.env.LOGIN_SIGNING_KEY } : {}),
 });
 
 let closing = false;
