@@ -118,20 +118,23 @@ const bench: Benchmark = {
           },
           {
             variant,
+            pageSize,
             model,
             changesPerSecond: ChangesPerSecond,
             updatesPerSecond: UpdatesPerSecond,
             durationMs,
           },
         );
+        const failed = new Promise<never>((_, reject) => page.on('pageerror', reject));
         await page.goto(server.url);
-        await page.waitForFunction(
-          () => (globalThis as unknown as { __result?: unknown }).__result !== undefined,
-          null,
-          {
-            timeout: durationMs + 120_000,
-          },
-        );
+        await Promise.race([
+          failed,
+          page.waitForFunction(
+            () => (globalThis as unknown as { __result?: unknown }).__result !== undefined,
+            null,
+            { timeout: durationMs + 120_000 },
+          ),
+        ]);
         const r = (await page.evaluate(() => (globalThis as unknown as { __result: unknown }).__result)) as {
           frames: number[];
           longTasks: number[];

@@ -119,8 +119,9 @@ async function main(): Promise<void> {
     send({ ready: true, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` });
   }
 
-  // The benchmark process went away: so do we.
+  // The benchmark process went away, or stops us: so do we (an orderly exit writes --cpu-prof).
   process.on('disconnect', () => process.exit(0));
+  process.on('SIGTERM', () => process.exit(0));
   process.on('message', async (msg: { cmd: string }) => {
     if (msg.cmd === 'stats') {
       const cpu = process.cpuUsage();

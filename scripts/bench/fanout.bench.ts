@@ -56,9 +56,9 @@ interface Row {
 const here = new URL('.', import.meta.url).pathname;
 const children = new Set<ChildProcess>();
 
-function spawn(file: string, args: string[]): ChildProcess {
+function spawn(file: string, args: string[], execArgv: string[] = []): ChildProcess {
   const child = fork(`${here}${file}`, args, {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...execArgv],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   children.add(child);
@@ -235,13 +235,24 @@ const fanout: Benchmark = {
         ? [200]
         : [1000, 5000];
     const windowMs = options.quick ? 6000 : 15_000;
+    const allKinds: readonly Kind[] = ['gateway', 'ws', 'socketio', 'poll'];
+    // FANOUT_KINDS=gateway,ws: only some rows (profiling, quick comparisons).
+    const kinds = process.env.FANOUT_KINDS
+      ? allKinds.filter((k) => process.env.FANOUT_KINDS?.split(',').includes(k))
+      : allKinds;
     const rows: Row[] = [];
     const failures: string[] = [];
     const numbers: Record<string, number> = {};
     try {
       const sim = spawn('fanout-server.ts', ['sim', '500']);
       const simUrl = (await next<{ url: string }>(sim, 'ready')).url;
-      const gateway = spawn('fanout-server.ts', ['gateway', simUrl]);
+      // FANOUT_PROFILE=<dir>: the gateway writes a V8 CPU profile there when it exits.
+      const profileDir = process.env.FANOUT_PROFILE;
+      const gateway = spawn(
+        'fanout-server.ts',
+        ['gateway', simUrl],
+        profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+      );
       const gatewayUrl = (await next<{ url: string }>(gateway, 'ready')).url;
       const session = await login(simUrl);
       const relayArg = JSON.stringify({ gatewayUrl, accountId: session.accountId, token: session.token });
@@ -254,7 +265,7 @@ const fanout: Benchmark = {
       const idleCpuPerSec = (idle1.cpuMicros - idle0.cpuMicros) / ((performance.now() - idleStart) / 1000);
       numbers.gateway_idle_cpu_percent = idleCpuPerSec / 1e4;
       for (const n of ns) {
-        for (const kind of ['gateway', 'ws', 'socketio', 'poll'] as const) {
+        for (const kind of kinds) {
           let server = kind === 'gateway' ? gateway : sim;
           let url = kind === 'gateway' ? gatewayUrl : simUrl;
           if (kind === 'ws' || kind === 'socketio') {

@@ -1,7 +1,9 @@
 /**
  * One websocket connection: the state object with one idempotent `teardown()` (STYLE.md). The
  * listeners are attached synchronously in the constructor so no frame is lost; the hello deadline,
- * the heartbeat and the rate limit live here; subscriptions are served by the hub.
+ * the heartbeat frame and the rate limit live here; subscriptions are served by the hub. The
+ * heartbeat goes only to connections that were sent nothing lately (`heartbeatIfIdle`, driven by
+ * one sweep for all connections in plugin.ts): a client receiving deltas needs no other sign of life.
  */
 import {
   type ClientFrame,
@@ -43,13 +45,14 @@ function rawLength(data: RawData): number {
 export class Connection implements Subscriber {
   lagging = false;
   laggingSince = 0;
+  /** When a frame was last written to this socket (ms): the heartbeat goes only to idle ones. */
+  lastSentAt = Date.now();
   readonly subs = new Map<string, Subscription>();
   accountId = '';
   sessionToken = '';
   private state: State = 'hello';
   private queued: string[] = [];
   private helloTimer: NodeJS.Timeout | undefined;
-  private heartbeat: NodeJS.Timeout | undefined;
   private tokens: number;
   private refilledAt = Date.now();
   private excess = 0;
@@ -101,9 +104,7 @@ export class Connection implements Subscriber {
     if (this.state === 'closed') return;
     this.state = 'closed';
     if (this.helloTimer) clearTimeout(this.helloTimer);
-    if (this.heartbeat) clearInterval(this.heartbeat);
     this.helloTimer = undefined;
-    this.heartbeat = undefined;
     this.queued = [];
     for (const sub of this.subs.values()) this.deps.hub.unsubscribe(sub);
     this.subs.clear();
@@ -116,6 +117,7 @@ export class Connection implements Subscriber {
   private send(frame: ServerFrame): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
     this.socket.send(encodeServerFrame(frame));
+    this.lastSentAt = Date.now();
   }
 
   private err(code: WireErrorCode, message: string, id?: number): void {
@@ -228,7 +230,6 @@ export class Connection implements Subscriber {
     this.counted = true;
     this.deps.onOpen();
     this.send({ t: 'welcome', node: this.deps.tuning.nodeId, hb: this.deps.heartbeatMs });
-    this.heartbeat = setInterval(() => this.beat(), this.deps.heartbeatMs);
     const queued = this.queued;
     this.queued = [];
     for (const text of queued) {
@@ -237,7 +238,13 @@ export class Connection implements Subscriber {
     }
   }
 
-  private beat(): void {
+  /**
+   * Sends `hb` when nothing was written to the socket for `idleMs` (plugin.ts's sweep passes the
+   * heartbeat interval minus its own period, so no open connection stays silent longer than `hb`).
+   * The frame is built per connection, but only for the idle ones: at most one per `hb` ms each.
+   */
+  heartbeatIfIdle(now: number, idleMs: number): void {
+    if (this.state !== 'open' || now - this.lastSentAt < idleMs) return;
     // A lagging client would read seqs it has not got yet and resubscribe for nothing.
     if (this.lagging) return;
     const seqs: Record<string, number> = {};

@@ -26,6 +26,8 @@ export interface Subscriber {
   /** Over the soft bound: deltas are held back until it drains. */
   lagging: boolean;
   laggingSince: number;
+  /** When a frame was last written (ms since the epoch): heartbeats go only to idle sockets. */
+  lastSentAt: number;
   readonly open: boolean;
   /** This connection's subscriptions by topic name. */
   readonly subs: ReadonlyMap<string, Subscription>;
@@ -225,6 +227,7 @@ export class Hub implements TopicListener {
 
   private write(conn: Subscriber, buf: Buffer): void {
     conn.socket.send(buf, SEND_OPTS);
+    conn.lastSentAt = Date.now();
     this.o.metrics.framesSent.inc();
     this.o.metrics.bytesSent.inc(buf.length);
   }
@@ -346,6 +349,10 @@ export class Hub implements TopicListener {
     if (!entry) return;
     const soft = this.o.tuning.sendSoftBytes;
     const prev = delta.seq - 1;
+    const epoch = log.epoch;
+    const buf = delta.buf;
+    // One clock read per broadcast, not per socket.
+    const now = Date.now();
     let sent = 0;
     for (const sub of entry.subs) {
       const conn = sub.conn;
@@ -354,8 +361,9 @@ export class Hub implements TopicListener {
         this.markLagging(conn);
         continue;
       }
-      if (sub.seq === prev && sub.epoch === log.epoch) {
-        conn.socket.send(delta.buf, SEND_OPTS);
+      if (sub.seq === prev && sub.epoch === epoch) {
+        conn.socket.send(buf, SEND_OPTS);
+        conn.lastSentAt = now;
         sub.seq = delta.seq;
         sent++;
       } else if (sub.seq >= 0) {
@@ -364,7 +372,7 @@ export class Hub implements TopicListener {
     }
     if (sent > 0) {
       this.o.metrics.framesSent.inc(sent);
-      this.o.metrics.bytesSent.inc(sent * delta.buf.length);
+      this.o.metrics.bytesSent.inc(sent * buf.length);
     }
   }
 

@@ -148,11 +148,22 @@ export const feedPlugin = fp<GatewayPluginOptions>(
         });
     }, tuning.sessionRecheckMs);
 
+    // One sweep for every connection instead of a timer each: a heartbeat goes only to sockets
+    // that were sent nothing for (heartbeat - sweep) ms, so an idle client hears something at
+    // least every `heartbeatMs`, and a client receiving deltas costs no heartbeat frames at all.
+    const sweepMs = Math.max(10, Math.floor(config.heartbeatMs / 5));
+    const heartbeatTimer = setInterval(() => {
+      const now = Date.now();
+      const idleMs = config.heartbeatMs - sweepMs;
+      for (const conn of registry) conn.heartbeatIfIdle(now, idleMs);
+    }, sweepMs);
+
     let shut = false;
     function shutdown(): void {
       if (shut) return;
       shut = true;
       clearInterval(recheckTimer);
+      clearInterval(heartbeatTimer);
       hub.stop();
       for (const conn of [...registry, ...pending]) conn.close(CloseCode.serviceRestart, 'service restart');
       // A client that never answers the close handshake must not hold the process for ws's 30 s.

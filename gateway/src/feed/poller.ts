@@ -17,7 +17,7 @@ import {
 } from '@sportsbook/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Counter } from 'prom-client';
-import type { UpstreamClient } from '../plugins/upstream.ts';
+import type { UpstreamClient, UpstreamReply } from '../plugins/upstream.ts';
 import type { Recorder } from '../record/writer.ts';
 import type { TopicWriter } from './topic.ts';
 
@@ -74,6 +74,9 @@ export class Poller {
   private readonly path: string;
   private readonly body: unknown;
   private readonly call: ReturnType<typeof topicCall>;
+  /** The last usable reply and its model: a byte-identical reply reuses the model (no parse, normalize or diff). */
+  private lastReply: UpstreamReply | undefined;
+  private lastModel: Model | undefined;
 
   constructor(private readonly o: PollerOptions) {
     this.now = o.now ?? Date.now;
@@ -141,6 +144,7 @@ export class Poller {
       const res = await this.o.upstream.post(this.path, this.body, {
         timeoutMs: this.o.timeoutMs,
         signal: controller.signal,
+        ...(this.lastReply ? { previous: this.lastReply } : {}),
       });
       this.o.recorder?.record({
         t: this.now(),
@@ -148,8 +152,21 @@ export class Poller {
         params: this.call.body as Record<string, unknown>,
         body: res.body,
       });
-      outcome = modelFromReply(this.o.topic, res.httpStatus, res.body);
-      if (!outcome.ok) label = 'rejected';
+      // The same bytes as the last usable reply: the same model object, which the writer's diff
+      // skips by identity (an empty delta; the cluster's writer still marks the poll).
+      const same =
+        this.lastModel !== undefined &&
+        this.lastReply !== undefined &&
+        (res === this.lastReply || (res.text !== undefined && res.text === this.lastReply.text));
+      outcome = same
+        ? { ok: true, model: this.lastModel as Model }
+        : modelFromReply(this.o.topic, res.httpStatus, res.body);
+      if (outcome.ok) {
+        this.lastReply = res.text === undefined ? undefined : res;
+        this.lastModel = res.text === undefined ? undefined : outcome.model;
+      } else {
+        label = 'rejected';
+      }
     } catch (err) {
       const kind = (err as { kind?: string }).kind;
       label = typeof kind === 'string' ? kind : 'error';
