@@ -5,7 +5,7 @@
  */
 
 import { type ClockMode, SimClock } from './clock.ts';
-import { Accounts } from './domain/accounts.ts';
+import { Accounts, loginBlockCode } from './domain/accounts.ts';
 import { type BetOptions, Bets } from './domain/bets.ts';
 import { fileJournal, type Journal, memoryJournal } from './domain/journal.ts';
 import { type SessionOptions, Sessions } from './domain/sessions.ts';
@@ -185,7 +185,7 @@ export class Sim {
   authenticate(body: { account_id: string; session_token: string }): { account: Account; token: string } {
     const session = this.sessions.check(body.account_id, body.session_token);
     const account = this.accounts.get(session.accountId);
-    const restricted = restrictedCode(account);
+    const restricted = loginBlockCode(account);
     if (restricted) {
       this.sessions.revokeAccount(account.id);
       throw new CallError(restricted);
@@ -253,21 +253,5 @@ export class Sim {
       if (account.role === 'member')
         this.addMessage(account.id, 'personal', 'Hello', `Welcome, ${account.id}.`);
     }
-  }
-}
-
-/** The code that ends a session of a restricted account, or null. */
-export function restrictedCode(account: Account): string | null {
-  switch (account.state) {
-    case 'close':
-      return 'CLOSE';
-    case 'block':
-      return 'BLOCK';
-    case 'freeze':
-      return 'freeze';
-    case 'inactive':
-      return 'account_inactive';
-    default:
-      return null;
   }
 }

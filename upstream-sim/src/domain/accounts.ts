@@ -15,7 +15,10 @@ export function hashPassword(password: string, salt: string): string {
   return scryptSync(password, salt, 32, { N: 1024 }).toString('hex');
 }
 
-/** The login code for a restricted state, or null when the account may log in. */
+/**
+ * The code for a restricted state (closed, blocked, frozen, inactive): it refuses a login and ends
+ * the account's open sessions. Null when the account may log in (suspended accounts may: view only).
+ */
 export function loginBlockCode(account: Account): string | null {
   switch (account.state) {
     case 'close':

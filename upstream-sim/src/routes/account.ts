@@ -6,9 +6,10 @@ import type {
   LoginRequest,
   TokenLoginRequest,
 } from '@sportsbook/protocol';
+import { loginBlockCode } from '../domain/accounts.ts';
 import type { Account } from '../domain/types.ts';
 import { ok, reject } from '../reply.ts';
-import { restrictedCode, type Sim } from '../sim.ts';
+import type { Sim } from '../sim.ts';
 import { balanceReply, memberProfile } from '../views.ts';
 import { auth, type Handlers } from './handler.ts';
 import { loginSignatureValid } from './signing.ts';
@@ -16,7 +17,7 @@ import { loginSignatureValid } from './signing.ts';
 export const SimVersion = '1.0.0';
 
 function startSession(sim: Sim, account: Account, revokeOthers: boolean) {
-  const code = restrictedCode(account);
+  const code = loginBlockCode(account);
   if (code) reject(code);
   if (account.role !== 'member') reject('NoUserAccessRight');
   const session = sim.sessions.create(account.id);

@@ -2,17 +2,11 @@
  * The world's mutable state: plain JSON data (no classes, no references between objects, ids
  * only) so that snapshotState() is a deep copy and restoreState() a parse.
  */
-import type { MarketGroupName, PeriodCode } from '@sportsbook/protocol';
+import type { MarketGroupName, MarketLeague, PeriodCode } from '@sportsbook/protocol';
 import type { BetType } from './sports.ts';
 
-export interface LeagueState {
-  id: number;
-  sportId: number;
-  name: string;
-  flag: 0 | 1;
-  code: number;
-  sortOrder: number;
-  country: string;
+/** A league as the board shows it (protocol's model), plus the teams the generator draws from. */
+export interface LeagueState extends MarketLeague {
   teams: string[];
 }
 
