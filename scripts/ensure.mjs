@@ -48,7 +48,10 @@ function has(bin) {
   }
 }
 
-if (depsStale()) run('npm ci --no-audit --no-fund');
+// `npm install` (which keeps package-lock.json as it is) rather than `npm ci`: the registry here
+// serves only this platform's build of packages like @biomejs/biome, and `npm ci` refuses a lock
+// without the other platforms' optional builds.
+if (depsStale()) run('npm install --no-audit --no-fund');
 
 if (mode === 'test' || mode === 'bench') {
   const debs = [];
