@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
-import { formatReport, landingReport } from './build/budget.ts';
+import { formatReport, landingReport } from './tools/budget.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 

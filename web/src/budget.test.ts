@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LandingBudgetBytes, landingFiles, landingReport } from '../build/budget.ts';
+import { LandingBudgetBytes, landingFiles, landingReport } from '../tools/budget.ts';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
 const outDir = mkdtempSync(join(tmpdir(), 'web-budget-'));

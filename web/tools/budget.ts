@@ -1,0 +1,63 @@
+/**
+ * The landing page's JavaScript budget (issue 6): the entry chunk plus every chunk it imports
+ * statically, gzipped, at most 150 KB. Lazy routes (dynamic imports) are not counted: they load
+ * after the landing page. Read from Vite's build manifest so the build plugin and the test agree.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const LandingBudgetBytes = 150 * 1024;
+
+/** The part of a Vite manifest entry this needs (`.vite/manifest.json`). */
+export interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/** Files of the JS the landing page loads: the entry chunks and their static imports, transitively. */
+export function landingFiles(manifest: Manifest): string[] {
+  const seen = new Set<string>();
+  const files: string[] = [];
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    if (chunk.file.endsWith('.js')) files.push(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  return files;
+}
+
+export interface LandingReport {
+  files: { file: string; bytes: number; gzipBytes: number }[];
+  gzipBytes: number;
+  budgetBytes: number;
+  withinBudget: boolean;
+}
+
+/** Sizes of the landing JS of a build in `outDir` (which must hold `.vite/manifest.json`). */
+export function landingReport(outDir: string): LandingReport {
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const files = landingFiles(manifest).map((file) => {
+    const code = readFileSync(join(outDir, file));
+    return { file, bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length };
+  });
+  const gzipBytes = files.reduce((sum, f) => sum + f.gzipBytes, 0);
+  return { files, gzipBytes, budgetBytes: LandingBudgetBytes, withinBudget: gzipBytes <= LandingBudgetBytes };
+}
+
+export function formatReport(report: LandingReport): string {
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const lines = report.files.map((f) => `  ${f.file}  ${kb(f.bytes)} (gzip ${kb(f.gzipBytes)})`);
+  const verdict = report.withinBudget ? 'within' : 'OVER';
+  return [
+    `landing JS: gzip ${kb(report.gzipBytes)} of ${kb(report.budgetBytes)} budget (${verdict})`,
+    ...lines,
+  ].join('\n');
+}
