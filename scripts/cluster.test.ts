@@ -45,14 +45,20 @@ describe('GATEWAY_PROCESSES', () => {
         .toBe(200);
       const session = await login(sim.url);
       const nodes = new Set<string>();
-      // The primary hands connections to the workers in turn; both must answer within a few.
-      for (let i = 0; i < 12 && nodes.size < 2; i++) {
-        const c = await FeedTestClient.connect(`ws://127.0.0.1:${port}/ws`);
-        clients.push(c);
-        await c.hello(session.accountId, session.token, 30_000);
-        nodes.add(c.welcome?.node ?? '');
-      }
-      expect(nodes.size).toBe(2);
+      // The primary hands connections to the listening workers in turn; /healthz answers as soon
+      // as the first worker listens, so keep connecting (bounded) until the second one answers too.
+      await expect
+        .poll(
+          async () => {
+            const c = await FeedTestClient.connect(`ws://127.0.0.1:${port}/ws`);
+            clients.push(c);
+            await c.hello(session.accountId, session.token, 30_000);
+            nodes.add(c.welcome?.node ?? '');
+            return nodes.size;
+          },
+          { timeout: 60_000, interval: 250 },
+        )
+        .toBe(2);
     } finally {
       await Promise.all(clients.map((c) => c.close()));
       primary.kill('SIGTERM');

@@ -53,7 +53,7 @@ describe('the load claim: upstream odds polls do not depend on the number of cli
 
   it('polls each topic once per interval with 1, 10 and 200 clients', async () => {
     const windowMs = 2000;
-    const perPhase: Record<number, Record<string, number>> = {};
+    const perPhase: Record<number, { calls: Record<string, number>; elapsedMs: number }> = {};
     for (const n of [1, 10, 200]) {
       const clients = await connectMany(
         gateway,
@@ -66,26 +66,39 @@ describe('the load claim: upstream odds polls do not depend on the number of cli
         5,
       );
       const before = await oddsCalls(sim);
+      const started = performance.now();
       // The world moves during the window so every client also receives deltas.
       const mover = setInterval(() => sim.advance(1000), 250);
       await new Promise((r) => setTimeout(r, windowMs)); // the measured quantity is calls per wall-clock window
       clearInterval(mover);
       const after = await oddsCalls(sim);
-      perPhase[n] = Object.fromEntries(CALLS.map((c) => [c, (after[c] ?? 0) - (before[c] ?? 0)]));
+      const elapsedMs = performance.now() - started;
+      perPhase[n] = {
+        calls: Object.fromEntries(CALLS.map((c) => [c, (after[c] ?? 0) - (before[c] ?? 0)])),
+        elapsedMs,
+      };
       expect(clients.every((c) => c.problems.length === 0)).toBe(true);
       expect(clients.every((c) => (c.topics.get(TOPICS[0] as string)?.deltas ?? 0) > 0)).toBe(true);
       await Promise.all(clients.map((c) => c.close()));
     }
-    // Two live topics at 100 ms and the menu at 500 ms: ~40 and ~4 calls per 2 s window.
-    for (const call of CALLS) {
-      const counts = [1, 10, 200].map((n) => perPhase[n]?.[call] ?? 0);
-      const topicsOfCall = call === 'uxmarket' ? 2 : 1;
-      const expected = call === 'uxmarket' ? (2 * windowMs) / INTERVAL : windowMs / (INTERVAL * 5);
-      for (const count of counts) expect(count).toBeLessThanOrEqual(expected + topicsOfCall);
-      // Within one interval per topic across 1, 10 and 200 clients.
-      expect(Math.max(...counts) - Math.min(...counts), `${call}: ${counts.join(', ')}`).toBeLessThanOrEqual(
-        topicsOfCall,
-      );
+    // Two live topics at 100 ms and the menu at 500 ms. Whatever the number of clients, no topic is
+    // polled more than once per interval of the time actually measured (+1 for a poll in flight at
+    // each edge). The bound is on the measured elapsed time, not the nominal window, so a loaded
+    // machine (CI runs other test files beside this one) that slows the poll loop cannot fail it,
+    // while a single extra poll per client, or per subscription, would.
+    for (const n of [1, 10, 200]) {
+      const phase = perPhase[n];
+      if (!phase) throw new Error(`phase ${n} missing`);
+      for (const call of CALLS) {
+        const topicsOfCall = call === 'uxmarket' ? 2 : 1;
+        const interval = call === 'uxmarket' ? INTERVAL : INTERVAL * 5;
+        const count = phase.calls[call] ?? 0;
+        const bound = topicsOfCall * (Math.floor(phase.elapsedMs / interval) + 1);
+        expect(count, `${call} with ${n} clients in ${Math.round(phase.elapsedMs)} ms`).toBeLessThanOrEqual(
+          bound,
+        );
+        expect(count, `${call} with ${n} clients kept polling`).toBeGreaterThanOrEqual(topicsOfCall);
+      }
     }
   });
 
