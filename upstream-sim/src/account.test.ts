@@ -11,6 +11,12 @@ describe('account calls over HTTP', () => {
     await t.close();
   });
 
+  it('a suspended account logs in with account_state suspend (view only, our extension)', async () => {
+    const { json } = await t.call('/authlogin', { account_id: 'demo09', password: 'demo1234' });
+    expect(json.status).toBe(1);
+    expect(json.member_profile.player_info[0].account_state).toBe('suspend');
+  });
+
   it('authlogin returns the spec member_profile', async () => {
     const { http, json } = await t.call('/authlogin', { account_id: 'demo01', password: 'demo1234' });
     expect(http).toBe(200);
@@ -19,6 +25,7 @@ describe('account calls over HTTP', () => {
     expect(Object.keys(p.player_info[0]).sort()).toEqual(
       [
         'account_id',
+        'account_state',
         'comm_type',
         'has_secondary_account',
         'nickname',
@@ -27,6 +34,7 @@ describe('account calls over HTTP', () => {
         'session_token',
       ].sort(),
     );
+    expect(p.player_info[0].account_state).toBe('active');
     expect(p.player_wallet[0]).toEqual({
       available_balance: 10000,
       cash_balance: 10000,

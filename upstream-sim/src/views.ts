@@ -16,6 +16,8 @@ export function memberProfile(account: Account, token: string, wallet: WalletEng
         operator_type: account.operatorType,
         parent_id: account.parentId ?? '',
         comm_type: account.commType,
+        // Ours, not the spec's: lets the client show a suspended (view only) account as such.
+        account_state: account.state,
       },
     ],
     player_wallet: [

@@ -116,7 +116,7 @@ async function openInfo(name: string): Promise<Page> {
 
 // The single-bet test runs last: settling it plays the clock forward past the live matches' end.
 describe('sportsbook end to end', { timeout: 90_000 }, () => {
-  it('stale upstream odds suspend betting with a notice, and recovery re-enables it', async () => {
+  it('stale upstream odds suspend betting with a banner, and recovery removes it and re-enables betting', async () => {
     await login('demo02');
     await openTab('today');
     await openCells(page).first().click();
@@ -126,6 +126,9 @@ describe('sportsbook end to end', { timeout: 90_000 }, () => {
     try {
       await page.locator('[data-connection="stale"]').waitFor();
       await page.locator('.board[data-status="stale"]').waitFor();
+      const banner = page.getByRole('alert').filter({ hasText: 'Odds are delayed. Betting is paused' });
+      await banner.waitFor();
+      expect(await page.locator('.board > .board-stale').count()).toBe(1);
       await page.locator('.bet-slip .slip-locked').waitFor();
       expect(await submit.isDisabled()).toBe(true);
       expect(await openCells(page).count()).toBe(0);
@@ -133,6 +136,7 @@ describe('sportsbook end to end', { timeout: 90_000 }, () => {
       await stack.admin('faults', {});
     }
     await page.locator('[data-connection="live"]').waitFor();
+    await page.locator('.board-stale').waitFor({ state: 'detached' });
     await page.locator('.bet-slip .slip-locked').waitFor({ state: 'detached' });
     await page.locator('.bet-slip [data-action="submit"]:not([disabled])').waitFor();
   });

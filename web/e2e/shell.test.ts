@@ -75,6 +75,24 @@ describe('web shell end to end', { timeout: 60_000 }, () => {
     await login('demo09');
     await page.waitForURL((u) => u.pathname === '/desktop');
     await page.getByText('demo09', { exact: true }).waitFor();
+    await page.locator('.app-header').getByRole('status').filter({ hasText: 'View only' }).waitFor();
+    await page.locator('.bet-slip').getByText('View-only account: placing bets is disabled.').waitFor();
+    // The slip still quotes a pick, but its place button stays disabled.
+    await page.locator('[data-tab="today"]').click();
+    await page
+      .locator('.board[data-status="ok"] .odds-col[data-bettype="HDP"] button.odds-cell:not([disabled])')
+      .first()
+      .click();
+    await page.locator('.bet-slip[data-state="open.ready"]').waitFor();
+    expect(await page.locator('.bet-slip [data-action="submit"]').isDisabled()).toBe(true);
+  });
+
+  it('an active account shows no view-only notice', async () => {
+    await page.goto(url('/'));
+    await login('demo01');
+    await page.waitForURL((u) => u.pathname === '/desktop');
+    await page.getByText('demo01', { exact: true }).waitFor();
+    expect(await page.locator('[data-view-only]').count()).toBe(0);
   });
 
   it('launches with ?token= and removes the token from the address', async () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { callByName } from '../calls.ts';
-import { accountFromLogin, type LoginReply, type MemberProfile } from './account.ts';
+import { accountFromLogin, isViewOnly, type LoginReply, type MemberProfile } from './account.ts';
 import { BodyLimits, replySchemas, requestSchemas, validateBody, validateReply } from './index.ts';
 
 const auth = { account_id: 'player01', session_token: 'tok' };
@@ -106,6 +106,21 @@ describe('account replies', () => {
     expect(account?.info.account_id).toBe('player01');
     expect(account?.wallet.currency_code).toBe('MYR');
     expect(account?.betLimits).toHaveLength(1);
+  });
+
+  it('account_state (our extension) is optional; only suspend is view only', () => {
+    const info = profile.player_info[0] as MemberProfile['player_info'][number];
+    for (const state of ['active', 'suspend'])
+      expect(
+        validateReply('authlogin', {
+          status: 1,
+          statusdesc: '',
+          member_profile: { ...profile, player_info: [{ ...info, account_state: state }] },
+        }).ok,
+      ).toBe(true);
+    expect(isViewOnly(info)).toBe(false);
+    expect(isViewOnly({ account_state: 'active' })).toBe(false);
+    expect(isViewOnly({ account_state: 'suspend' })).toBe(true);
   });
 
   it('login fails without status 1 or without the profile arrays', () => {

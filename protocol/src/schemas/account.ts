@@ -121,6 +121,12 @@ export const PlayerInfo = Type.Object({
   operator_type: Type.Integer({ minimum: 0, maximum: 1000 }),
   parent_id: Id,
   comm_type: Type.Union([Type.Integer(), Type.String({ maxLength: 16 })]),
+  /**
+   * Our extension (protocol/CALLS.md): the account's state, 'active' or 'suspend' (view only: may
+   * log in and look, may not bet) for accounts that can log in. Absent from upstreams that do not
+   * send it; the client then treats the account as active.
+   */
+  account_state: Type.Optional(Type.String({ maxLength: 16 })),
 });
 export type PlayerInfo = Static<typeof PlayerInfo>;
 
@@ -170,6 +176,11 @@ export type BalanceReply = Static<typeof BalanceReply>;
 /** Reply of usersettings, changepassword and addsecondary. */
 export const StatusReply = Type.Object(EnvelopeFields);
 export type StatusReply = Static<typeof StatusReply>;
+
+/** A suspended account may log in to look but not to bet (SPEC: "suspend (view only)"). */
+export function isViewOnly(info: Pick<PlayerInfo, 'account_state'>): boolean {
+  return info.account_state === 'suspend';
+}
 
 export interface LoggedInAccount {
   readonly info: PlayerInfo;

@@ -1,10 +1,10 @@
 /**
  * Browser benchmark harness (scripts/bench/board.bench.ts): mounts either the real board
- * (web/src/board/Board.tsx, cells selecting their own odds through useTopicSelector) or a naive board
+ * (web/src/board/Board.tsx: one topic store, cells notified per odds key through useTopicEntity) or a naive board
  * that re-renders every row and cell on each update, both fed by the same synthetic stream. The model
  * and the change schedule come from the page URL's `window.__bench` set by the runner.
  */
-import type { MarketModel, MarketOdds } from '@sportsbook/protocol';
+import { applyDelta, type Delta, type MarketModel, type MarketOdds } from '@sportsbook/protocol';
 import { useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
@@ -13,6 +13,7 @@ import { Board } from '../../../web/src/board/Board.tsx';
 import { groupLeagues } from '../../../web/src/board/view.ts';
 import '../../../web/src/board/board.css';
 import { createI18n } from '../../../web/src/i18n/index.ts';
+import { deltaChanges, type ModelChanges } from '../../../web/src/stream/changes.ts';
 import type { OddsStream } from '../../../web/src/stream/oddsStream.ts';
 import { StreamProvider } from '../../../web/src/stream/react.tsx';
 import type { TopicView } from '../../../web/src/stream/topicState.ts';
@@ -39,14 +40,17 @@ declare global {
   interface Window {
     __bench: BenchInput;
     __result?: BenchResult;
+    /** Set when the measuring window opens (the runner reads the renderer's metrics then). */
+    __started?: boolean;
   }
 }
 
 const input = window.__bench;
 const topic = 'odds/1/hdpou/live';
 
-function view(model: MarketModel): TopicView<MarketModel> {
+function view(model: MarketModel, changes: ModelChanges | null = null): TopicView<MarketModel> {
   return {
+    changes,
     topic,
     model,
     epoch: 'bench',
@@ -73,25 +77,27 @@ const stream = {
   close() {},
 } as unknown as OddsStream;
 
-/** A price change as applyDelta makes it: the changed odds entity and the odds map are new objects. */
+/**
+ * Price changes as the stream applies them: a delta of sparse price patches through applyDelta (the
+ * changed odds entities and the odds map are new objects), with the changes the stream records.
+ */
 const oddsIds = Object.keys(input.model.odds).filter((id) => (input.model.odds[id]?.prices.length ?? 0) > 0);
 let seed = 12345;
 const random = () => {
   seed = (seed * 1103515245 + 12345) % 2 ** 31;
   return seed / 2 ** 31;
 };
-function change(model: MarketModel, count: number): MarketModel {
-  const odds = { ...model.odds };
+function change(model: MarketModel, count: number): TopicView<MarketModel> {
+  const ops: Delta = [];
   for (let i = 0; i < count; i++) {
     const id = oddsIds[Math.floor(random() * oddsIds.length)] as string;
-    const o = odds[id] as MarketOdds;
+    const o = model.odds[id] as MarketOdds;
     const k = Math.floor(random() * o.prices.length);
-    const prices = [...o.prices];
-    const p = prices[k] ?? 2;
-    prices[k] = Math.max(1.02, Math.round((p + (random() < 0.5 ? -0.01 : 0.01)) * 100) / 100);
-    odds[id] = { ...o, prices };
+    const p = o.prices[k] ?? 2;
+    const price = Math.max(1.02, Math.round((p + (random() < 0.5 ? -0.01 : 0.01)) * 100) / 100);
+    ops.push(['odds', id, { prices: { [k]: price } }]);
   }
-  return { ...model, odds };
+  return view(applyDelta(model, ops), deltaChanges(model, ops));
 }
 
 // ---- naive board: one subscription at the top, everything re-renders on every update ----------
@@ -205,7 +211,7 @@ function run() {
     const n = Math.floor(carry);
     carry -= n;
     const t0 = performance.now();
-    subject.next(view(change(subject.value.model as MarketModel, n)));
+    subject.next(change(subject.value.model as MarketModel, n));
     renderMs += performance.now() - t0;
     updates++;
     changes += n;
@@ -220,6 +226,7 @@ function run() {
       window.__result = { frames, longTasks, updates, changes, renderMs };
     }
   };
+  window.__started = true;
   requestAnimationFrame(frame);
 }
 const ready = setInterval(() => {

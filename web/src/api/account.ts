@@ -46,6 +46,8 @@ function profileShapeOk(reply: Record<string, unknown>): boolean {
   return (
     isText(info.account_id) &&
     isText(info.session_token) &&
+    // Our extension (protocol/CALLS.md); absent from upstreams that do not send it.
+    (info.account_state === undefined || typeof info.account_state === 'string') &&
     isNumber(wallet.available_balance) &&
     isNumber(wallet.cash_balance) &&
     isNumber(wallet.frozen_balance) &&

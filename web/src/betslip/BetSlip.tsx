@@ -28,7 +28,8 @@ function price(p: number, format: OddsFormat): string {
 
 const newKey = () => crypto.randomUUID();
 
-export function BetSlip({ slip }: { slip: SlipRef }) {
+/** `viewOnly`: a suspended account (SPEC "suspend (view only)") may build a slip but not place it. */
+export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: boolean }) {
   const { t } = useBook();
   const tAll = useTranslation().t;
   const state = useSelector(slip, (s) => s.value);
@@ -160,6 +161,11 @@ export function BetSlip({ slip }: { slip: SlipRef }) {
           </label>
         </div>
       ) : null}
+      {viewOnly ? (
+        <p className="slip-view-only" role="note" data-view-only="">
+          {t('slip.viewOnly')}
+        </p>
+      ) : null}
       {errorText ? (
         <p className="slip-error" role="alert" data-code={ctx.error}>
           {errorText}
@@ -171,7 +177,7 @@ export function BetSlip({ slip }: { slip: SlipRef }) {
             type="button"
             className="primary"
             data-action="submit"
-            disabled={locked || stateName !== 'open.ready'}
+            disabled={locked || viewOnly || stateName !== 'open.ready'}
             onClick={() => slip.send({ type: 'bet.submit' })}
           >
             {t('slip.place')}
@@ -183,7 +189,7 @@ export function BetSlip({ slip }: { slip: SlipRef }) {
               type="button"
               className="primary"
               data-action="confirm"
-              disabled={locked}
+              disabled={locked || viewOnly}
               onClick={() => slip.send({ type: 'bet.confirm', requestId: newKey() })}
             >
               {t('slip.confirm')}

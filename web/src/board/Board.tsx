@@ -1,15 +1,19 @@
 /**
- * The odds board of one topic: leagues grouped and sorted, one page of matches. It re-renders when
- * the structure (leagues, match lists) changes; prices re-render in their own cells.
+ * The odds board of one topic: leagues grouped and sorted, one page of matches. League grouping and
+ * the match -> odds index are recomputed only when a delta changes the structure (`boardStructure`:
+ * lists, leagues, matches or odds come or go, a match moves league, kickoff or parlay flag); rows
+ * and prices re-render on their own entity's changes (useTopicEntity). A banner says when the odds
+ * are stale and betting is paused.
  */
 import type { MarketModel, MarketType, OddsFormat } from '@sportsbook/protocol';
-import { memo, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { useBook } from '../i18n/book/useBook.ts';
-import { useTopicSelector } from '../stream/react.tsx';
+import { useIndicator, useTopicModelWhen, useTopicSelector } from '../stream/react.tsx';
 import { MatchRow } from './MatchRow.tsx';
 import type { PickHandler } from './OddsCell.tsx';
 import {
   type BoardFilters,
+  boardStructureChanged,
   groupLeagues,
   type LeagueGroup,
   matchCount,
@@ -30,33 +34,44 @@ export interface BoardProps {
   onToggleFavourite: (leagueId: number) => void;
 }
 
+const NoOdds: readonly string[] = [];
+
 export const Board = memo(function Board(props: BoardProps) {
   const { t } = useBook();
-  const groups = useTopicSelector<MarketModel, LeagueGroup[]>(
-    props.topic,
-    (v) => (v.model ? groupLeagues(v.model, props.filters) : []),
-    sameGroups,
-  );
+  const structure = useTopicModelWhen<MarketModel>(props.topic, boardStructureChanged);
+  const groupsRef = useRef<LeagueGroup[]>([]);
+  const groups = useMemo(() => {
+    const next = structure ? groupLeagues(structure, props.filters) : [];
+    // Same leagues and matches: keep the old array so the page below keeps its identity too.
+    if (sameGroups(groupsRef.current, next)) return groupsRef.current;
+    groupsRef.current = next;
+    return next;
+  }, [structure, props.filters]);
+  const indexRef = useRef<ReadonlyMap<number, readonly string[]> | undefined>(undefined);
+  const index = useMemo(() => {
+    const next = structure
+      ? oddsIndex(structure.odds, indexRef.current)
+      : new Map<number, readonly string[]>();
+    indexRef.current = next;
+    return next;
+  }, [structure]);
   const status = useTopicSelector(props.topic, (v) =>
     v.model === null ? (v.error ?? 'loading') : v.stale ? 'stale' : 'ok',
   );
-  const indexRef = useRef<ReadonlyMap<number, readonly string[]> | undefined>(undefined);
-  const index = useTopicSelector<MarketModel, ReadonlyMap<number, readonly string[]>>(
-    props.topic,
-    (v) => {
-      const next = v.model ? oddsIndex(v.model.odds, indexRef.current) : new Map<number, readonly string[]>();
-      indexRef.current = next;
-      return next;
-    },
-    (a, b) => a.size === b.size && [...a].every(([k, ids]) => b.get(k) === ids),
-  );
+  // Any watched topic stale (this board's, the menu's...): the gateway's upstream is failing.
+  const indicator = useIndicator();
   const total = matchCount(groups);
   const pages = Math.max(1, Math.ceil(total / props.pageSize));
-  const shown = pageOf(groups, Math.min(props.page, pages - 1), props.pageSize);
+  const page = Math.min(props.page, pages - 1);
+  const shown = useMemo(() => pageOf(groups, page, props.pageSize), [groups, page, props.pageSize]);
   const locked = status === 'stale';
-  const none: readonly string[] = [];
   return (
     <section className="board" data-topic={props.topic} data-status={status}>
+      {locked || indicator === 'stale' ? (
+        <div className="board-stale" role="alert" data-stale-banner="">
+          {t('board.staleBanner')}
+        </div>
+      ) : null}
       {status === 'loading' ? <p className="board-note">{t('board.loading')}</p> : null}
       {status !== 'loading' && status !== 'ok' && status !== 'stale' ? (
         <p className="board-note">{t('board.unavailable')}</p>
@@ -81,7 +96,7 @@ export const Board = memo(function Board(props: BoardProps) {
               topic={props.topic}
               matchId={id}
               marketType={props.filters.marketType as MarketType}
-              oddsIds={index.get(id) ?? none}
+              oddsIds={index.get(id) ?? NoOdds}
               format={props.format}
               locked={locked}
               showScore={props.showScore}

@@ -6,6 +6,7 @@
 import {
   defaultTimeFilter,
   isMyanmarCurrency,
+  isViewOnly,
   type MarketOdds,
   type MarketType,
   type OddsFormat,
@@ -253,7 +254,7 @@ function DesktopBoard() {
           onToggleFavourite={toggleFavourite}
         />
       </main>
-      <BetSlip slip={slip} />
+      <BetSlip slip={slip} viewOnly={account ? isViewOnly(account.info) : false} />
     </div>
   );
 }

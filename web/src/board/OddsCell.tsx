@@ -1,12 +1,19 @@
 /**
- * One price. It selects its own odds entity from the stream, so a delta that moves another price
- * does not render it; a change of its price flashes up or down.
+ * One price. It follows its own odds entity through the topic's per-key registry, so a delta that
+ * moves another price neither renders nor even calls it; a change of its price flashes up or down.
  */
-import { formatOdds, type MarketModel, type MarketOdds, type OddsFormat } from '@sportsbook/protocol';
-import { memo, useEffect, useRef, useState } from 'react';
-import { useTopicSelector } from '../stream/react.tsx';
+import { formatOdds, type MarketOdds, type OddsFormat } from '@sportsbook/protocol';
+import { createContext, memo, useContext, useEffect, useRef, useState } from 'react';
+import { useTopicEntity } from '../stream/react.tsx';
 
 export type PickHandler = (odds: MarketOdds, index: number) => void;
+
+/**
+ * Whether the cell's row is skipped by `content-visibility: auto` (off screen), kept current by the
+ * row from `contentvisibilityautostatechange` events: a mutable object, read without a re-render
+ * and without forcing layout.
+ */
+export const RowVisibility = createContext<{ skipped: boolean }>({ skipped: false });
 
 function shown(price: number, format: OddsFormat): string {
   try {
@@ -24,17 +31,18 @@ export const OddsCell = memo(function OddsCell(props: {
   locked: boolean;
   onPick: PickHandler;
 }) {
-  const odds = useTopicSelector<MarketModel, MarketOdds | undefined>(
-    props.topic,
-    (v) => v.model?.odds[props.oddsId],
-  );
+  const odds = useTopicEntity<MarketOdds>(props.topic, 'odds', props.oddsId);
   const price = odds?.prices[props.index];
   const previous = useRef(price);
+  const row = useContext(RowVisibility);
   const [flash, setFlash] = useState<{ dir: 'up' | 'down'; n: number } | null>(null);
   useEffect(() => {
     const before = previous.current;
     previous.current = price;
     if (before === undefined || price === undefined || before === price) return;
+    // A row scrolled out of view (content-visibility skips it) does not flash: nobody sees it, and
+    // with a whole topic on one page hundreds of running flash animations cost the main thread.
+    if (row.skipped) return;
     setFlash((f) => ({ dir: price > before ? 'up' : 'down', n: (f?.n ?? 0) + 1 }));
   }, [price]);
   if (!odds) return <span className="odds-cell empty" />;

@@ -13,6 +13,7 @@ import {
   matchInTimeFilter,
   timeFilterApplies,
 } from '@sportsbook/protocol';
+import { type ModelChanges, touches } from '../stream/changes.ts';
 
 export const MarketTabs = ['early', 'today', 'live', 'parlay'] as const;
 export type MarketTab = (typeof MarketTabs)[number];
@@ -164,6 +165,21 @@ export function sameGroups(a: readonly LeagueGroup[], b: readonly LeagueGroup[])
   }
   return true;
 }
+
+/**
+ * Whether a delta changed what `groupLeagues` and `oddsIndex` read: the top-level lists, leagues
+ * (any field: name, sort order, flags of the league filter), matches or odds created or removed,
+ * links, or a match's league, kickoff (time filter) or parlay flag. Price, status, score and clock
+ * changes are not structure: their rows and cells follow them on their own.
+ */
+export function boardStructureChanged(changes: ModelChanges): boolean {
+  return touches(changes, BoardStructure);
+}
+
+const BoardStructure = {
+  shape: ['early', 'today', 'live', 'league', 'match', 'odds', 'parent', 'child'],
+  fields: { league: '*', match: ['leagueId', 'kickoff', 'parlay'] },
+} as const;
 
 /** Columns of bet types per market type; other market types list every row of the match. */
 export const Columns: Partial<Record<MarketType, readonly string[]>> = {

@@ -1,7 +1,8 @@
 /**
  * The app header: operator brand, balance (available, cash, outstanding) with a refresh, nickname or
- * account id, odds type, language, theme, the GMT+8 clock, unread messages and logout.
+ * account id (and a notice when the account is view only), odds type, language, theme, the GMT+8 clock, unread messages and logout.
  */
+import { isViewOnly } from '@sportsbook/protocol';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SessionContext, useAccount } from '../app/contexts.ts';
@@ -68,6 +69,11 @@ export function Header({ unread }: { unread: number }) {
       <span className="player" title={t('header.player')}>
         {name}
       </span>
+      {isViewOnly(account.info) ? (
+        <span className="view-only" role="status" data-view-only="">
+          {t('header.viewOnly')}
+        </span>
+      ) : null}
       <OddsTypeSelect />
       <LanguageSelect />
       <ThemeSelect />

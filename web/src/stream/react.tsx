@@ -13,6 +13,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import type { ModelChanges } from './changes.ts';
 import {
   type Credentials,
   createOddsStream,
@@ -21,6 +22,7 @@ import {
   type WebSocketConstructor,
 } from './oddsStream.ts';
 import { initialTopicState, type TopicView } from './topicState.ts';
+import { type TopicStore, topicStore } from './topicStore.ts';
 
 const StreamContext = createContext<OddsStream | null>(null);
 
@@ -111,6 +113,69 @@ function useStable<F>(fn: F, deps: unknown[]): F {
   const ref = useRef<{ deps: unknown[]; fn: F } | null>(null);
   if (!ref.current || ref.current.deps.some((d, i) => d !== deps[i])) ref.current = { deps, fn };
   return ref.current.fn;
+}
+
+/** The shared store of a topic (null without a stream or topic). */
+export function useTopicStore(topic: string | null): TopicStore | null {
+  const stream = useOddsStream();
+  return stream && topic !== null ? topicStore(stream, topic) : null;
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * One entity of a topic's model (`model[coll][key]`), re-rendering only when a delta touches that
+ * key: the subscription lives in the topic's per-key registry, and the snapshot is a map lookup.
+ */
+export function useTopicEntity<E>(topic: string | null, coll: string, key: string): E | undefined {
+  const store = useTopicStore(topic);
+  const subscribe = useStable(
+    store ? (notify: () => void) => store.watchEntity(coll, key, notify) : noSubscription,
+    [store, coll, key],
+  );
+  const getSnapshot = () => store?.entity<E>(coll, key);
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}
+
+/**
+ * The topic's model as of the last change that `relevant` accepts (or a snapshot): a value whose
+ * identity moves only then, to memoize views of the structure (league grouping, the odds index)
+ * across price-only deltas. `relevant` must not change meaning between renders.
+ */
+export function useTopicModelWhen<M extends Model>(
+  topic: string | null,
+  relevant: (changes: ModelChanges) => boolean,
+): M | null {
+  const store = useTopicStore(topic);
+  // seen: the last model this hook looked at; kept: the model returned (last relevant change).
+  const state = useRef<{ store: TopicStore | null; seen: Model | null; kept: Model | null } | null>(null);
+  const relevantRef = useRef(relevant);
+  relevantRef.current = relevant;
+  const subscribe = useStable(
+    store
+      ? (notify: () => void) =>
+          store.watchChanges((changes, model) => {
+            const s = state.current;
+            if (s === null || s.store !== store) return notify();
+            const missed = changes === null || changes.from !== s.seen;
+            if (missed || relevantRef.current(changes)) s.kept = model;
+            s.seen = model;
+            notify();
+          })
+      : noSubscription,
+    [store],
+  );
+  const getSnapshot = (): M | null => {
+    const model = store?.model() ?? null;
+    const s = state.current;
+    // A model we have not followed (first render, a new topic, a change before we subscribed).
+    if (s === null || s.store !== store || s.seen !== model) {
+      state.current = { store, seen: model, kept: model };
+      return model as M | null;
+    }
+    return s.kept as M | null;
+  };
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
 
 export function useIndicator(): Indicator {

@@ -12,6 +12,7 @@ import {
   type StateHasher,
   type StatusFrame,
 } from '@sportsbook/protocol';
+import { deltaChanges, type ModelChanges } from './changes.ts';
 
 /** What a component sees of a topic. A new object per applied frame; `model` shares structure. */
 export interface TopicView<M extends Model = Model> {
@@ -30,6 +31,11 @@ export interface TopicView<M extends Model = Model> {
   readonly resyncing: boolean;
   /** The gateway refused the topic (badTopic, topicUnavailable...): the err frame's code. */
   readonly error: string | null;
+  /**
+   * What the last applied delta changed (`changes.from` is the model before it); null after a
+   * snapshot, when everything may have changed.
+   */
+  readonly changes: ModelChanges | null;
 }
 
 export interface TopicState<M extends Model = Model> {
@@ -60,6 +66,7 @@ export function initialTopicState<M extends Model = Model>(topic: string): Topic
       pt: null,
       resyncing: false,
       error: null,
+      changes: null,
     },
   };
 }
@@ -93,6 +100,7 @@ export function reduceSnap<M extends Model>(state: TopicState<M>, frame: SnapFra
         pt: frame.pt,
         resyncing: false,
         error: null,
+        changes: null,
       },
     },
   };
@@ -110,13 +118,22 @@ export function reduceDelta<M extends Model>(state: TopicState<M>, frame: DeltaF
     if (state.view.resyncing) return { state, resync: null };
     return needsResync(state, 'gap');
   }
+  const before = hasher.model;
   const model = hasher.apply(frame.ops) as M;
   if (hasher.value !== frame.hash) return needsResync(state, 'hash');
   return {
     resync: null,
     state: {
       hasher,
-      view: { ...state.view, model, seq: frame.seq, hash: frame.hash, pt: frame.pt, resyncing: false },
+      view: {
+        ...state.view,
+        model,
+        seq: frame.seq,
+        hash: frame.hash,
+        pt: frame.pt,
+        resyncing: false,
+        changes: deltaChanges(before, frame.ops),
+      },
     },
   };
 }

@@ -32,6 +32,7 @@ const id: Dictionary = {
   'header.outstanding': 'Belum diselesaikan',
   'header.refreshBalance': 'Perbarui saldo',
   'header.player': 'Pemain',
+  'header.viewOnly': 'Hanya lihat',
   'header.language': 'Bahasa',
   'header.oddsType': 'Jenis odds',
   'header.theme': 'Tema',

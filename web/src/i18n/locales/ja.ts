@@ -32,6 +32,7 @@ const ja: Dictionary = {
   'header.outstanding': '未確定',
   'header.refreshBalance': '残高を更新',
   'header.player': 'プレイヤー',
+  'header.viewOnly': '閲覧のみ',
   'header.language': '言語',
   'header.oddsType': 'オッズ形式',
   'header.theme': 'テーマ',

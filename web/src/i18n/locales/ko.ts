@@ -32,6 +32,7 @@ const ko: Dictionary = {
   'header.outstanding': '미정산',
   'header.refreshBalance': '잔액 새로고침',
   'header.player': '플레이어',
+  'header.viewOnly': '조회 전용',
   'header.language': '언어',
   'header.oddsType': '배당 유형',
   'header.theme': '테마',

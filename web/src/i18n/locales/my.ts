@@ -32,6 +32,7 @@ const my: Dictionary = {
   'header.outstanding': 'မရှင်းရသေး',
   'header.refreshBalance': 'လက်ကျန်ငွေ ပြန်စစ်ရန်',
   'header.player': 'ကစားသူ',
+  'header.viewOnly': 'ကြည့်ရှုရန်သာ',
   'header.language': 'ဘာသာစကား',
   'header.oddsType': 'အလေးအမျိုးအစား',
   'header.theme': 'အပြင်အဆင်',

@@ -32,6 +32,7 @@ const th: Dictionary = {
   'header.outstanding': 'ค้างชำระ',
   'header.refreshBalance': 'รีเฟรชยอดเงิน',
   'header.player': 'ผู้เล่น',
+  'header.viewOnly': 'ดูได้อย่างเดียว',
   'header.language': 'ภาษา',
   'header.oddsType': 'ประเภทราคาต่อรอง',
   'header.theme': 'ธีม',

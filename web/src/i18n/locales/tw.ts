@@ -36,6 +36,7 @@ const tw: Dictionary = {
   'header.outstanding': 'មិនទាន់ទូទាត់',
   'header.refreshBalance': 'ធ្វើបច្ចុប្បន្នភាពសមតុល្យ',
   'header.player': 'អ្នកលេង',
+  'header.viewOnly': 'សម្រាប់តែមើល',
   'header.language': 'ភាសា',
   'header.oddsType': 'ប្រភេទហាងឆេង',
   'header.theme': 'រចនាប័ទ្ម',

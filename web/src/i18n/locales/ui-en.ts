@@ -25,6 +25,7 @@ export const uiEn = {
   'header.outstanding': 'Outstanding',
   'header.refreshBalance': 'Refresh balance',
   'header.player': 'Player',
+  'header.viewOnly': 'View only',
   'header.language': 'Language',
   'header.oddsType': 'Odds type',
   'header.theme': 'Theme',

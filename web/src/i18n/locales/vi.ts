@@ -32,6 +32,7 @@ const vi: Dictionary = {
   'header.outstanding': 'Chưa thanh toán',
   'header.refreshBalance': 'Làm mới số dư',
   'header.player': 'Người chơi',
+  'header.viewOnly': 'Chỉ xem',
   'header.language': 'Ngôn ngữ',
   'header.oddsType': 'Loại tỷ lệ cược',
   'header.theme': 'Giao diện',

@@ -32,6 +32,7 @@ const zhCN: Dictionary = {
   'header.outstanding': '未结算',
   'header.refreshBalance': '刷新余额',
   'header.player': '玩家',
+  'header.viewOnly': '仅可浏览',
   'header.language': '语言',
   'header.oddsType': '赔率类型',
   'header.theme': '主题',
