@@ -70,9 +70,16 @@ if (mode === 'test' || mode === 'bench') {
 }
 
 // `npm start` with GATEWAY_PROCESSES > 1 and no REDIS_URL runs a local redis-server.
-if (mode === 'start' && Number(process.env.GATEWAY_PROCESSES ?? 1) > 1 && !process.env.REDIS_URL && !has('redis-server')) {
+if (
+  mode === 'start' &&
+  Number(process.env.GATEWAY_PROCESSES ?? 1) > 1 &&
+  !process.env.REDIS_URL &&
+  !has('redis-server')
+) {
   if (process.getuid?.() !== 0) {
-    console.error('[ensure] GATEWAY_PROCESSES > 1 needs redis-server (or REDIS_URL); install it with apt-get (root needed)');
+    console.error(
+      '[ensure] GATEWAY_PROCESSES > 1 needs redis-server (or REDIS_URL); install it with apt-get (root needed)',
+    );
     process.exit(1);
   }
   run('apt-get update -qq');

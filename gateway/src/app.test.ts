@@ -1,4 +1,4 @@
-import { startSim, type RunningSim } from '@sportsbook/upstream-sim';
+import { type RunningSim, startSim } from '@sportsbook/upstream-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningGateway, startGateway } from './index.ts';
 

@@ -1,3 +1,4 @@
+import type { OddsRow } from '@sportsbook/protocol';
 /**
  * The issue's acceptance checks (gateway/CLUSTER.md): a real redis-server, the real simulator and
  * three gateway processes. The simulator's clock is driven by the test (a steady stream of odds
@@ -17,8 +18,9 @@ const LIVE = 'odds/1/hdpou/live';
 const INTERVAL_MS = 250;
 const LEASE_MS = 1500;
 
-type Row = [string, number, string, number | string | null, number, number[], string[] | null];
+type Row = OddsRow;
 
+// biome-ignore lint/suspicious/noExplicitAny: the test reads whichever reply fields each call has
 async function postJson(url: string, body: unknown): Promise<{ http: number; json: any; headers: Headers }> {
   const res = await fetch(url, {
     method: 'POST',

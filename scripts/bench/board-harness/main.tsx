@@ -170,23 +170,21 @@ const noop = () => {};
 createRoot(document.getElementById('root') as HTMLElement).render(
   <I18nextProvider i18n={i18n}>
     <StreamProvider value={stream}>
-      <>
-        {input.variant === 'real' ? (
-          <Board
-            topic={topic}
-            filters={filters}
-            format="DEC"
-            page={0}
-            pageSize={input.pageSize}
-            showScore
-            onPick={noop}
-            onPageChange={noop}
-            onToggleFavourite={noop}
-          />
-        ) : (
-          <NaiveBoard />
-        )}
-      </>
+      {input.variant === 'real' ? (
+        <Board
+          topic={topic}
+          filters={filters}
+          format="DEC"
+          page={0}
+          pageSize={input.pageSize}
+          showScore
+          onPick={noop}
+          onPageChange={noop}
+          onToggleFavourite={noop}
+        />
+      ) : (
+        <NaiveBoard />
+      )}
     </StreamProvider>
   </I18nextProvider>,
 );
