@@ -119,6 +119,16 @@ describe('sportsbook end to end', { timeout: 90_000 }, () => {
   it('stale upstream odds suspend betting with a banner, and recovery removes it and re-enables betting', async () => {
     await login('demo02');
     await openTab('today');
+    // The HDP & O/U board: a column header row, and every price named for what it is on.
+    const head = page.locator('.board [data-board-head]');
+    for (const title of ['Time', 'Event', 'FT. HDP', 'FT. O/U', '1H. HDP', '1H. O/U'])
+      await head.getByText(title, { exact: true }).waitFor();
+    expect(await openCells(page).first().getAttribute('aria-label')).toMatch(
+      /^.+ (0|[+-]\d+(\.\d+)?) at -?\d+\.\d\d$/,
+    );
+    expect(await openCells(page, 'OU').first().getAttribute('aria-label')).toMatch(
+      /^Over \d+(\.\d+)? at -?\d+\.\d\d$/,
+    );
     await openCells(page).first().click();
     const submit = page.locator('.bet-slip [data-action="submit"]');
     await page.locator('.bet-slip [data-action="submit"]:not([disabled])').waitFor();

@@ -476,3 +476,64 @@ describe('betSlipMachine: parlays', () => {
     expect(h.placed[1]?.selections.map((s) => s.betType)).toEqual(['MHDP', 'MHDP']);
   });
 });
+
+describe('betSlipMachine: view-only (suspended) account', () => {
+  const viewOnly: SlipAccount = { ...account, viewOnly: true };
+
+  it('viewOnlyAccountCannotSubmit: a slip is built and checked, but submit stays in ready with code suspend', async () => {
+    const h = harness({ input: { account: viewOnly } });
+    h.actor.send({ type: 'bet.select', selection: pick(1) });
+    await ready(h.actor);
+    h.actor.send({ type: 'bet.stake.change', stake: '10' });
+    h.actor.send({ type: 'bet.submit' });
+    const s = h.actor.getSnapshot();
+    expect(s.matches({ open: 'ready' })).toBe(true);
+    expect(s.context.error).toBe('suspend');
+    expect(h.placed).toHaveLength(0);
+  });
+
+  it('viewOnlyAccountCannotConfirm: an account suspended while confirming is refused at bet.confirm', async () => {
+    const h = harness({});
+    h.actor.send({ type: 'bet.select', selection: pick(1) });
+    await ready(h.actor);
+    h.actor.send({ type: 'bet.stake.change', stake: '10' });
+    h.actor.send({ type: 'bet.submit' });
+    expect(h.actor.getSnapshot().matches({ open: 'confirming' })).toBe(true);
+    h.actor.send({ type: 'account.change', account: viewOnly });
+    h.actor.send({ type: 'bet.confirm', requestId: 'key-1' });
+    const s = h.actor.getSnapshot();
+    expect(s.matches({ open: 'ready' })).toBe(true);
+    expect(s.context.error).toBe('suspend');
+    expect(h.placed).toHaveLength(0);
+  });
+
+  it('viewOnlyAccountNoQuickBet: a quick bet is not placed for a view-only account', async () => {
+    const h = harness({
+      input: { account: viewOnly, betting: { defaultStake: 3, defaultStakeAmount: 50, quickBet: true } },
+    });
+    h.actor.send({ type: 'bet.select', selection: pick(1), requestId: 'quick-1' });
+    await ready(h.actor);
+    expect(h.checks).toBe(1);
+    expect(h.placed).toHaveLength(0);
+  });
+
+  it('viewOnlyAccountCannotRetry: a failed placement is not retried once the account is suspended', async () => {
+    const h = harness({ place: () => ({ ok: false, code: 'requestTimeout' }) });
+    await placeSingle(h);
+    await waitFor(h.actor, (x) => x.matches('placeFailed'), { timeout: 2000 });
+    h.actor.send({ type: 'account.change', account: viewOnly });
+    h.actor.send({ type: 'bet.retry' });
+    const s = h.actor.getSnapshot();
+    expect(s.matches('placeFailed')).toBe(true);
+    expect(s.context.error).toBe('suspend');
+    expect(h.placed).toHaveLength(1);
+  });
+
+  it('an account that is no longer view-only places again', async () => {
+    const h = harness({ input: { account: viewOnly } });
+    h.actor.send({ type: 'account.change', account });
+    await placeSingle(h);
+    await waitFor(h.actor, (x) => x.matches('accepted'), { timeout: 2000 });
+    expect(h.placed).toHaveLength(1);
+  });
+});

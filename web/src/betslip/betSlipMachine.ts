@@ -84,7 +84,9 @@ export type BetSlipEvent =
   | { type: 'bet.cancel' }
   | { type: 'bet.retry' }
   | { type: 'bet.keep' }
-  | { type: 'odds.update'; quote: LiveQuote };
+  | { type: 'odds.update'; quote: LiveQuote }
+  /** The account changed (view-only state, session token, limits): the slip uses it from now on. */
+  | { type: 'account.change'; account: SlipAccount };
 
 export type BetSlipEmitted =
   | { type: 'notify'; code: string; action: UiAction }
@@ -164,6 +166,8 @@ function addSelection(context: BetSlipContext, selection: Selection): Selection[
 
 /** Why placing is not possible now (a catalogue code), or null. */
 export function placeProblem(context: BetSlipContext): string | null {
+  // A view-only (suspended) account never places, whatever the UI lets through.
+  if (context.account.viewOnly === true) return 'suspend';
   const selection = selectionProblem(context.mode, context.selections);
   if (selection) return selection;
   const lock = lockOf(context.quotes, context.selections);
@@ -199,6 +203,8 @@ export const betSlipMachine = setup({
     slipEmptyAfterRemove: ({ context, event }) =>
       event.type === 'bet.remove' && context.selections.every((s) => s.oddsId === event.oddsId),
     canPlace: ({ context }) => placeProblem(context) === null,
+    /** A retry places again: not for an account that became view-only meanwhile. */
+    canRetry: ({ context }) => context.account.viewOnly !== true,
     quickBetReady: ({ context }) =>
       context.quickBet &&
       context.mode === 'single' &&
@@ -362,6 +368,9 @@ export const betSlipMachine = setup({
     'bet.mode.change': { actions: 'setMode', target: '.routing' },
     'bet.accept.change': { actions: 'setAccept' },
     'bet.clear': { target: '.empty', actions: 'clear' },
+    'account.change': {
+      actions: assign(({ event }) => (event.type === 'account.change' ? { account: event.account } : {})),
+    },
   },
   states: {
     /** Decides between empty and open after a change of the picks. */
@@ -554,7 +563,10 @@ export const betSlipMachine = setup({
     /** The reply never came (or the upstream was busy): retry with the same key, or go back. */
     placeFailed: {
       on: {
-        'bet.retry': 'placing',
+        'bet.retry': [
+          { guard: 'canRetry', target: 'placing' },
+          { actions: { type: 'setError', params: { code: 'suspend' } } },
+        ],
         'bet.cancel': { target: '#betSlip.open.ready', actions: assign({ requestId: null }) },
       },
     },

@@ -54,6 +54,11 @@ export interface SlipAccount {
   readonly oddsFormat: OddsFormat;
   /** Member in MMK or MMO: Myanmar odds and the Myanmar parlay are offered. */
   readonly myanmar: boolean;
+  /**
+   * A suspended account (SPEC "suspend (view only)", protocol's `isViewOnly`): it may build a slip
+   * but the machine never places it (code `suspend`). Absent means false.
+   */
+  readonly viewOnly?: boolean;
   readonly betLimits: readonly {
     sport_type: number | string;
     bet_type?: string | undefined;

@@ -85,6 +85,7 @@ function DesktopBoard() {
       currency,
       oddsFormat: format,
       myanmar,
+      viewOnly: account ? isViewOnly(account.info) : false,
       betLimits: (account?.betLimits ?? []).map((l) => ({ ...l, sport_type: l.sport_type })),
     }),
     [account, currency, format, myanmar],
@@ -100,6 +101,10 @@ function DesktopBoard() {
     [],
   );
   const slip = useActorRef(machine, { input: { account: slipAccount, betting: layout.betting } });
+  // The input is read once: a later account (suspended, new session token, odds type) is sent in.
+  useEffect(() => {
+    slip.send({ type: 'account.change', account: slipAccount });
+  }, [slip, slipAccount]);
   useEffect(() => {
     const a = slip.on('notify', (e) =>
       session.send({ type: 'error.report', code: e.code, callerWantsDialog: true }),
@@ -254,7 +259,7 @@ function DesktopBoard() {
           onToggleFavourite={toggleFavourite}
         />
       </main>
-      <BetSlip slip={slip} viewOnly={account ? isViewOnly(account.info) : false} />
+      <BetSlip slip={slip} viewOnly={slipAccount.viewOnly === true} />
     </div>
   );
 }

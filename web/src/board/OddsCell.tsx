@@ -15,6 +15,10 @@ export type PickHandler = (odds: MarketOdds, index: number) => void;
  */
 export const RowVisibility = createContext<{ skipped: boolean }>({ skipped: false });
 
+/** The board's `t` (book namespace), given once by the board so that cells need no i18n hook each. */
+export type BoardT = (key: string, options?: Record<string, unknown>) => string;
+export const BoardText = createContext<BoardT>((key) => key);
+
 function shown(price: number, format: OddsFormat): string {
   try {
     return formatOdds(price, format, { from: 'DEC' });
@@ -30,12 +34,16 @@ export const OddsCell = memo(function OddsCell(props: {
   format: OddsFormat;
   locked: boolean;
   onPick: PickHandler;
+  /** What the price is on, for its accessible name ("Arsenal -0.25", "Over 2.75"). */
+  name: string;
 }) {
+  const t = useContext(BoardText);
   const odds = useTopicEntity<MarketOdds>(props.topic, 'odds', props.oddsId);
   const price = odds?.prices[props.index];
   const previous = useRef(price);
   const row = useContext(RowVisibility);
   const [flash, setFlash] = useState<{ dir: 'up' | 'down'; n: number } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: row.skipped is a mutable flag read when the price moves, not a reason to run
   useEffect(() => {
     const before = previous.current;
     previous.current = price;
@@ -53,7 +61,10 @@ export const OddsCell = memo(function OddsCell(props: {
     <button
       type="button"
       key={flash?.n}
-      className={`odds-cell${flash ? ` flash-${flash.dir}` : ''}${suspended ? ' locked' : ''}`}
+      className={`odds-cell${flash ? ` flash-${flash.dir}` : ''}${suspended ? ' locked' : ''}${
+        text.startsWith('-') ? ' neg' : ''
+      }`}
+      aria-label={text === '' ? props.name : t('board.pickAt', { pick: props.name, price: text })}
       data-odds={props.oddsId}
       data-index={props.index}
       data-price={price}

@@ -1,7 +1,20 @@
 import { normalizeMarket } from '@sportsbook/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { groupLeagues, matchCount, orderSports, pageOf } from './view.ts';
+import {
+  betTypesOf,
+  boardColumns,
+  ColumnLayouts,
+  formatLine,
+  giverOf,
+  gridTemplate,
+  groupLeagues,
+  matchCount,
+  oddsByBetType,
+  orderSports,
+  pageOf,
+  signedLine,
+} from './view.ts';
 
 const sport = (id: number, name: string) => ({
   id,
@@ -100,5 +113,86 @@ describe('league grouping', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('board lines as Asian books print them', () => {
+  it('prints whole and half lines as they are and quarter lines as the two lines they split into', () => {
+    expect(formatLine(0)).toBe('0');
+    expect(formatLine(-0.25)).toBe('0-0.5');
+    expect(formatLine(0.75)).toBe('0.5-1');
+    expect(formatLine(-1.5)).toBe('1.5');
+    expect(formatLine(2.75)).toBe('2.5-3');
+    expect(formatLine(175.5)).toBe('175.5');
+  });
+  it('a quarter line is the average of the two lines it prints, property-tested', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -400, max: 400 }), (q) => {
+        const text = formatLine(q / 4);
+        const parts = text.split('-').map(Number);
+        expect(parts.length).toBe(Math.abs(q) % 2 === 1 ? 2 : 1);
+        const mean = parts.reduce((a, b) => a + b, 0) / parts.length;
+        expect(mean).toBe(Math.abs(q) / 4);
+      }),
+      { numRuns: 500 },
+    );
+  });
+  it('prints the line beside the side that gives it, level lines on the home side', () => {
+    expect(giverOf({ betType: 'HDP', line: -0.25, labels: null })).toBe('home');
+    expect(giverOf({ betType: 'HDP', line: 0.5, labels: null })).toBe('away');
+    expect(giverOf({ betType: 'HDP', line: 0, labels: null })).toBe('home');
+    expect(giverOf({ betType: 'MHDP', line: '1+50', labels: ['A'] })).toBe('away');
+    expect(signedLine(-0.25)).toBe('-0.25');
+    expect(signedLine(0.25)).toBe('+0.25');
+    expect(signedLine(0)).toBe('0');
+  });
+});
+
+describe('board columns', () => {
+  it('shows FT and 1H HDP and O/U for hdpou, and optional groups only when the topic has them', () => {
+    const soccer = boardColumns('hdpou', new Set(['HDP', 'OU', 'HDPH', 'OUH']));
+    expect(soccer.map((g) => g.title)).toEqual(['col.ftHdp', 'col.ftOu', 'col.h1Hdp', 'col.h1Ou']);
+    const basketball = boardColumns('hdpou', new Set(['HDP', 'OU', 'HDPH', 'OUH', 'ML']));
+    expect(basketball.map((g) => g.betType)).toEqual(['HDP', 'OU', 'ML', 'HDPH', 'OUH']);
+    expect(boardColumns('1x2', new Set(['1X2'])).map((g) => g.columns.length)).toEqual([3, 3]);
+  });
+  it('gives every market type a layout and one grid track per column after time and event', () => {
+    for (const [type, groups] of Object.entries(ColumnLayouts)) {
+      expect(groups.length, type).toBeGreaterThan(0);
+      const tracks = gridTemplate(groups).split(/ (?![^(]*\))/);
+      expect(tracks.length, type).toBe(2 + groups.reduce((n, g) => n + g.columns.length, 0));
+    }
+  });
+  it('the correct-score grid covers every score up to 4 goals a side, each once', () => {
+    const cs = ColumnLayouts.cs[0]?.columns ?? [];
+    const scores = new Set<string>();
+    for (const c of cs) {
+      if (c.kind !== 'cs' || !c.label) continue;
+      const [a, b] = c.label.split('-');
+      scores.add(c.label);
+      scores.add(`${b}-${a}`);
+    }
+    expect(scores.size).toBe(25);
+  });
+  it("groups a match's odds ids by bet type in slot order", () => {
+    const ids = ['7-HDP-1', '7-HDPH-0', '7-HDP-0', '7-OU-10', '7-OU-2', '8-HDP-0'];
+    const m = oddsByBetType(7, ids);
+    expect(m.get('HDP')).toEqual(['7-HDP-0', '7-HDP-1']);
+    expect(m.get('HDPH')).toEqual(['7-HDPH-0']);
+    expect(m.get('OU')).toEqual(['7-OU-2', '7-OU-10']);
+    expect(m.size).toBe(3);
+    const odds = (id: string, betType: string) => ({
+      id,
+      matchId: 7,
+      betType,
+      line: null,
+      status: 0 as const,
+      prices: [1.9, 1.9],
+      labels: null,
+    });
+    expect([...betTypesOf({ a: odds('a', 'HDP'), b: odds('b', 'ML'), c: odds('c', 'HDP') })].sort()).toEqual([
+      'HDP',
+      'ML',
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import {
   leagueVisible,
   type MarketGroupName,
   type MarketModel,
+  type MarketOdds,
   type MarketType,
   type MenuSport,
   matchInTimeFilter,
@@ -181,13 +182,246 @@ const BoardStructure = {
   fields: { league: '*', match: ['leagueId', 'kickoff', 'parlay'] },
 } as const;
 
-/** Columns of bet types per market type; other market types list every row of the match. */
-export const Columns: Partial<Record<MarketType, readonly string[]>> = {
-  hdpou: ['HDP', 'OU', 'HDPH', 'OUH'],
-  '1x2': ['1X2', '1X2H'],
-  oe: ['OE', 'OEH'],
-  mmo: ['MHDP', 'MOU'],
+/**
+ * How a column's cell shows its odds row (board/LAYOUT.md):
+ * - `hdp`: two lines (home, away), the line beside the side that gives it;
+ * - `ou`: two lines, the total once on the first, "o" and "u" labels;
+ * - `pair`: two lines with a label each (OE odd/even, ML home/away);
+ * - `stack3`: three lines 1, 2, X (a 1X2 inside the HDP board);
+ * - `price`: one price of the row, picked by `index` or by `label`;
+ * - `cs`: a correct-score column "a:b": a-b on the first line, b-a (the away side's) on the second;
+ * - `outright`: every label and price of the row.
+ */
+export const CellKinds = ['hdp', 'ou', 'pair', 'stack3', 'price', 'cs', 'outright'] as const;
+export type CellKind = (typeof CellKinds)[number];
+
+export interface BoardColumn {
+  readonly kind: CellKind;
+  /** Width in px; 0 takes the rest of the row. */
+  readonly width: number;
+  /** `price` columns: the price index, or the row label the column shows. */
+  readonly index?: number;
+  readonly label?: string;
+  /** Sub-header: a book i18n key, or text that is the same in every language (scores, 1/X). */
+  readonly subKey?: string;
+  readonly subText?: string;
+}
+
+export interface ColumnGroup {
+  /** Odds ids of the group are `${matchId}-${betType}-${slot}`. */
+  readonly betType: string;
+  /** Book i18n key of the header. */
+  readonly title: string;
+  readonly columns: readonly BoardColumn[];
+  /** Shown only when the topic carries rows of this bet type (ML for basketball, DC...). */
+  readonly optional?: boolean;
+}
+
+const one = (kind: CellKind, width: number): readonly BoardColumn[] => [{ kind, width }];
+const priceCols = (
+  subs: readonly (readonly [subKey: string, index: number])[],
+  width = 52,
+): readonly BoardColumn[] => subs.map(([subKey, index]) => ({ kind: 'price', width, index, subKey }));
+const labelCols = (labels: readonly (readonly [label: string, text: string])[], width: number) =>
+  labels.map(([label, subText]): BoardColumn => ({ kind: 'price', width, label, subText }));
+const OneXTwo = [
+  ['col.one', 0],
+  ['col.draw', 1],
+  ['col.two', 2],
+] as const;
+
+/** The correct-score grid as Asian books print it: home-win scores, draws, then any other score. */
+export const CsScores = [
+  '1-0',
+  '2-0',
+  '2-1',
+  '3-0',
+  '3-1',
+  '3-2',
+  '4-0',
+  '4-1',
+  '4-2',
+  '4-3',
+  '0-0',
+  '1-1',
+  '2-2',
+  '3-3',
+  '4-4',
+] as const;
+const HtftLabels = ['HH', 'HD', 'HA', 'DH', 'DD', 'DA', 'AH', 'AD', 'AA'] as const;
+/** HT/FT in the 1/X/2 notation every Asian book uses ("1/X": home at half time, draw at full time). */
+const htftText = (label: string) =>
+  [...label].map((c) => (c === 'H' ? '1' : c === 'A' ? '2' : 'X')).join('/');
+
+/** The column groups of each market type; `mmo` shows its Myanmar rows in HDP and O/U cells. */
+export const ColumnLayouts: Record<MarketType, readonly ColumnGroup[]> = {
+  hdpou: [
+    { betType: 'HDP', title: 'col.ftHdp', columns: one('hdp', 106) },
+    { betType: 'OU', title: 'col.ftOu', columns: one('ou', 106) },
+    { betType: '1X2', title: 'col.ft1x2', columns: one('stack3', 64), optional: true },
+    { betType: 'ML', title: 'col.ml', columns: one('pair', 72), optional: true },
+    { betType: 'OE', title: 'col.ftOe', columns: one('pair', 72), optional: true },
+    { betType: 'HDPH', title: 'col.h1Hdp', columns: one('hdp', 106) },
+    { betType: 'OUH', title: 'col.h1Ou', columns: one('ou', 106) },
+    { betType: '1X2H', title: 'col.h11x2', columns: one('stack3', 64), optional: true },
+  ],
+  '1x2': [
+    { betType: '1X2', title: 'col.ft1x2', columns: priceCols(OneXTwo) },
+    { betType: '1X2H', title: 'col.h11x2', columns: priceCols(OneXTwo) },
+    {
+      betType: 'DC',
+      title: 'col.dc',
+      columns: labelCols(
+        [
+          ['1X', '1X'],
+          ['12', '12'],
+          ['X2', 'X2'],
+        ],
+        52,
+      ),
+      optional: true,
+    },
+  ],
+  oe: [
+    {
+      betType: 'OE',
+      title: 'col.ftOe',
+      columns: priceCols([
+        ['col.odd', 0],
+        ['col.even', 1],
+      ]),
+    },
+    {
+      betType: 'OEH',
+      title: 'col.h1Oe',
+      columns: priceCols([
+        ['col.odd', 0],
+        ['col.even', 1],
+      ]),
+    },
+  ],
+  cs: [
+    {
+      betType: 'CS',
+      title: 'col.cs',
+      columns: [
+        ...CsScores.map(
+          (label): BoardColumn => ({ kind: 'cs', width: 44, label, subText: label.replace('-', ':') }),
+        ),
+        { kind: 'price', width: 48, label: 'AOS', subKey: 'col.aos' },
+      ],
+    },
+  ],
+  htft: [
+    {
+      betType: 'HTFT',
+      title: 'col.htft',
+      columns: labelCols(
+        HtftLabels.map((l) => [l, htftText(l)] as const),
+        52,
+      ),
+    },
+  ],
+  fglg: [
+    {
+      betType: 'FGLG',
+      title: 'col.fglg',
+      columns: (['HF', 'HL', 'AF', 'AL', 'NG'] as const).map(
+        (label): BoardColumn => ({ kind: 'price', width: 72, label, subKey: `col.fglg.${label}` }),
+      ),
+    },
+  ],
+  tg: [
+    {
+      betType: 'TG',
+      title: 'col.tg',
+      columns: labelCols(
+        (['0-1', '2-3', '4-6', '7+'] as const).map((l) => [l, l] as const),
+        64,
+      ),
+    },
+  ],
+  outright: [{ betType: 'OR', title: 'col.outright', columns: one('outright', 0) }],
+  mmo: [
+    { betType: 'MHDP', title: 'col.ftHdp', columns: one('hdp', 140) },
+    { betType: 'MOU', title: 'col.ftOu', columns: one('ou', 140) },
+  ],
 };
+
+/** Bet types with at least one row in the topic. */
+export function betTypesOf(odds: MarketModel['odds']): Set<string> {
+  const out = new Set<string>();
+  for (const id in odds) {
+    const o = odds[id];
+    if (o) out.add(o.betType);
+  }
+  return out;
+}
+
+/** The column groups a board shows: the market type's, less optional ones no row of the topic fills. */
+export function boardColumns(marketType: MarketType, present: ReadonlySet<string>): readonly ColumnGroup[] {
+  return ColumnLayouts[marketType].filter((g) => !g.optional || present.has(g.betType));
+}
+
+/** CSS grid columns: time, event, then one track per column. */
+export function gridTemplate(groups: readonly ColumnGroup[]): string {
+  const tracks = groups.flatMap((g) =>
+    g.columns.map((c) => (c.width === 0 ? 'minmax(240px, 1fr)' : `${c.width}px`)),
+  );
+  const event = tracks.some((t) => t.includes('fr')) ? 'minmax(150px, 240px)' : 'minmax(140px, 1fr)';
+  return ['64px', event, ...tracks].join(' ');
+}
+
+/**
+ * A match's odds ids by bet type, each ordered by slot (the main line first, then alternative
+ * lines): ids are `${matchId}-${betType}-${slot}`.
+ */
+export function oddsByBetType(matchId: number, ids: readonly string[]): Map<string, string[]> {
+  const prefix = `${matchId}-`;
+  const out = new Map<string, { slot: number; id: string }[]>();
+  for (const id of ids) {
+    if (!id.startsWith(prefix)) continue;
+    const cut = id.lastIndexOf('-');
+    if (cut < prefix.length) continue;
+    const betType = id.slice(prefix.length, cut);
+    const slot = Number(id.slice(cut + 1));
+    let list = out.get(betType);
+    if (!list) {
+      list = [];
+      out.set(betType, list);
+    }
+    list.push({ slot: Number.isFinite(slot) ? slot : 0, id });
+  }
+  return new Map(
+    [...out].map(([betType, list]) => [betType, list.sort((a, b) => a.slot - b.slot).map((x) => x.id)]),
+  );
+}
+
+/**
+ * A line as Asian books print it, without sign: whole and half lines as they are ("0", "1.5"),
+ * quarter lines as the two lines they split into ("0-0.5", "2.5-3"). See board/LAYOUT.md.
+ */
+export function formatLine(line: number): string {
+  const quarters = Math.round(Math.abs(line) * 4);
+  if (Math.abs(Math.abs(line) * 4 - quarters) > 1e-9) return String(Math.abs(line));
+  if (quarters % 2 === 0) return String(quarters / 4);
+  return `${(quarters - 1) / 4}-${(quarters + 1) / 4}`;
+}
+
+/** The handicap from one side's view, signed as in an aria label or the slip ("-0.25", "+1", "0"). */
+export function signedLine(line: number): string {
+  if (line === 0) return '0';
+  return line > 0 ? `+${line}` : String(line);
+}
+
+/**
+ * Which side gives the handicap of an HDP row (line = the home handicap: negative, home gives)
+ * or a Myanmar MHDP row (labels[0] 'H' or 'A'); a level line (0) is printed on the home side.
+ */
+export function giverOf(odds: Pick<MarketOdds, 'betType' | 'line' | 'labels'>): 'home' | 'away' {
+  if (typeof odds.line === 'number') return odds.line > 0 ? 'away' : 'home';
+  return odds.labels?.[0] === 'A' ? 'away' : 'home';
+}
 
 /** Odds ids of each match, ordered by id; a new index only where a match's ids changed. */
 export function oddsIndex(

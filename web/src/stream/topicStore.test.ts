@@ -10,6 +10,7 @@ import {
   type Delta,
   diffModel,
   emptyMarketModel,
+  type MarketMatch,
   type MarketModel,
   type MarketOdds,
   type Model,
@@ -36,7 +37,7 @@ import { createTopicStore } from './topicStore.ts';
 
 const TOPIC = 'odds/1/hdpou/live';
 
-function odds(id: string, matchId: number, prices: number[], status = 0): MarketOdds {
+function odds(id: string, matchId: number, prices: number[], status: MarketOdds['status'] = 0): MarketOdds {
   return { id, matchId, betType: 'HDP', line: 0.5, status, prices, labels: null };
 }
 
@@ -150,7 +151,7 @@ function fakeTopic(initial: Model) {
           t: 'status',
           topic: TOPIC,
           stale,
-          since: stale ? '2026-01-01T00:00:00Z' : null,
+          since: stale ? '2026-01-01T00:00:00Z' : '2026-01-01T00:00:05Z',
         }),
       );
     },
@@ -340,7 +341,11 @@ describe('board structure changes', () => {
     expect(changed({ ...model, odds: { ...model.odds, '11-OE-0': odds('11-OE-0', 11, [1.9, 1.9]) } })).toBe(
       true,
     );
-    for (const patch of [{ leagueId: 2 }, { kickoff: 1763802000000 }, { parlay: 0 }])
+    for (const patch of [
+      { leagueId: 2 },
+      { kickoff: 1763802000000 },
+      { parlay: 0 },
+    ] as Partial<MarketMatch>[])
       expect(changed({ ...model, match: { ...model.match, '11': { ...match, ...patch } } })).toBe(true);
   });
 });
