@@ -21,15 +21,38 @@ function quoteKey(k: string): string {
   return q;
 }
 
-const sortedShapes = new Map<string, string[]>();
-/** Entities of a collection share one key order: sort each shape once. */
+interface Shape {
+  readonly keys: readonly string[];
+  readonly sorted: string[];
+}
+const shapes = new Map<string, Shape[]>();
+let shapeCount = 0;
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * Entities of a collection share one key order: sort each shape once. Shapes are found by their
+ * first key and checked key by key (no joined string per entity: this runs for every rehashed
+ * entity of every poll).
+ */
 function sortedKeys(rec: object): string[] {
   const keys = Object.keys(rec);
-  const shape = keys.join('\u0000');
-  let sorted = sortedShapes.get(shape);
-  if (sorted === undefined) {
-    sorted = keys.sort();
-    if (sortedShapes.size < 1024) sortedShapes.set(shape, sorted);
+  if (keys.length < 2) return keys;
+  const first = keys[0] as string;
+  const candidates = shapes.get(first);
+  if (candidates !== undefined) {
+    for (const shape of candidates) if (sameKeys(shape.keys, keys)) return shape.sorted;
+  }
+  const sorted = keys.slice().sort();
+  // Shapes are few; a bound keeps odd inputs from growing the cache.
+  if (shapeCount < 1024 && (candidates?.length ?? 0) < 16) {
+    shapeCount++;
+    if (candidates === undefined) shapes.set(first, [{ keys, sorted }]);
+    else candidates.push({ keys, sorted });
   }
   return sorted;
 }

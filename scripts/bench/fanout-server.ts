@@ -1,7 +1,9 @@
 /**
  * One server of the fan-out benchmark, in its own process (forked by fanout.bench.ts), so its CPU
  * and RSS are its own. Roles:
- * - `sim`: the upstream simulator, real clock, a 500-live-match world.
+ * - `sim`: the upstream simulator, real clock, a 500-live-match world; or, when a third argument
+ *   names a recording (FANOUT_RECORDING), the replay upstream serving it in a loop at speed 1
+ *   (`startReplayUpstream`, RECORDING.md), with its own simulator behind it for logins.
  * - `gateway`: the real gateway polling the simulator.
  * - `ws`: the ceiling, a bare `ws` server that relays each delta frame the gateway publishes (it
  *   watches the topic as one client) to its own clients: encoded once with a fresh `pt`, the same
@@ -64,7 +66,17 @@ function relay(onFrame: (frame: Record<string, unknown>) => void): void {
 }
 
 async function main(): Promise<void> {
-  if (role === 'sim') {
+  const recording = process.argv[4];
+  if (role === 'sim' && recording) {
+    const { startReplayUpstream } = await import('../replay/server.ts');
+    const replay = await startReplayUpstream({ file: recording, loop: true, speed: 1 });
+    let uxmarket = 0;
+    replay.events.on('served', (served) => {
+      if (served.key.startsWith('uxmarket')) uxmarket++;
+    });
+    statsExtra = async () => ({ uxmarket });
+    send({ ready: true, url: replay.url });
+  } else if (role === 'sim') {
     const { startSim } = await import('@sportsbook/upstream-sim');
     const live = Number(arg) || 500;
     const sim = await startSim({

@@ -54,9 +54,9 @@ interface Row {
 }
 
 const here = new URL('.', import.meta.url).pathname;
-const children = new Set<ChildProcess>();
+export const children = new Set<ChildProcess>();
 
-function spawn(file: string, args: string[], execArgv: string[] = []): ChildProcess {
+export function spawn(file: string, args: string[], execArgv: string[] = []): ChildProcess {
   const child = fork(`${here}${file}`, args, {
     execArgv: ['--import', 'tsx', ...execArgv],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -66,7 +66,7 @@ function spawn(file: string, args: string[], execArgv: string[] = []): ChildProc
   return child;
 }
 
-function next<T>(child: ChildProcess, key: string, timeoutMs = 120_000): Promise<T> {
+export function next<T>(child: ChildProcess, key: string, timeoutMs = 120_000): Promise<T> {
   return new Promise((resolve, reject) => {
     const done = () => {
       clearTimeout(timer);
@@ -91,13 +91,13 @@ function next<T>(child: ChildProcess, key: string, timeoutMs = 120_000): Promise
   });
 }
 
-async function stats(child: ChildProcess): Promise<ServerStats> {
+export async function stats(child: ChildProcess): Promise<ServerStats> {
   const p = next<ServerStats>(child, 'stats');
   child.send({ cmd: 'stats' });
   return p;
 }
 
-function stop(child: ChildProcess): Promise<void> {
+export function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
@@ -105,14 +105,14 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function percentile(sorted: Float64Array, p: number): number {
+export function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
 
-async function login(simUrl: string): Promise<{ accountId: string; token: string }> {
+export async function login(simUrl: string): Promise<{ accountId: string; token: string }> {
   const res = await fetch(`${simUrl}/authlogin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -237,6 +237,8 @@ const fanout: Benchmark = {
     const windowMs = options.quick ? 6000 : 15_000;
     const allKinds: readonly Kind[] = ['gateway', 'ws', 'socketio', 'poll'];
     // FANOUT_KINDS=gateway,ws: only some rows (profiling, quick comparisons).
+    // FANOUT_RECORDING=<file>: the upstream is that recording replayed in a loop (RECORDING.md).
+    const recording = process.env.FANOUT_RECORDING;
     const kinds = process.env.FANOUT_KINDS
       ? allKinds.filter((k) => process.env.FANOUT_KINDS?.split(',').includes(k))
       : allKinds;
@@ -244,7 +246,7 @@ const fanout: Benchmark = {
     const failures: string[] = [];
     const numbers: Record<string, number> = {};
     try {
-      const sim = spawn('fanout-server.ts', ['sim', '500']);
+      const sim = spawn('fanout-server.ts', ['sim', '500', ...(recording ? [recording] : [])]);
       const simUrl = (await next<{ url: string }>(sim, 'ready')).url;
       // FANOUT_PROFILE=<dir>: the gateway writes a V8 CPU profile there when it exits.
       const profileDir = process.env.FANOUT_PROFILE;
@@ -257,42 +259,48 @@ const fanout: Benchmark = {
       const session = await login(simUrl);
       const relayArg = JSON.stringify({ gatewayUrl, accountId: session.accountId, token: session.token });
       // The gateway's own cost with no client (polling, normalizing, diffing 500 matches a second),
-      // so the fan-out cost per frame can be told apart from it.
+      // so the fan-out cost per frame can be told apart from it. Measured after a warm-up: the
+      // first seconds after start-up still load modules, compile and hash the first snapshot.
+      await sleep(options.quick ? 2000 : 5000);
       const idle0 = await stats(gateway);
       const idleStart = performance.now();
-      await sleep(options.quick ? 3000 : 10_000);
+      await sleep(options.quick ? 4000 : 15_000);
       const idle1 = await stats(gateway);
       const idleCpuPerSec = (idle1.cpuMicros - idle0.cpuMicros) / ((performance.now() - idleStart) / 1000);
       numbers.gateway_idle_cpu_percent = idleCpuPerSec / 1e4;
-      for (const n of ns) {
-        for (const kind of kinds) {
-          let server = kind === 'gateway' ? gateway : sim;
-          let url = kind === 'gateway' ? gatewayUrl : simUrl;
-          if (kind === 'ws' || kind === 'socketio') {
-            server = spawn('fanout-server.ts', [kind, relayArg]);
-            url = (await next<{ url: string }>(server, 'ready')).url;
-          }
-          let row: Row;
-          try {
-            row = await phase(kind, n, windowMs, server, sim, url, session);
-          } catch (err) {
-            // One server failing to hold N clients is a result, not the end of the run.
-            failures.push(`- ${Labels[kind]}, N=${n}: did not complete (${(err as Error).message}).`);
-            if (kind === 'ws' || kind === 'socketio') await stop(server);
-            continue;
-          }
-          if (kind === 'ws' || kind === 'socketio') await stop(server);
-          rows.push(row);
-          console.error(
-            `fanout ${kind} n=${n}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.framesPerSec.toFixed(0)} frames/s, ${row.delivered} delivered, ${row.conflations} conflations, ${row.errors} errors, CPU ${row.cpuPercent.toFixed(1)}%, ${row.cpuMicrosPerFrame.toFixed(1)} µs/frame, RSS ${row.rssMb.toFixed(0)} MB, upstream ${row.upstreamCallsPerSec.toFixed(2)}/s`,
-          );
-          for (const [k, v] of Object.entries(row))
-            if (typeof v === 'number') numbers[`${kind}_${n}_${k}`] = v;
+      // The (c) rows last: thousands of clients polling leave the simulator with a backlog of
+      // requests that would slow the gateway's own polls in the row after them.
+      const order = [
+        ...ns.flatMap((n) => kinds.filter((k) => k !== 'poll').map((kind) => ({ n, kind }))),
+        ...(kinds.includes('poll') ? ns.map((n) => ({ n, kind: 'poll' as const })) : []),
+      ];
+      for (const { n, kind } of order) {
+        let server = kind === 'gateway' ? gateway : sim;
+        let url = kind === 'gateway' ? gatewayUrl : simUrl;
+        if (kind === 'ws' || kind === 'socketio') {
+          server = spawn('fanout-server.ts', [kind, relayArg]);
+          url = (await next<{ url: string }>(server, 'ready')).url;
         }
+        let row: Row;
+        try {
+          row = await phase(kind, n, windowMs, server, sim, url, session);
+        } catch (err) {
+          // One server failing to hold N clients is a result, not the end of the run.
+          failures.push(`- ${Labels[kind]}, N=${n}: did not complete (${(err as Error).message}).`);
+          if (kind === 'ws' || kind === 'socketio') await stop(server);
+          continue;
+        }
+        if (kind === 'ws' || kind === 'socketio') await stop(server);
+        rows.push(row);
+        console.error(
+          `fanout ${kind} n=${n}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.framesPerSec.toFixed(0)} frames/s, ${row.delivered} delivered, ${row.conflations} conflations, ${row.errors} errors, CPU ${row.cpuPercent.toFixed(1)}%, ${row.cpuMicrosPerFrame.toFixed(1)} µs/frame, RSS ${row.rssMb.toFixed(0)} MB, upstream ${row.upstreamCallsPerSec.toFixed(2)}/s`,
+        );
+        for (const [k, v] of Object.entries(row)) if (typeof v === 'number') numbers[`${kind}_${n}_${k}`] = v;
       }
     } finally {
       await Promise.all([...children].map(stop));
     }
+    rows.sort((a, b) => a.n - b.n || allKinds.indexOf(a.kind) - allKinds.indexOf(b.kind));
     const idle = numbers.gateway_idle_cpu_percent ?? 0;
     const ratios = [...new Set(rows.map((r) => r.n))].map((n) => {
       const g = rows.find((r) => r.kind === 'gateway' && r.n === n);
@@ -304,8 +312,11 @@ const fanout: Benchmark = {
       numbers[`gateway_${n}_fanoutCpuMicrosPerFrame`] = fanoutPerFrame;
       return `- N=${n}: gateway / bare ws: p50 ${(g.p50 / w.p50).toFixed(2)}x, p99 ${(g.p99 / w.p99).toFixed(2)}x, CPU per frame ${(g.cpuMicrosPerFrame / w.cpuMicrosPerFrame).toFixed(2)}x (fan-out only, idle polling subtracted: ${fanoutPerFrame.toFixed(2)} µs, ${(fanoutPerFrame / w.cpuMicrosPerFrame).toFixed(2)}x)${c ? `; upstream calls/s: gateway ${g.upstreamCallsPerSec.toFixed(2)} vs clients polling ${c.upstreamCallsPerSec.toFixed(1)} (demand ${n}/s)` : ''}`;
     });
+    const source = recording
+      ? `Upstream: the recording \`${recording}\` replayed in a loop at speed 1 (FANOUT_RECORDING).\n\n`
+      : '';
     return {
-      markdown: `${table(rows)}\n\nGateway idle (polling, no clients): ${idle.toFixed(1)}% CPU.\n\n${[...ratios, ...failures].join('\n')}`,
+      markdown: `${source}${table(rows)}\n\nGateway idle (polling, no clients): ${idle.toFixed(1)}% CPU.\n\n${[...ratios, ...failures].join('\n')}`,
       numbers,
     };
   },

@@ -249,7 +249,7 @@ export class Connection implements Subscriber {
     if (this.lagging) return;
     const seqs: Record<string, number> = {};
     for (const [name, sub] of this.subs) if (sub.seq >= 0) seqs[name] = sub.seq;
-    this.send({ t: 'hb', ts: Date.now(), seqs });
+    this.send({ t: 'hb', ts: now, seqs });
   }
 
   private subscribe(id: number, name: string, from: { epoch: string; seq: number } | undefined): void {

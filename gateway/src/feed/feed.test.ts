@@ -90,6 +90,26 @@ describe('odds feed over /ws against the simulator', () => {
     expect(hb?.seqs[LIVE]).toBe(c.topics.get(LIVE)?.seq);
   });
 
+  it('sends heartbeats only to connections that were sent nothing for the heartbeat interval', async () => {
+    const busy = await ready();
+    const idle = await ready();
+    const hbs = (c: FeedTestClient) => c.framesOf('hb').length;
+    const busyBefore = hbs(busy);
+    const idleBefore = hbs(idle);
+    // `busy` gets a frame (the ping's ack) every ~50 ms, well inside the 250 ms heartbeat; `idle`
+    // gets nothing but heartbeats (the manual clock does not move, so no deltas).
+    let id = 10_000;
+    while (hbs(idle) < idleBefore + 3) {
+      const pingId = id++;
+      busy.send({ op: 'ping', id: pingId });
+      await busy.until(() => busy.frames.some((f) => f.t === 'ack' && f.id === pingId), 2000, 'ack');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(hbs(busy)).toBe(busyBefore);
+    // The heartbeat an idle client gets still carries the seq it holds.
+    expect(idle.framesOf('hb').at(-1)?.seqs[LIVE]).toBe(idle.topics.get(LIVE)?.seq);
+  });
+
   it('resumes inside the buffer with the missed deltas and outside it with a snapshot', async () => {
     const watcher = await ready();
     const leaving = await ready();

@@ -61,11 +61,23 @@ export function modelFromReply(topic: Topic, httpStatus: number, body: unknown):
   return { ok: true, model: normalizeMarket(parsed.value) as unknown as Model };
 }
 
+/**
+ * Delay before the next poll of a healthy topic: one interval after this poll was *due*, not
+ * after its timer fired, so a timer held up by a busy event loop (a large broadcast to thousands
+ * of sockets) does not stretch every later interval. A poll that ends past the next due time is
+ * followed at once, with no catch-up burst (the next one is due from then).
+ */
+export function nextPollDelay(due: number, started: number, end: number, intervalMs: number): number {
+  return Math.max(0, Math.min(started, due) + intervalMs - end);
+}
+
 export class Poller {
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private inFlight: AbortController | undefined;
   private lastStart = Number.NEGATIVE_INFINITY;
+  /** When the poll now scheduled (or running) was due: the fixed rate is kept from due times. */
+  private due = 0;
   private lastSuccess: number;
   private failures = 0;
   private staleTimer: NodeJS.Timeout | undefined;
@@ -112,6 +124,7 @@ export class Poller {
   }
 
   private schedule(delayMs: number): void {
+    this.due = this.now() + delayMs;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -191,7 +204,8 @@ export class Poller {
     }
     if (!this.running) return;
     if (this.failures === 0) {
-      this.schedule(Math.max(0, started + this.o.intervalMs - end));
+      // Measured after publishing: the broadcast to every subscriber ran inside publish().
+      this.schedule(nextPollDelay(this.due, started, this.now(), this.o.intervalMs));
     } else {
       // Exponential backoff with jitter (0.75x-1.25x) so many failing topics do not poll in step.
       const base = Math.min(this.o.intervalMs * 2 ** Math.min(this.failures - 1, 10), this.o.maxBackoffMs);

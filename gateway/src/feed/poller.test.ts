@@ -1,0 +1,137 @@
+import { parseTopic } from '@sportsbook/protocol';
+import { type RunningSim, startSim } from '@sportsbook/upstream-sim';
+import fc from 'fast-check';
+import pino from 'pino';
+import { Counter } from 'prom-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UpstreamClient } from '../plugins/upstream.ts';
+import { nextPollDelay, Poller } from './poller.ts';
+import { TopicHistory } from './topic.ts';
+
+const LIVE = 'odds/1/hdpou/live';
+const BODY = { sport_id: 1, market_type: 'hdpou', group: 'live' };
+
+describe('byte-identical upstream replies', () => {
+  let sim: RunningSim;
+  let upstream: UpstreamClient;
+  beforeAll(async () => {
+    sim = await startSim({ clock: 'manual' });
+    upstream = new UpstreamClient(sim.url);
+  });
+  afterAll(async () => {
+    await upstream?.close();
+    await sim?.close();
+  });
+
+  it('returns the previous reply object, unparsed, when the bytes are the same', async () => {
+    const first = await upstream.post('/odds/uxmarket', BODY, { timeoutMs: 5000 });
+    expect(typeof first.text).toBe('string');
+    const again = await upstream.post('/odds/uxmarket', BODY, { timeoutMs: 5000, previous: first });
+    expect(again).toBe(first);
+    sim.advance(5000);
+    const moved = await upstream.post('/odds/uxmarket', BODY, { timeoutMs: 5000, previous: first });
+    expect(moved).not.toBe(first);
+    expect(moved.text).not.toBe(first.text);
+  });
+
+  it('lets the poller publish the same model object (no normalize, no diff) until the world moves', async () => {
+    const parsed = parseTopic(LIVE);
+    if (!parsed.ok) throw new Error(parsed.error);
+    const history = new TopicHistory(LIVE, { maxCount: 10, maxAgeMs: 60_000 });
+    const models: unknown[] = [];
+    let waiter: { n: number; resolve: () => void } | undefined;
+    const writer = {
+      publish: (model: Parameters<TopicHistory['publish']>[0], pt: number) => {
+        models.push(model);
+        const delta = history.publish(model, pt);
+        if (waiter && models.length >= waiter.n) waiter.resolve();
+        return delta;
+      },
+      setStale: (stale: boolean, at: number) => history.setStale(stale, at),
+    };
+    const poller = new Poller({
+      name: LIVE,
+      topic: parsed.value,
+      intervalMs: 20,
+      timeoutMs: 5000,
+      maxBackoffMs: 1000,
+      upstream,
+      writer,
+      log: pino({ level: 'silent' }),
+      polls: new Counter({
+        name: 'test_polls',
+        help: 'polls',
+        labelNames: ['topic_kind', 'outcome'],
+        registers: [],
+      }),
+    });
+    const published = (n: number) =>
+      new Promise<void>((resolve) => {
+        if (models.length >= n) resolve();
+        else waiter = { n, resolve };
+      });
+    poller.start();
+    await published(3);
+    expect(models[1]).toBe(models[0]);
+    expect(models[2]).toBe(models[0]);
+    expect(history.seq).toBe(0);
+    sim.advance(5000);
+    const before = models.length;
+    await published(before + 2);
+    poller.stop(true);
+    expect(history.seq).toBe(1);
+    expect(models.at(-1)).not.toBe(models[0]);
+    expect(history.model).toBe(models.at(-1));
+  });
+});
+
+describe('poll rhythm', () => {
+  it('keeps one poll per interval from the due times when timers fire late', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 10, max: 5000 }),
+        // Per poll: how late its timer fired and how long it took, both under one interval.
+        fc.array(
+          fc.tuple(
+            fc.double({ min: 0, max: 0.45, noNaN: true }),
+            fc.double({ min: 0, max: 0.45, noNaN: true }),
+          ),
+          {
+            minLength: 1,
+            maxLength: 50,
+          },
+        ),
+        (interval, polls) => {
+          let due = 0;
+          for (const [late, took] of polls) {
+            const started = due + late * interval;
+            const end = started + took * interval;
+            const delay = nextPollDelay(due, started, end, interval);
+            expect(delay).toBeGreaterThanOrEqual(0);
+            // The next poll is due exactly one interval after this one was, however late it ran.
+            expect(end + delay).toBeCloseTo(due + interval, 6);
+            due = end + delay;
+          }
+          expect(due).toBeCloseTo(polls.length * interval, 4);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('polls at once, without a catch-up burst, after a poll that ran past the next due time', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 10, max: 5000 }),
+        fc.double({ min: 1, max: 10, noNaN: true }),
+        (interval, over) => {
+          const end = over * interval;
+          expect(nextPollDelay(0, 0, end, interval)).toBe(0);
+          // The poll after it is due one interval after it started, not back on the old grid.
+          expect(nextPollDelay(end, end, end + 1, interval)).toBeCloseTo(interval - 1, 6);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
