@@ -11,6 +11,8 @@ import type { World } from './world/types.ts';
 export { type BuildSimOptions, buildSim, handlers } from './app.ts';
 export { DemoPassword, seedAccounts } from './domain/seed.ts';
 export { Sim, SimDefaults, type SimOptions } from './sim.ts';
+/** Test utilities (HTTP JSON post, login, call counters), shared by this package's and the gateway's tests. */
+export { type Json, type JsonAnswer, loginAt, postJson, simCalls, type TestSession } from './testing.ts';
 
 export interface StartSimOptions extends BuildSimOptions {
   port?: number;

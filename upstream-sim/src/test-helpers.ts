@@ -1,23 +1,12 @@
-// biome-ignore-all lint/suspicious/noExplicitAny: tests read reply JSON loosely; the schemas are tested in protocol.
 /** Helpers for the simulator's HTTP tests (real server on port 0, plain fetch). */
 import { type RunningSim, type StartSimOptions, startSim } from './index.ts';
+import { type Json, loginAt, postJson } from './testing.ts';
 
-export type Json = Record<string, any>;
+export type { Json };
 
 export async function post(url: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  let json: Json;
-  try {
-    json = JSON.parse(text) as Json;
-  } catch {
-    json = { unparsable: text };
-  }
-  return { http: response.status, json };
+  const { http, json } = await postJson(`${url}${path}`, body, headers);
+  return { http, json };
 }
 
 export const AdminToken = 'test-admin-token';
@@ -42,14 +31,8 @@ export async function startTestSim(options: StartSimOptions = {}) {
   });
   const call = (path: string, body: unknown, headers?: Record<string, string>) =>
     post(sim.url, path, body, headers);
-  const login = async (accountId: string, password = 'demo1234') => {
-    const { json } = await call('/authlogin', { account_id: accountId, password });
-    if (json.status !== 1) throw new Error(`login ${accountId} failed: ${json.statusdesc}`);
-    return {
-      account_id: accountId,
-      session_token: json.member_profile.player_info[0].session_token as string,
-    };
-  };
+  const login = (accountId: string, password = 'demo1234') =>
+    loginAt(`${sim.url}/authlogin`, accountId, password);
   return { ...sim, wall, call, login };
 }
 

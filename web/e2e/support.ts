@@ -7,11 +7,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type RunningGateway, startGateway } from '@sportsbook/gateway';
-import { type RunningSim, startSim } from '@sportsbook/upstream-sim';
+import { type BuildGatewayOptions, type RunningGateway, startGateway } from '@sportsbook/gateway';
+import { type RunningSim, type StartSimOptions, startSim } from '@sportsbook/upstream-sim';
 import { type Browser, chromium } from 'playwright-core';
-import { build } from 'vite';
+import { buildWeb } from '../tools/buildWeb.ts';
 
 export const ChromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -30,24 +29,7 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-const webRoot = fileURLToPath(new URL('..', import.meta.url));
-
-/** A production build of the app into `outDir` (Vitest's NODE_ENV=test would build React for development). */
-export async function buildWeb(outDir: string): Promise<void> {
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      root: webRoot,
-      configFile: join(webRoot, 'vite.config.ts'),
-      mode: 'production',
-      logLevel: 'silent',
-      build: { outDir, emptyOutDir: true },
-    });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
-}
+export { buildWeb };
 
 export const AdminToken = 'e2e-admin-token';
 
@@ -57,22 +39,34 @@ export interface Stack {
   browser: Browser;
   /** POST to the simulator's test-only admin calls. */
   admin(path: 'account' | 'clock' | 'faults', body: object): Promise<Record<string, unknown>>;
+  /** Closes the gateway and starts a new one on the same port (clients must resume by themselves). */
+  restartGateway(): Promise<void>;
   close(): Promise<void>;
 }
 
+export interface StackOptions {
+  /** Simulator options on top of the manual clock and the admin token. */
+  sim?: StartSimOptions;
+  /** Gateway options on top of the simulator's URL and the build. */
+  gateway?: Partial<BuildGatewayOptions>;
+  /** Prefix of the build's temporary folder. */
+  tmpPrefix?: string;
+}
+
 /** Builds the app, starts the simulator, the gateway (serving the build) and Chromium. */
-export async function startStack(): Promise<Stack> {
-  const outDir = mkdtempSync(join(tmpdir(), 'web-e2e-'));
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const outDir = mkdtempSync(join(tmpdir(), options.tmpPrefix ?? 'web-e2e-'));
   const closers: (() => Promise<void> | void)[] = [() => rmSync(outDir, { recursive: true, force: true })];
   const close = async () => {
     for (const fn of closers.reverse()) await fn();
   };
   try {
     await buildWeb(outDir);
-    const sim = await startSim({ clock: 'manual', adminToken: AdminToken });
+    const sim = await startSim({ clock: 'manual', adminToken: AdminToken, ...options.sim });
     closers.push(() => sim.close());
-    const gateway = await startGateway({ upstreamUrl: sim.url, webDist: outDir, logLevel: 'silent' });
-    closers.push(() => gateway.close());
+    const gatewayOptions = { upstreamUrl: sim.url, webDist: outDir, logLevel: 'silent', ...options.gateway };
+    const current = { gateway: await startGateway(gatewayOptions) };
+    closers.push(() => current.gateway.close());
     const browser = await launchChromium();
     closers.push(() => browser.close());
     const admin = async (path: string, body: object) => {
@@ -83,7 +77,20 @@ export async function startStack(): Promise<Stack> {
       });
       return (await res.json()) as Record<string, unknown>;
     };
-    return { sim, gateway, browser, admin, close };
+    const stack: Stack = {
+      sim,
+      gateway: current.gateway,
+      browser,
+      admin,
+      async restartGateway() {
+        const port = current.gateway.port;
+        await current.gateway.close();
+        current.gateway = await startGateway({ ...gatewayOptions, port });
+        stack.gateway = current.gateway;
+      },
+      close,
+    };
+    return stack;
   } catch (err) {
     await close();
     throw err;

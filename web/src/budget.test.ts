@@ -2,12 +2,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LandingBudgetBytes, landingFiles, landingReport } from '../tools/budget.ts';
+import { buildWeb } from '../tools/buildWeb.ts';
 
-const webRoot = fileURLToPath(new URL('..', import.meta.url));
 const outDir = mkdtempSync(join(tmpdir(), 'web-budget-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
@@ -23,20 +21,7 @@ describe('landing page JavaScript budget', () => {
   });
 
   it('stays within 150 KB gzipped', { timeout: 120_000 }, async () => {
-    // Vitest runs with NODE_ENV=test, which would build React's development bundles.
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    try {
-      await build({
-        root: webRoot,
-        configFile: join(webRoot, 'vite.config.ts'),
-        mode: 'production',
-        logLevel: 'silent',
-        build: { outDir, emptyOutDir: true },
-      });
-    } finally {
-      process.env.NODE_ENV = nodeEnv;
-    }
+    await buildWeb(outDir);
     const report = landingReport(outDir);
     expect(report.files.length).toBeGreaterThan(0);
     expect(report.gzipBytes).toBeLessThanOrEqual(LandingBudgetBytes);

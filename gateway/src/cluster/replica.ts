@@ -7,16 +7,14 @@
  */
 import {
   createHasher,
-  type Delta,
   type DeltaFrame,
   decodeServerFrame,
-  encodeServerFrame,
   type Model,
-  mergeDeltas,
   type SnapFrame,
   type StateHasher,
   type StatusFrame,
 } from '@sportsbook/protocol';
+import { DeltaRing, encodeFrame as encode } from '../feed/ring.ts';
 import type {
   EncodedDelta,
   EncodedFrame,
@@ -47,9 +45,6 @@ export interface ReplicaImage {
   readonly stale: boolean;
 }
 
-const encode = (frame: Parameters<typeof encodeServerFrame>[0]): Buffer =>
-  Buffer.from(encodeServerFrame(frame));
-
 /** A delta entry's frame, parsed and validated; undefined when it is not a delta for `topic`. */
 export function deltaOf(entry: BusEntry & { kind: 'd' }, topic: string): EncodedDelta | undefined {
   const parsed = decodeServerFrame(entry.frame);
@@ -79,10 +74,8 @@ export class ReplicaHistory implements TopicLog {
   private hasher: StateHasher | undefined;
   private seqValue = 0;
   private lastPt = 0;
-  private ring: EncodedDelta[] = [];
-  private ringStart = 0;
+  private readonly ring: DeltaRing;
   private snap: EncodedFrame | undefined;
-  private readonly mergedCache = new Map<number, EncodedFrame | null>();
   private leaderStale: StaleState = { stale: false, since: 0 };
   private redisDown: StaleState = { stale: false, since: 0 };
   private statusCache: EncodedFrame | undefined;
@@ -92,8 +85,10 @@ export class ReplicaHistory implements TopicLog {
 
   constructor(
     readonly name: string,
-    private readonly bounds: RingBounds,
-  ) {}
+    bounds: RingBounds,
+  ) {
+    this.ring = new DeltaRing(bounds);
+  }
 
   get epoch(): string {
     return this.epochValue;
@@ -123,7 +118,7 @@ export class ReplicaHistory implements TopicLog {
   }
 
   get buffered(): number {
-    return this.ring.length - this.ringStart;
+    return this.ring.size;
   }
 
   /**
@@ -141,18 +136,15 @@ export class ReplicaHistory implements TopicLog {
     this.lastPt = image.pt;
     this.lastId = image.id;
     // Keep what we had when the image continues our own epoch: resumes keep working.
-    const kept = sameEpoch ? this.ring.slice(this.ringStart).filter((d) => d.seq <= image.seq) : [];
+    const kept = sameEpoch ? this.ring.held().filter((d) => d.seq <= image.seq) : [];
     const merged = new Map<number, EncodedDelta>();
     for (const d of [...kept, ...older]) if (d.seq <= image.seq) merged.set(d.seq, d);
     const ring = [...merged.values()].sort((a, b) => a.seq - b.seq);
     // Only a contiguous run ending at the image's seq can be replayed.
     let start = ring.length;
     while (start > 0 && (ring[start - 1] as EncodedDelta).seq === image.seq - (ring.length - start)) start--;
-    this.ring = ring.slice(start);
-    this.ringStart = 0;
-    this.trim(image.pt);
+    this.ring.replace(ring.slice(start), image.pt);
     this.snap = undefined;
-    this.mergedCache.clear();
     this.setLeaderStale(image.stale, image.pt);
     if (first) this.listener?.onFirstSnapshot(this);
     else if (this.listener?.onReset) this.listener.onReset(this);
@@ -197,9 +189,7 @@ export class ReplicaHistory implements TopicLog {
     this.lastPt = delta.pt;
     this.lastId = entry.id;
     this.ring.push(delta);
-    this.trim(delta.pt);
     this.snap = undefined;
-    this.mergedCache.clear();
     if (entry.stale !== this.leaderStale.stale) this.setLeaderStale(entry.stale, entry.pt);
     this.listener?.onDelta(this, delta);
     return 'applied';
@@ -226,21 +216,6 @@ export class ReplicaHistory implements TopicLog {
     this.listener?.onStatus(this, this.statusFrame());
   }
 
-  private trim(now: number): void {
-    const { maxCount, maxAgeMs } = this.bounds;
-    while (this.ring.length - this.ringStart > maxCount) this.ringStart++;
-    while (
-      this.ringStart < this.ring.length &&
-      now - (this.ring[this.ringStart] as EncodedDelta).pt > maxAgeMs
-    ) {
-      this.ringStart++;
-    }
-    if (this.ringStart > 64 && this.ringStart * 2 >= this.ring.length) {
-      this.ring = this.ring.slice(this.ringStart);
-      this.ringStart = 0;
-    }
-  }
-
   snapshot(): EncodedFrame | undefined {
     const hasher = this.hasher;
     if (hasher === undefined) return undefined;
@@ -260,38 +235,12 @@ export class ReplicaHistory implements TopicLog {
   }
 
   replay(seq: number): readonly EncodedDelta[] | undefined {
-    if (this.hasher === undefined || seq > this.seqValue || seq < 0) return undefined;
-    if (seq === this.seqValue) return [];
-    const oldest = this.ring[this.ringStart];
-    if (oldest === undefined || oldest.seq > seq + 1) return undefined;
-    return this.ring.slice(this.ringStart + (seq + 1 - oldest.seq));
+    if (this.hasher === undefined) return undefined;
+    return this.ring.after(seq, this.seqValue);
   }
 
   conflated(seq: number, maxRatioOfSnapshot: number): EncodedFrame | undefined {
-    const cached = this.mergedCache.get(seq);
-    if (cached !== undefined) return cached ?? undefined;
-    const missed = this.replay(seq);
-    let result: EncodedFrame | undefined;
-    if (missed !== undefined && missed.length > 0) {
-      let ops: Delta = [];
-      for (const d of missed) ops = mergeDeltas(ops, d.ops);
-      const frame: DeltaFrame = {
-        t: 'delta',
-        topic: this.name,
-        seq: this.seqValue,
-        prev: seq,
-        hash: this.hash,
-        pt: this.lastPt,
-        ops,
-      };
-      const buf = encode(frame);
-      const snap = this.snapshot();
-      if (snap !== undefined && buf.length <= snap.buf.length * maxRatioOfSnapshot) {
-        result = { seq: this.seqValue, buf };
-      }
-    }
-    if (this.mergedCache.size < 64) this.mergedCache.set(seq, result ?? null);
-    return result;
+    return this.ring.conflated(this, this.lastPt, seq, maxRatioOfSnapshot);
   }
 
   statusFrame(): EncodedFrame {

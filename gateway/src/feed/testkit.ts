@@ -1,5 +1,9 @@
 /** Shared setup of the feed's integration tests: the real simulator and the real gateway, port 0. */
 import { type RunningSim, type StartSimOptions, startSim } from '@sportsbook/upstream-sim';
+
+/** `upstream_sim_calls_total` of one call (all hosts). */
+export { simCalls } from '@sportsbook/upstream-sim';
+
 import { type BuildGatewayOptions, type RunningGateway, startGateway } from '../index.ts';
 import type { FeedTestClient } from './testClient.ts';
 
@@ -24,18 +28,6 @@ export async function startPair(
     ...gatewayOptions,
   });
   return { sim, gateway };
-}
-
-/** `upstream_sim_calls_total` of one call (all hosts). */
-export async function simCalls(sim: RunningSim, call: string): Promise<number> {
-  const text = await (await fetch(`${sim.url}/metrics`)).text();
-  let total = 0;
-  for (const line of text.split('\n')) {
-    if (line.startsWith('upstream_sim_calls_total{') && line.includes(`call="${call}"`)) {
-      total += Number(line.slice(line.lastIndexOf(' ') + 1));
-    }
-  }
-  return total;
 }
 
 /** A gateway metric's value (sum over label sets matching `labels`). */

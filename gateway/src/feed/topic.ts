@@ -14,13 +14,12 @@ import {
   type Delta,
   type DeltaFrame,
   diffModel,
-  encodeServerFrame,
   type Model,
-  mergeDeltas,
   type SnapFrame,
   type StateHasher,
   type StatusFrame,
 } from '@sportsbook/protocol';
+import { DeltaRing, encodeFrame as encode } from './ring.ts';
 
 /** A frame encoded once: the bytes every subscriber gets. */
 export interface EncodedFrame {
@@ -82,28 +81,24 @@ export interface RingBounds {
   maxAgeMs: number;
 }
 
-const encode = (frame: Parameters<typeof encodeServerFrame>[0]): Buffer =>
-  Buffer.from(encodeServerFrame(frame));
-
 export class TopicHistory implements TopicLog, TopicWriter {
   readonly epoch: string = randomUUID();
   private current: Model | undefined;
   private hasher: StateHasher | undefined;
   private seqValue = 0;
   private lastPt = 0;
-  /** Deltas in seq order; `ringStart` is the index of the oldest kept (compacted lazily). */
-  private ring: EncodedDelta[] = [];
-  private ringStart = 0;
+  private readonly ring: DeltaRing;
   private snap: EncodedFrame | undefined;
-  private readonly mergedCache = new Map<number, EncodedFrame | null>();
   private staleState: StaleState = { stale: false, since: 0 };
   private statusCache: EncodedFrame | undefined;
   listener: TopicListener | undefined;
 
   constructor(
     readonly name: string,
-    private readonly bounds: RingBounds,
-  ) {}
+    bounds: RingBounds,
+  ) {
+    this.ring = new DeltaRing(bounds);
+  }
 
   get seq(): number {
     return this.seqValue;
@@ -150,9 +145,7 @@ export class TopicHistory implements TopicLog, TopicWriter {
     };
     const delta: EncodedDelta = { seq: this.seqValue, pt, ops, buf: encode(frame) };
     this.ring.push(delta);
-    this.trim(pt);
     this.snap = undefined;
-    this.mergedCache.clear();
     this.listener?.onDelta(this, delta);
     return delta;
   }
@@ -164,25 +157,9 @@ export class TopicHistory implements TopicLog, TopicWriter {
     this.listener?.onStatus(this, this.statusFrame());
   }
 
-  private trim(now: number): void {
-    const { maxCount, maxAgeMs } = this.bounds;
-    while (this.ring.length - this.ringStart > maxCount) this.ringStart++;
-    while (
-      this.ringStart < this.ring.length &&
-      now - (this.ring[this.ringStart] as EncodedDelta).pt > maxAgeMs
-    ) {
-      this.ringStart++;
-    }
-    // Compact once the dead prefix is as long as the live part: amortized O(1) per delta.
-    if (this.ringStart > 64 && this.ringStart * 2 >= this.ring.length) {
-      this.ring = this.ring.slice(this.ringStart);
-      this.ringStart = 0;
-    }
-  }
-
   /** How many deltas the ring holds (tests). */
   get buffered(): number {
-    return this.ring.length - this.ringStart;
+    return this.ring.size;
   }
 
   snapshot(): EncodedFrame | undefined {
@@ -203,39 +180,12 @@ export class TopicHistory implements TopicLog, TopicWriter {
   }
 
   replay(seq: number): readonly EncodedDelta[] | undefined {
-    if (this.current === undefined || seq > this.seqValue || seq < 0) return undefined;
-    if (seq === this.seqValue) return [];
-    const oldest = this.ring[this.ringStart];
-    if (oldest === undefined || oldest.seq > seq + 1) return undefined;
-    return this.ring.slice(this.ringStart + (seq + 1 - oldest.seq));
+    if (this.current === undefined) return undefined;
+    return this.ring.after(seq, this.seqValue);
   }
 
   conflated(seq: number, maxRatioOfSnapshot: number): EncodedFrame | undefined {
-    const cached = this.mergedCache.get(seq);
-    if (cached !== undefined) return cached ?? undefined;
-    const missed = this.replay(seq);
-    let result: EncodedFrame | undefined;
-    if (missed !== undefined && missed.length > 0) {
-      let ops: Delta = [];
-      for (const d of missed) ops = mergeDeltas(ops, d.ops);
-      const frame: DeltaFrame = {
-        t: 'delta',
-        topic: this.name,
-        seq: this.seqValue,
-        prev: seq,
-        hash: this.hash,
-        pt: this.lastPt,
-        ops,
-      };
-      const buf = encode(frame);
-      const snap = this.snapshot();
-      if (snap !== undefined && buf.length <= snap.buf.length * maxRatioOfSnapshot) {
-        result = { seq: this.seqValue, buf };
-      }
-    }
-    // Slow subscribers tend to fall behind at the same seq: merge once for all of them.
-    if (this.mergedCache.size < 64) this.mergedCache.set(seq, result ?? null);
-    return result;
+    return this.ring.conflated(this, this.lastPt, seq, maxRatioOfSnapshot);
   }
 
   statusFrame(): EncodedFrame {

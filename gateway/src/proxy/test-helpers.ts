@@ -1,41 +1,28 @@
 /** Helpers for the proxy's integration tests: the real simulator and the real gateway on port 0. */
 import { Writable } from 'node:stream';
-import { type RunningSim, type StartSimOptions, startSim } from '@sportsbook/upstream-sim';
+import {
+  type Json,
+  type JsonAnswer,
+  loginAt,
+  postJson,
+  type RunningSim,
+  type StartSimOptions,
+  simCalls,
+  startSim,
+  type TestSession,
+} from '@sportsbook/upstream-sim';
 import type { BuildGatewayOptions } from '../app.ts';
 import { loggerOptions } from '../app.ts';
 import { type RunningGateway, startGateway } from '../index.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: replies are read field by field in assertions
-export type Json = Record<string, any>;
+export type { Json };
 
 export const AdminToken = 'proxy-test-admin';
 export const Password = 'demo1234';
 
-export interface Answer {
-  http: number;
-  json: Json;
-  headers: Headers;
-}
+export type Answer = JsonAnswer;
 
-export async function post(
-  url: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  let json: Json;
-  try {
-    json = JSON.parse(text) as Json;
-  } catch {
-    json = { unparsable: text };
-  }
-  return { http: response.status, json, headers: response.headers };
-}
+export const post = postJson;
 
 /** Every log line the gateway writes, for the redaction checks. */
 export class LogCapture extends Writable {
@@ -99,38 +86,15 @@ export async function setFault(
   if (res.json.status !== 1) throw new Error(`fault not set: ${JSON.stringify(res.json)}`);
 }
 
-/** upstream_sim_calls_total for one call name (the last path segment), from the sim's /metrics. */
-export async function simCalls(sim: { url: string }, call: string): Promise<number> {
-  const text = await (await fetch(`${sim.url}/metrics`)).text();
-  let total = 0;
-  for (const line of text.split('\n')) {
-    if (line.startsWith('upstream_sim_calls_total{') && line.includes(`call="${call}"`)) {
-      total += Number(line.slice(line.lastIndexOf(' ') + 1));
-    }
-  }
-  return total;
-}
+export { simCalls };
 
 /** The sum of upstream_sim_calls_total over every call. */
-export async function simCallsTotal(sim: { url: string }): Promise<number> {
-  const text = await (await fetch(`${sim.url}/metrics`)).text();
-  let total = 0;
-  for (const line of text.split('\n')) {
-    if (line.startsWith('upstream_sim_calls_total{')) total += Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return total;
-}
+export const simCallsTotal = (sim: { url: string }): Promise<number> => simCalls(sim);
 
-export interface Session {
-  account_id: string;
-  session_token: string;
-}
+export type Session = TestSession;
 
-export async function login(gateway: { url: string }, accountId: string): Promise<Session> {
-  const { json } = await post(`${gateway.url}/api/authlogin`, { account_id: accountId, password: Password });
-  if (json.status !== 1) throw new Error(`login ${accountId} failed: ${JSON.stringify(json)}`);
-  return { account_id: accountId, session_token: json.member_profile.player_info[0].session_token as string };
-}
+export const login = (gateway: { url: string }, accountId: string): Promise<Session> =>
+  loginAt(`${gateway.url}/api/authlogin`, accountId, Password);
 
 let seq = 0;
 export function requestId(): string {

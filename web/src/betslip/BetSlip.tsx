@@ -4,6 +4,7 @@ import { formatOdds, type OddsFormat, uiActionFor } from '@sportsbook/protocol';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
+import { TabList } from '../components/TabList.tsx';
 import { useBook } from '../i18n/book/useBook.ts';
 import { catalogueText } from '../i18n/index.ts';
 import type { betSlipMachine } from './betSlipMachine.ts';
@@ -45,20 +46,14 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
     <aside className="bet-slip" data-state={stateName}>
       <header>
         <h2>{t('slip.title')}</h2>
-        <div className="slip-modes" role="tablist">
-          {(['single', 'parlay', 'system'] as const).map((m) => (
-            <button
-              type="button"
-              role="tab"
-              key={m}
-              aria-selected={ctx.mode === m}
-              data-mode={m}
-              onClick={() => slip.send({ type: 'bet.mode.change', mode: m })}
-            >
-              {t(`slip.mode.${m}`)}
-            </button>
-          ))}
-        </div>
+        <TabList
+          className="slip-modes"
+          attr="data-mode"
+          tabs={['single', 'parlay', 'system'] as const}
+          current={ctx.mode}
+          onSelect={(mode) => slip.send({ type: 'bet.mode.change', mode })}
+          label={(m) => t(`slip.mode.${m}`)}
+        />
       </header>
       {n === 0 ? <p className="slip-empty">{t('slip.empty')}</p> : null}
       <ul className="slip-picks">

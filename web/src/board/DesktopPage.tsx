@@ -22,6 +22,7 @@ import { BetSlip } from '../betslip/BetSlip.tsx';
 import { betSlipActors, betSlipMachine } from '../betslip/betSlipMachine.ts';
 import type { Selection, SlipAccount } from '../betslip/types.ts';
 import { watchSelections } from '../betslip/watch.ts';
+import { TabList } from '../components/TabList.tsx';
 import { useBook } from '../i18n/book/useBook.ts';
 import type { OddsStream } from '../stream/oddsStream.ts';
 import { OddsStreamProvider, useOddsStream } from '../stream/react.tsx';
@@ -190,23 +191,16 @@ function DesktopBoard() {
       />
       <main className="desktop-main">
         <div className="board-bar">
-          <div className="market-tabs" role="tablist">
-            {MarketTabs.map((x) => (
-              <button
-                type="button"
-                role="tab"
-                key={x}
-                data-tab={x}
-                aria-selected={x === tab}
-                onClick={() => {
-                  setTab(x);
-                  setPage(0);
-                }}
-              >
-                {t(`tab.${x}`)}
-              </button>
-            ))}
-          </div>
+          <TabList
+            className="market-tabs"
+            tabs={MarketTabs}
+            current={tab}
+            onSelect={(x) => {
+              setTab(x);
+              setPage(0);
+            }}
+            label={(x) => t(`tab.${x}`)}
+          />
           <div className="market-types">
             {types.map((x) => (
               <button

@@ -26,6 +26,15 @@ interface CellProps {
   away: string;
 }
 
+/** What every price of a cell shares: which odds row, how to show it, what a pick does. */
+const priceSource = ({ topic, oddsId, format, locked, onPick }: CellProps) => ({
+  topic,
+  oddsId,
+  format,
+  locked,
+  onPick,
+});
+
 const isMyanmar = (odds: MarketOdds) => odds.betType === 'MHDP' || odds.betType === 'MOU';
 
 /** Home and away, the handicap printed beside the side that gives it. */
@@ -45,12 +54,8 @@ const HdpCell = memo(function HdpCell(props: CellProps) {
         <div className={`cell-line${giver === s.side ? ' giver' : ''}`} key={s.side}>
           <span className="odds-line">{giver === s.side ? shown : ''}</span>
           <OddsCell
-            topic={props.topic}
-            oddsId={props.oddsId}
+            {...priceSource(props)}
             index={s.index}
-            format={props.format}
-            locked={props.locked}
-            onPick={props.onPick}
             name={isMyanmar(odds) || s.sign === null ? s.team : `${s.team} ${signedLine(s.sign)}`}
           />
         </div>
@@ -72,15 +77,7 @@ const OuCell = memo(function OuCell(props: CellProps) {
         <div className="cell-line" key={side}>
           <span className="odds-line">{index === 0 ? shown : ''}</span>
           <span className="ou-tag">{t(`col.${side}.short`)}</span>
-          <OddsCell
-            topic={props.topic}
-            oddsId={props.oddsId}
-            index={index}
-            format={props.format}
-            locked={props.locked}
-            onPick={props.onPick}
-            name={`${t(`col.${side}`)}${total}`}
-          />
+          <OddsCell {...priceSource(props)} index={index} name={`${t(`col.${side}`)}${total}`} />
         </div>
       ))}
     </div>
@@ -111,15 +108,7 @@ const LinesCell = memo(function LinesCell(props: CellProps & { kind: 'pair' | 's
       {lines.map(([tag, index, name]) => (
         <div className="cell-line" key={index}>
           <span className="ou-tag">{tag}</span>
-          <OddsCell
-            topic={props.topic}
-            oddsId={props.oddsId}
-            index={index}
-            format={props.format}
-            locked={props.locked}
-            onPick={props.onPick}
-            name={name}
-          />
+          <OddsCell {...priceSource(props)} index={index} name={name} />
         </div>
       ))}
     </div>
@@ -139,17 +128,7 @@ const PriceCell = memo(function PriceCell(props: CellProps & { column: BoardColu
     odds.betType.startsWith('1X2') && c.label === undefined
       ? [props.home, t('col.drawName'), props.away][index]
       : `${t(props.title)} ${sub}`;
-  return (
-    <OddsCell
-      topic={props.topic}
-      oddsId={props.oddsId}
-      index={index}
-      format={props.format}
-      locked={props.locked}
-      onPick={props.onPick}
-      name={name ?? sub}
-    />
-  );
+  return <OddsCell {...priceSource(props)} index={index} name={name ?? sub} />;
 });
 
 /** A correct-score column "a:b": the home side's a-b above, the away side's b-a below. */
@@ -166,15 +145,7 @@ const CsCell = memo(function CsCell(props: CellProps & { label: string; title: s
         return (
           <div className="cell-line" key={label}>
             {index >= 0 && index < odds.prices.length ? (
-              <OddsCell
-                topic={props.topic}
-                oddsId={props.oddsId}
-                index={index}
-                format={props.format}
-                locked={props.locked}
-                onPick={props.onPick}
-                name={`${t(props.title)} ${label}`}
-              />
+              <OddsCell {...priceSource(props)} index={index} name={`${t(props.title)} ${label}`} />
             ) : (
               <span className="odds-cell empty" />
             )}
@@ -197,15 +168,7 @@ const OutrightCell = memo(function OutrightCell(props: CellProps) {
           // biome-ignore lint/suspicious/noArrayIndexKey: the index is the identity (selection index)
           <div className="outright-item" key={i}>
             <span className="outright-name">{name}</span>
-            <OddsCell
-              topic={props.topic}
-              oddsId={props.oddsId}
-              index={i}
-              format={props.format}
-              locked={props.locked}
-              onPick={props.onPick}
-              name={name}
-            />
+            <OddsCell {...priceSource(props)} index={i} name={name} />
           </div>
         );
       })}

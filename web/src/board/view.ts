@@ -4,7 +4,11 @@
  * then name), the league filter modes 1-3, the time filter modes (never on outright), paging.
  */
 import {
+  CorrectScoreLabels,
+  DoubleChanceLabels,
   ExcludedSportIds,
+  FirstLastGoalLabels,
+  HtFtLabels,
   leagueVisible,
   type MarketGroupName,
   type MarketModel,
@@ -12,6 +16,7 @@ import {
   type MarketType,
   type MenuSport,
   matchInTimeFilter,
+  TotalGoalsLabels,
   timeFilterApplies,
 } from '@sportsbook/protocol';
 import { type ModelChanges, touches } from '../stream/changes.ts';
@@ -231,24 +236,10 @@ const OneXTwo = [
 ] as const;
 
 /** The correct-score grid as Asian books print it: home-win scores, draws, then any other score. */
-export const CsScores = [
-  '1-0',
-  '2-0',
-  '2-1',
-  '3-0',
-  '3-1',
-  '3-2',
-  '4-0',
-  '4-1',
-  '4-2',
-  '4-3',
-  '0-0',
-  '1-1',
-  '2-2',
-  '3-3',
-  '4-4',
-] as const;
-const HtftLabels = ['HH', 'HD', 'HA', 'DH', 'DD', 'DA', 'AH', 'AD', 'AA'] as const;
+export const CsScores = CorrectScoreLabels.filter((label) => {
+  const [home, away] = label.split('-').map(Number);
+  return home !== undefined && away !== undefined && home >= away;
+});
 /** HT/FT in the 1/X/2 notation every Asian book uses ("1/X": home at half time, draw at full time). */
 const htftText = (label: string) =>
   [...label].map((c) => (c === 'H' ? '1' : c === 'A' ? '2' : 'X')).join('/');
@@ -272,11 +263,7 @@ export const ColumnLayouts: Record<MarketType, readonly ColumnGroup[]> = {
       betType: 'DC',
       title: 'col.dc',
       columns: labelCols(
-        [
-          ['1X', '1X'],
-          ['12', '12'],
-          ['X2', 'X2'],
-        ],
+        DoubleChanceLabels.map((l) => [l, l] as const),
         52,
       ),
       optional: true,
@@ -317,7 +304,7 @@ export const ColumnLayouts: Record<MarketType, readonly ColumnGroup[]> = {
       betType: 'HTFT',
       title: 'col.htft',
       columns: labelCols(
-        HtftLabels.map((l) => [l, htftText(l)] as const),
+        HtFtLabels.map((l) => [l, htftText(l)] as const),
         52,
       ),
     },
@@ -326,7 +313,7 @@ export const ColumnLayouts: Record<MarketType, readonly ColumnGroup[]> = {
     {
       betType: 'FGLG',
       title: 'col.fglg',
-      columns: (['HF', 'HL', 'AF', 'AL', 'NG'] as const).map(
+      columns: FirstLastGoalLabels.map(
         (label): BoardColumn => ({ kind: 'price', width: 72, label, subKey: `col.fglg.${label}` }),
       ),
     },
@@ -336,7 +323,7 @@ export const ColumnLayouts: Record<MarketType, readonly ColumnGroup[]> = {
       betType: 'TG',
       title: 'col.tg',
       columns: labelCols(
-        (['0-1', '2-3', '4-6', '7+'] as const).map((l) => [l, l] as const),
+        TotalGoalsLabels.map((l) => [l, l] as const),
         64,
       ),
     },

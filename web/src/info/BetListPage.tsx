@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client.ts';
 import type { BetView } from '../betslip/types.ts';
+import { TabList } from '../components/TabList.tsx';
 import { useBook } from '../i18n/book/useBook.ts';
 import { catalogueText } from '../i18n/index.ts';
 import {
@@ -234,26 +235,20 @@ export default function BetListPage() {
   return (
     <section className="info-page bet-list" aria-labelledby="page-title">
       <h1 id="page-title">{tAll('info.betlist')}</h1>
-      <div className="info-tabs" role="tablist">
-        {(Object.keys(BetListTabs) as BetListTab[]).map((x) => (
-          <button
-            type="button"
-            role="tab"
-            key={x}
-            data-tab={x}
-            aria-selected={x === tab}
-            onClick={() => {
-              setBets(null);
-              setTab(x);
-            }}
-          >
-            {t(`betlist.tab.${x}`)}
-          </button>
-        ))}
+      <TabList
+        className="info-tabs"
+        tabs={Object.keys(BetListTabs) as BetListTab[]}
+        current={tab}
+        onSelect={(x) => {
+          setBets(null);
+          setTab(x);
+        }}
+        label={(x) => t(`betlist.tab.${x}`)}
+      >
         <button type="button" data-action="refresh" onClick={refresh}>
           {t('info.refresh')}
         </button>
-      </div>
+      </TabList>
       {error ? <p role="alert">{codeText(error)}</p> : null}
       {bets === null ? <p role="status">{tAll('common.loading')}</p> : null}
       {bets !== null && bets.length === 0 ? <p data-empty>{t('betlist.empty')}</p> : null}

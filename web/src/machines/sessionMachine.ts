@@ -104,6 +104,29 @@ export function sessionActors(calls: AccountCalls) {
 
 const outcomeCode = (output: { ok: boolean }) => (output as Failure).code ?? 'systemError';
 
+/** A failed call's code: noted (with the network state it implies), then told to the UI. */
+const reportFailure = (loggedIn: boolean) =>
+  [
+    {
+      type: 'noteCode',
+      params: ({ event }: { event: { output: { ok: boolean } } }) => ({ code: outcomeCode(event.output) }),
+    },
+    {
+      type: 'notify',
+      params: ({ event }: { event: { output: { ok: boolean } } }) => ({
+        code: outcomeCode(event.output),
+        loggedIn,
+      }),
+    },
+  ] as const;
+
+/** Leaving the logged-in state: pop-ups closed, account and stored session dropped, back home. */
+const leaveSession = ['closePopups', 'clearAccount', 'forgetSession', 'markWentHome'] as const;
+
+/** The answer to a request while the same one still runs (a soft code: logged, not shown). */
+const busy = (loggedIn: boolean) =>
+  ({ actions: { type: 'notify', params: { code: 'requestProcessing', loggedIn } } }) as const;
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -224,15 +247,7 @@ export const sessionMachine = setup({
           },
           {
             target: 'loggedOut',
-            actions: [
-              'clearAccount',
-              'forgetSession',
-              { type: 'noteCode', params: ({ event }) => ({ code: outcomeCode(event.output) }) },
-              {
-                type: 'notify',
-                params: ({ event }) => ({ code: outcomeCode(event.output), loggedIn: false }),
-              },
-            ],
+            actions: ['clearAccount', 'forgetSession', ...reportFailure(false)],
           },
         ],
       },
@@ -268,10 +283,8 @@ export const sessionMachine = setup({
     },
     authenticating: {
       on: {
-        login: { actions: { type: 'notify', params: { code: 'requestProcessing', loggedIn: false } } },
-        'login.token': {
-          actions: { type: 'notify', params: { code: 'requestProcessing', loggedIn: false } },
-        },
+        login: busy(false),
+        'login.token': busy(false),
       },
       initial: 'password',
       states: {
@@ -298,15 +311,7 @@ export const sessionMachine = setup({
               },
               {
                 target: '#session.loggedOut',
-                actions: [
-                  'clearAccount',
-                  'forgetSession',
-                  { type: 'noteCode', params: ({ event }) => ({ code: outcomeCode(event.output) }) },
-                  {
-                    type: 'notify',
-                    params: ({ event }) => ({ code: outcomeCode(event.output), loggedIn: false }),
-                  },
-                ],
+                actions: ['clearAccount', 'forgetSession', ...reportFailure(false)],
               },
             ],
           },
@@ -331,14 +336,7 @@ export const sessionMachine = setup({
               },
               {
                 target: '#session.loggedOut',
-                actions: [
-                  'clearAccount',
-                  { type: 'noteCode', params: ({ event }) => ({ code: outcomeCode(event.output) }) },
-                  {
-                    type: 'notify',
-                    params: ({ event }) => ({ code: outcomeCode(event.output), loggedIn: false }),
-                  },
-                ],
+                actions: ['clearAccount', ...reportFailure(false)],
               },
             ],
           },
@@ -351,7 +349,7 @@ export const sessionMachine = setup({
       on: {
         logout: {
           target: 'loggedOut',
-          actions: ['closePopups', 'clearAccount', 'forgetSession', 'markWentHome'],
+          actions: [...leaveSession],
         },
         'error.report': [
           {
@@ -362,10 +360,7 @@ export const sessionMachine = setup({
                 type: 'notify',
                 params: ({ event }) => ({ code: event.code, loggedIn: true }),
               },
-              'closePopups',
-              'clearAccount',
-              'forgetSession',
-              'markWentHome',
+              ...leaveSession,
             ],
           },
           {
@@ -382,7 +377,7 @@ export const sessionMachine = setup({
             ],
           },
         ],
-        login: { actions: { type: 'notify', params: { code: 'requestProcessing', loggedIn: true } } },
+        login: busy(true),
       },
       states: {
         balance: {
@@ -391,9 +386,7 @@ export const sessionMachine = setup({
             idle: { on: { 'balance.refresh': 'fetching' } },
             fetching: {
               on: {
-                'balance.refresh': {
-                  actions: { type: 'notify', params: { code: 'requestProcessing', loggedIn: true } },
-                },
+                'balance.refresh': busy(true),
               },
               invoke: {
                 src: 'balance',
@@ -423,27 +416,11 @@ export const sessionMachine = setup({
                   {
                     guard: { type: 'outputLogsOut', params: ({ event }) => event.output },
                     target: '#session.loggedOut',
-                    actions: [
-                      { type: 'noteCode', params: ({ event }) => ({ code: outcomeCode(event.output) }) },
-                      {
-                        type: 'notify',
-                        params: ({ event }) => ({ code: outcomeCode(event.output), loggedIn: true }),
-                      },
-                      'closePopups',
-                      'clearAccount',
-                      'forgetSession',
-                      'markWentHome',
-                    ],
+                    actions: [...reportFailure(true), ...leaveSession],
                   },
                   {
                     target: 'idle',
-                    actions: [
-                      { type: 'noteCode', params: ({ event }) => ({ code: outcomeCode(event.output) }) },
-                      {
-                        type: 'notify',
-                        params: ({ event }) => ({ code: outcomeCode(event.output), loggedIn: true }),
-                      },
-                    ],
+                    actions: [...reportFailure(true)],
                   },
                 ],
               },
@@ -461,12 +438,8 @@ export const sessionMachine = setup({
             },
             reloading: {
               on: {
-                'profile.reload': {
-                  actions: { type: 'notify', params: { code: 'requestProcessing', loggedIn: true } },
-                },
-                'session.refresh': {
-                  actions: { type: 'notify', params: { code: 'requestProcessing', loggedIn: true } },
-                },
+                'profile.reload': busy(true),
+                'session.refresh': busy(true),
               },
               invoke: {
                 src: 'profile',
@@ -480,27 +453,11 @@ export const sessionMachine = setup({
                   {
                     guard: { type: 'outputLogsOut', params: ({ event }) => event.output },
                     target: '#session.loggedOut',
-                    actions: [
-                      { type: 'noteCode', params: ({ event }) => ({ code: outcomeCode(event.output) }) },
-                      {
-                        type: 'notify',
-                        params: ({ event }) => ({ code: outcomeCode(event.output), loggedIn: true }),
-                      },
-                      'closePopups',
-                      'clearAccount',
-                      'forgetSession',
-                      'markWentHome',
-                    ],
+                    actions: [...reportFailure(true), ...leaveSession],
                   },
                   {
                     target: 'idle',
-                    actions: [
-                      { type: 'noteCode', params: ({ event }) => ({ code: outcomeCode(event.output) }) },
-                      {
-                        type: 'notify',
-                        params: ({ event }) => ({ code: outcomeCode(event.output), loggedIn: true }),
-                      },
-                    ],
+                    actions: [...reportFailure(true)],
                   },
                 ],
               },
@@ -508,12 +465,8 @@ export const sessionMachine = setup({
             /** Session refresh: any failure clears the account (SPEC section 4). */
             refreshing: {
               on: {
-                'profile.reload': {
-                  actions: { type: 'notify', params: { code: 'requestProcessing', loggedIn: true } },
-                },
-                'session.refresh': {
-                  actions: { type: 'notify', params: { code: 'requestProcessing', loggedIn: true } },
-                },
+                'profile.reload': busy(true),
+                'session.refresh': busy(true),
               },
               invoke: {
                 src: 'profile',
@@ -526,17 +479,7 @@ export const sessionMachine = setup({
                   },
                   {
                     target: '#session.loggedOut',
-                    actions: [
-                      { type: 'noteCode', params: ({ event }) => ({ code: outcomeCode(event.output) }) },
-                      {
-                        type: 'notify',
-                        params: ({ event }) => ({ code: outcomeCode(event.output), loggedIn: true }),
-                      },
-                      'closePopups',
-                      'clearAccount',
-                      'forgetSession',
-                      'markWentHome',
-                    ],
+                    actions: [...reportFailure(true), ...leaveSession],
                   },
                 ],
               },
@@ -556,9 +499,7 @@ export const sessionMachine = setup({
             },
             running: {
               on: {
-                'account.switch': {
-                  actions: { type: 'notify', params: { code: 'requestProcessing', loggedIn: true } },
-                },
+                'account.switch': busy(true),
               },
               invoke: {
                 src: 'login',
@@ -587,17 +528,7 @@ export const sessionMachine = setup({
                   {
                     // SPEC section 4: a failed login (of any route) clears the account.
                     target: '#session.loggedOut',
-                    actions: [
-                      { type: 'noteCode', params: ({ event }) => ({ code: outcomeCode(event.output) }) },
-                      {
-                        type: 'notify',
-                        params: ({ event }) => ({ code: outcomeCode(event.output), loggedIn: false }),
-                      },
-                      'closePopups',
-                      'clearAccount',
-                      'forgetSession',
-                      'markWentHome',
-                    ],
+                    actions: [...reportFailure(false), ...leaveSession],
                   },
                 ],
               },

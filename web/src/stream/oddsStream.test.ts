@@ -15,7 +15,7 @@ import {
   type ServerFrame,
   stateHash,
 } from '@sportsbook/protocol';
-import { type RunningSim, startSim } from '@sportsbook/upstream-sim';
+import { loginAt, type RunningSim, startSim } from '@sportsbook/upstream-sim';
 import { filter, firstValueFrom, type Observable, type Subscription, timeout } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
@@ -31,15 +31,7 @@ function until<T>(source: Observable<T>, predicate: (value: T) => boolean, ms = 
   return firstValueFrom(source.pipe(filter(predicate), timeout(ms)));
 }
 
-async function login(sim: RunningSim, accountId = 'demo01') {
-  const res = await fetch(`${sim.url}/authlogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account_id: accountId, password: 'demo1234' }),
-  });
-  const json = (await res.json()) as { member_profile: { player_info: [{ session_token: string }] } };
-  return { account_id: accountId, session_token: json.member_profile.player_info[0].session_token };
-}
+const login = (sim: RunningSim, accountId = 'demo01') => loginAt(`${sim.url}/authlogin`, accountId);
 
 async function faults(sim: RunningSim, body: Record<string, unknown>) {
   const res = await fetch(`${sim.url}/admin/faults`, {

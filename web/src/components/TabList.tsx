@@ -1,0 +1,42 @@
+/** A row of tab buttons (board market tabs, bet list tabs, slip modes): one selected, each tagged for tests and styles. */
+import type { ReactNode } from 'react';
+
+export interface TabListProps<T extends string> {
+  className: string;
+  tabs: readonly T[];
+  current: T;
+  onSelect: (tab: T) => void;
+  label: (tab: T) => ReactNode;
+  /** The data attribute naming each tab (`data-tab` unless a page already uses another). */
+  attr?: `data-${string}`;
+  /** Controls that sit in the row after the tabs. */
+  children?: ReactNode;
+}
+
+export function TabList<T extends string>({
+  className,
+  tabs,
+  current,
+  onSelect,
+  label,
+  attr = 'data-tab',
+  children,
+}: TabListProps<T>) {
+  return (
+    <div className={className} role="tablist">
+      {tabs.map((x) => (
+        <button
+          type="button"
+          role="tab"
+          key={x}
+          {...{ [attr]: x }}
+          aria-selected={x === current}
+          onClick={() => onSelect(x)}
+        >
+          {label(x)}
+        </button>
+      ))}
+      {children}
+    </div>
+  );
+}
