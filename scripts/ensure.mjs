@@ -39,6 +39,11 @@ function testsMention(needle) {
   return false;
 }
 
+function hasE2eTests() {
+  const dir = join(root, 'web', 'e2e');
+  return [...testFiles(dir)].length > 0;
+}
+
 function has(bin) {
   try {
     execSync(`command -v ${bin}`, { stdio: 'ignore', shell: '/bin/sh' });
@@ -55,7 +60,9 @@ if (depsStale()) run('npm install --no-audit --no-fund');
 
 if (mode === 'test' || mode === 'bench') {
   const debs = [];
-  if (!existsSync('/usr/bin/chromium') && testsMention('launchChromium')) debs.push('chromium');
+  // Browser tests (web/e2e) launch Debian's chromium through a shared helper, so look for the
+  // helper's use anywhere under the test folders, not only in *.test.ts files.
+  if (!existsSync('/usr/bin/chromium') && (testsMention('launchChromium') || hasE2eTests())) debs.push('chromium');
   if (!has('redis-server') && testsMention('startRedis')) debs.push('redis-server');
   if (!has('docker-compose') && testsMention('dockerComposeConfig')) debs.push('docker-compose');
   if (mode === 'bench' && !existsSync('/usr/bin/chromium')) debs.push('chromium');
