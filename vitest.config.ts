@@ -9,6 +9,7 @@ export default defineConfig({
       { extends: true, test: { name: 'upstream-sim', include: ['upstream-sim/src/**/*.test.ts'] } },
       { extends: true, test: { name: 'gateway', include: ['gateway/src/**/*.test.ts'] } },
       { extends: true, test: { name: 'scripts', include: ['scripts/**/*.test.ts'] } },
+      { extends: true, test: { name: 'testkit', include: ['testkit/src/**/*.test.ts'] } },
       {
         extends: true,
         test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },

@@ -4,10 +4,9 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { FeedTestClient, freePort, login, startRedis } from '@sportsbook/testkit';
 import { startSim } from '@sportsbook/upstream-sim';
 import { describe, expect, it } from 'vitest';
-import { freePort, startRedis } from '../gateway/src/cluster/startRedis.ts';
-import { FeedTestClient, login } from '../gateway/src/feed/testClient.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 

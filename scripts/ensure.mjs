@@ -31,7 +31,7 @@ function* testFiles(dir) {
 }
 
 function testsMention(needle) {
-  for (const pkg of ['protocol', 'upstream-sim', 'gateway', 'web', 'scripts']) {
+  for (const pkg of ['protocol', 'upstream-sim', 'gateway', 'web', 'scripts', 'testkit']) {
     for (const file of testFiles(join(root, pkg))) {
       if (readFileSync(file, 'utf8').includes(needle)) return true;
     }
@@ -60,10 +60,14 @@ if (depsStale()) run('npm install --no-audit --no-fund');
 
 if (mode === 'test' || mode === 'bench') {
   const debs = [];
-  // Browser tests (web/e2e) launch Debian's chromium through a shared helper, so look for the
-  // helper's use anywhere under the test folders, not only in *.test.ts files.
-  if (!existsSync('/usr/bin/chromium') && (testsMention('launchChromium') || hasE2eTests())) debs.push('chromium');
-  if (!has('redis-server') && testsMention('startRedis')) debs.push('redis-server');
+  // Browser tests (web/e2e) launch Debian's chromium through a shared helper: any e2e test, or the
+  // helper's use (`launchChromium`, or @sportsbook/testkit's `startStack({ chromium: true })`).
+  const needsChromium = () =>
+    testsMention('launchChromium') || testsMention('chromium: true') || hasE2eTests();
+  if (!existsSync('/usr/bin/chromium') && needsChromium()) debs.push('chromium');
+  // Redis: @sportsbook/testkit's `startRedis`, or its `startStack({ redis: true })`.
+  if (!has('redis-server') && (testsMention('startRedis') || testsMention('redis: true')))
+    debs.push('redis-server');
   if (!has('docker-compose') && testsMention('dockerComposeConfig')) debs.push('docker-compose');
   if (mode === 'bench' && !existsSync('/usr/bin/chromium')) debs.push('chromium');
   if (debs.length > 0) {

@@ -9,7 +9,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type RunningRedis, startRedis } from '../gateway/src/cluster/startRedis.ts';
+import { type RunningRedis, startLocalRedis } from '@sportsbook/gateway';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const env = { ...process.env };
@@ -84,7 +84,7 @@ async function main(): Promise<void> {
     if (gatewayProcesses > 1) {
       let redisUrl = env.REDIS_URL;
       if (!redisUrl) {
-        localRedis = await startRedis();
+        localRedis = await startLocalRedis();
         redisUrl = localRedis.url;
         console.log(`[start] local redis-server at ${redisUrl}`);
       }

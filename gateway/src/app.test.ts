@@ -1,4 +1,5 @@
-import { type RunningSim, startSim } from '@sportsbook/upstream-sim';
+import { startStack } from '@sportsbook/testkit';
+import type { RunningSim } from '@sportsbook/upstream-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningGateway, startGateway } from './index.ts';
 
@@ -6,8 +7,7 @@ describe('gateway app', () => {
   let sim: RunningSim;
   let gateway: RunningGateway;
   beforeAll(async () => {
-    sim = await startSim({ clock: 'manual' });
-    gateway = await startGateway({ upstreamUrl: sim.url, webDist: undefined });
+    ({ sim, gateway } = await startStack());
   });
   afterAll(async () => {
     await gateway?.close();

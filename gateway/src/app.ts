@@ -4,14 +4,22 @@
  */
 import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
-import { RedactPaths } from '@sportsbook/protocol';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { httpStatusFor, RedactPaths, redactUrl, redactUrlsIn } from '@sportsbook/protocol';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import { stdSerializers } from 'pino';
 import { clusterPlugin } from './cluster/plugin.ts';
 import { type GatewayConfig, resolveConfig } from './config.ts';
 import { feedPlugin } from './feed/plugin.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { upstreamPlugin } from './plugins/upstream.ts';
 import { webPlugin } from './plugins/web.ts';
+import { isOriginAllowed, servedHosts } from './proxy/origin.ts';
 import { proxyPlugin } from './proxy/plugin.ts';
 import { securityHeaders } from './proxy/security.ts';
 import type { ProxyStores } from './proxy/stores.ts';
@@ -30,12 +38,49 @@ export interface GatewayPluginOptions {
   config: GatewayConfig;
 }
 
+/**
+ * The gateway's pino options: the shared redaction paths, and no query string in any logged URL
+ * (launch and session tokens travel in them): the request line keeps its path only, and URLs
+ * inside error messages and stacks lose their query too.
+ */
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level,
     redact: { paths: [...RedactPaths], censor: '[redacted]' },
+    serializers: {
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+      // Other lines that name a URL under these keys (@fastify/websocket logs `path`).
+      url: (url: unknown) => (typeof url === 'string' ? redactUrl(url) : url),
+      path: (path: unknown) => (typeof path === 'string' ? redactUrl(path) : path),
+      err: (err: FastifyError) => {
+        const out = stdSerializers.err(err);
+        return { ...out, message: redactUrlsIn(out.message), stack: redactUrlsIn(out.stack) };
+      },
+    },
     ...(stream ? { stream } : {}),
   };
+}
+
+/** A catalogue envelope for a failure Fastify raised itself (bad URL, bad body on a 404, ...). */
+function sendFrameworkError(error: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const status = error.statusCode ?? 500;
+  const code = status >= 400 && status < 500 ? 'badRequest' : 'systemError';
+  if (code === 'systemError') req.log.error({ err: error }, 'request failed');
+  else req.log.info({ code: error.code, url: redactUrl(req.url) }, 'request refused');
+  return reply
+    .code(httpStatusFor(code))
+    .send({ status: 0, statusdesc: code, ...(code === 'badRequest' ? { reason: error.code ?? code } : {}) });
+}
+
+/** How often Node looks for requests over their time: a tenth of the bound, within [50 ms, 1 s]. */
+export function connectionsCheckingInterval(requestTimeoutMs: number): number {
+  return Math.min(1000, Math.max(50, Math.round(requestTimeoutMs / 10)));
 }
 
 export async function buildGateway(options: BuildGatewayOptions): Promise<FastifyInstance> {
@@ -47,10 +92,28 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
     // and step around the per-IP limits.
     trustProxy: config.trustProxy,
     // The proxy sets its own per-call timeouts; this bounds a client that trickles its request.
-    requestTimeout: 30_000,
+    // Node keeps a request under `headersTimeout` (default 60 s) even once `requestTimeout` is
+    // smaller when the latter is set after the server exists (as Fastify does), and looks only
+    // every `connectionsCheckingInterval` (default 30 s): a trickled body was held ~90 s. Both
+    // are given at creation, so the whole request is cut at requestTimeoutMs (+ one check).
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: connectionsCheckingInterval(config.requestTimeoutMs),
+    },
+    // A URL Fastify cannot route (bad percent-encoding) still gets the catalogue envelope.
+    frameworkErrors: (error, req, reply) => sendFrameworkError(error, req, reply),
   });
+  // Errors outside the /api scope (which has its own): the 404 route with an unreadable body,
+  // websocket upgrades, health checks. Every answer is the envelope, never Fastify's default JSON.
+  app.setErrorHandler((error: FastifyError, req, reply) => sendFrameworkError(error, req, reply));
   await app.register(helmet, securityHeaders());
-  await app.register(metricsPlugin);
+  await app.register(metricsPlugin, {
+    host: config.host,
+    ...(config.metricsPort !== undefined ? { port: config.metricsPort } : {}),
+    ...(config.metricsToken !== undefined ? { token: config.metricsToken } : {}),
+  });
   await app.register(upstreamPlugin, { baseUrl: config.upstreamUrl });
   await app.register(websocket, {
     options: { maxPayload: 64 * 1024 },
@@ -59,6 +122,17 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
       app.feed.shutdown();
       app.websocketServer.close(() => done());
     },
+  });
+  // The origin allowlist of /api applies to the feed's websocket upgrade too (cross-site websocket
+  // hijacking): a foreign page cannot open /ws with the player's cookies and network position.
+  // Added after @fastify/websocket's own onRequest hook, which marks upgrades so that a refused
+  // one has its socket destroyed once the 403 is written.
+  const originPolicy = { allowedOrigins: config.allowedOrigins, servedHosts: servedHosts(config) };
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.split('?', 1)[0] !== '/ws') return;
+    if (isOriginAllowed(req.headers.origin, originPolicy, req.headers.host)) return;
+    req.log.info({ origin: req.headers.origin, host: req.headers.host }, 'ws origin refused');
+    return reply.code(403).send({ status: 0, statusdesc: 'NoUserAccessRight' });
   });
   await app.register(clusterPlugin, { config });
   await app.register(recordPlugin, { config });

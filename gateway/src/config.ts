@@ -1,4 +1,6 @@
-import { CallTimeoutMs, type TimeoutClass } from '@sportsbook/protocol';
+import { CallTimeoutMs, parseEnv, type TimeoutClass } from '@sportsbook/protocol';
+import type { Static } from 'typebox';
+import Type from 'typebox';
 import type { ClusterTuning } from './cluster/topic.ts';
 import type { FeedTuning } from './feed/tuning.ts';
 
@@ -19,6 +21,12 @@ export interface GatewayConfig {
   cluster?: Partial<ClusterTuning>;
   /** Origins allowed on /ws and /api; empty: same-origin and non-browser clients only. */
   allowedOrigins: string[];
+  /**
+   * Host names this gateway is served as (`Host` header, optionally with `:port`). A browser's
+   * same-origin request is accepted only from these (DNS rebinding); empty: the loopback names and
+   * `host` (proxy/origin.ts `servedHosts`).
+   */
+  allowedHosts: string[];
   logLevel: string;
   /** Base poll interval (SPEC section 9: 1000 ms), multiplied by a factor per market group. */
   pollIntervalMs: number;
@@ -34,6 +42,7 @@ export interface GatewayConfig {
   /** /api rate limits (gateway/PROXY.md): requestLimit per IP and per account, loginLimit for logins. */
   rateLimitIpPerMinute: number;
   rateLimitAccountPerMinute: number;
+  /** Failed logins of one account from one client address per minute (another address is not affected). */
   loginLimitPerAccountPerMinute: number;
   loginLimitPerIpPerMinute: number;
   /** How long a bet placement's idempotency key returns the first reply, and how many keys are kept. */
@@ -41,6 +50,18 @@ export interface GatewayConfig {
   idempotencyMaxEntries: number;
   /** Upstream timeout per call class (protocol's CallTimeoutMs by default). */
   callTimeoutMs: Readonly<Record<TimeoutClass, number>>;
+  /**
+   * A client must have sent its whole request (headers and body) within this; a trickled body is
+   * cut with 408 at most a couple of seconds later (the server checks every `requestTimeoutMs / 10`).
+   */
+  requestTimeoutMs: number;
+  /**
+   * `/metrics` on its own port (not on the public one); absent: on the public port, for loopback
+   * clients only, or for everyone presenting `metricsToken`.
+   */
+  metricsPort?: number;
+  /** Bearer token `/metrics` requires (`Authorization: Bearer <token>`), on either port. */
+  metricsToken?: string;
   /** Record every upstream odds reply here (RECORDING.md); absent: no recording. */
   recordDir?: string;
   /** Recording files rotate at this compressed size and this age. */
@@ -50,19 +71,63 @@ export interface GatewayConfig {
   loginSigningKey?: string;
 }
 
-function list(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
-}
+const Positive = (fallback: number) => Type.Number({ exclusiveMinimum: 0, default: fallback });
+const Count = (fallback: number) => Type.Integer({ minimum: 1, default: fallback });
+const Optional = Type.Optional;
+const Port = Type.Integer({ minimum: 0, maximum: 65_535 });
+const Text = Type.String({ minLength: 1 });
 
-function positive(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${value}"`);
-  return n;
-}
+/**
+ * Every environment variable the gateway reads (README.md's configuration table), parsed once by
+ * protocol's parseEnv: a bad value names the variable and what it expected.
+ */
+export const GatewayEnv = Type.Object({
+  PORT: Type.Integer({ minimum: 0, maximum: 65_535, default: 8080 }),
+  HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
+  UPSTREAM_URL: Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  SIM_PORT: Type.Integer({ minimum: 1, maximum: 65_535, default: 8090 }),
+  WEB_DIST: Optional(Text),
+  REDIS_URL: Optional(Text),
+  CLUSTER_LEASE_MS: Optional(Type.Number({ exclusiveMinimum: 0 })),
+  ALLOWED_ORIGINS: Type.Array(Text, { default: [] }),
+  ALLOWED_HOSTS: Type.Array(Type.String({ pattern: '^([A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(:\\d{1,5})?$' }), {
+    default: [],
+  }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
+    { default: 'info' },
+  ),
+  POLL_INTERVAL_MS: Positive(1000),
+  POLL_FACTOR_LIVE: Positive(1),
+  POLL_FACTOR_TODAY: Positive(5),
+  POLL_FACTOR_EARLY: Positive(10),
+  POLL_FACTOR_MENU: Positive(5),
+  POLL_FACTOR_MATCH: Positive(1),
+  WARM_TOPICS: Type.Array(Text, { default: ['menu'] }),
+  HEARTBEAT_MS: Positive(5000),
+  TRUST_PROXY: Type.Boolean({ default: false }),
+  RATE_LIMIT_IP_PER_MINUTE: Count(1200),
+  RATE_LIMIT_ACCOUNT_PER_MINUTE: Count(300),
+  LOGIN_LIMIT_ACCOUNT_PER_MINUTE: Count(10),
+  LOGIN_LIMIT_IP_PER_MINUTE: Count(60),
+  IDEMPOTENCY_WINDOW_MS: Positive(10 * 60_000),
+  IDEMPOTENCY_MAX_ENTRIES: Count(100_000),
+  REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
+  METRICS_PORT: Optional(Port),
+  METRICS_TOKEN: Optional(Type.String({ minLength: 16 })),
+  LOGIN_SIGNING_KEY: Optional(Text),
+  RECORD_DIR: Optional(Text),
+  RECORD_MAX_BYTES: Positive(64 * 1024 * 1024),
+  RECORD_MAX_AGE_MS: Positive(60 * 60_000),
+  // Feed bounds (gateway/FEED.md); unset: feed/tuning.ts's defaults.
+  WS_MAX_SOCKETS_PER_SESSION: Optional(Type.Integer({ minimum: 1 })),
+  WS_MAX_SOCKETS_PER_ACCOUNT: Optional(Type.Integer({ minimum: 1 })),
+  WS_MAX_SOCKETS_PER_IP: Optional(Type.Integer({ minimum: 1 })),
+  FEED_MAX_TOPICS: Optional(Type.Integer({ minimum: 1 })),
+  WS_PING_INTERVAL_MS: Optional(Type.Integer({ minimum: 100 })),
+  WS_PING_MISSES: Optional(Type.Integer({ minimum: 1 })),
+});
+export type GatewayEnv = Static<typeof GatewayEnv>;
 
 /** Defaults for everything but the upstream URL; buildGateway fills a partial config with these. */
 export function resolveConfig(partial: Partial<GatewayConfig> & { upstreamUrl: string }): GatewayConfig {
@@ -70,48 +135,79 @@ export function resolveConfig(partial: Partial<GatewayConfig> & { upstreamUrl: s
   return { ...base, ...partial, groupFactors: { ...base.groupFactors, ...partial.groupFactors } };
 }
 
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
-  const upstreamUrl = (env.UPSTREAM_URL ?? `http://127.0.0.1:${env.SIM_PORT ?? 8090}`).replace(/\/+$/, '');
-  return {
-    port: positive('PORT', env.PORT, 8080),
-    host: env.HOST ?? '0.0.0.0',
-    upstreamUrl,
-    webDist: env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
-    redisUrl: env.REDIS_URL || undefined,
-    ...(env.CLUSTER_LEASE_MS
-      ? { cluster: { leaseMs: positive('CLUSTER_LEASE_MS', env.CLUSTER_LEASE_MS, 3000) } }
+/** The configuration from an environment, or every problem with it (never throws). */
+export function parseGatewayEnv(
+  env: Readonly<Record<string, string | undefined>>,
+): { ok: true; value: GatewayConfig } | { ok: false; errors: string[] } {
+  const parsed = parseEnv(GatewayEnv, env);
+  if (!parsed.ok) return parsed;
+  const e = parsed.value;
+  const feed: Partial<FeedTuning> = {
+    ...(e.WS_MAX_SOCKETS_PER_SESSION !== undefined
+      ? { maxSocketsPerSession: e.WS_MAX_SOCKETS_PER_SESSION }
       : {}),
-    allowedOrigins: list(env.ALLOWED_ORIGINS),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    pollIntervalMs: positive('POLL_INTERVAL_MS', env.POLL_INTERVAL_MS, 1000),
-    groupFactors: {
-      live: positive('POLL_FACTOR_LIVE', env.POLL_FACTOR_LIVE, 1),
-      today: positive('POLL_FACTOR_TODAY', env.POLL_FACTOR_TODAY, 5),
-      early: positive('POLL_FACTOR_EARLY', env.POLL_FACTOR_EARLY, 10),
-      menu: positive('POLL_FACTOR_MENU', env.POLL_FACTOR_MENU, 5),
-      match: positive('POLL_FACTOR_MATCH', env.POLL_FACTOR_MATCH, 1),
-    },
-    warmTopics: list(env.WARM_TOPICS ?? 'menu'),
-    heartbeatMs: positive('HEARTBEAT_MS', env.HEARTBEAT_MS, 5000),
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
-    rateLimitIpPerMinute: positive('RATE_LIMIT_IP_PER_MINUTE', env.RATE_LIMIT_IP_PER_MINUTE, 1200),
-    rateLimitAccountPerMinute: positive(
-      'RATE_LIMIT_ACCOUNT_PER_MINUTE',
-      env.RATE_LIMIT_ACCOUNT_PER_MINUTE,
-      300,
-    ),
-    loginLimitPerAccountPerMinute: positive(
-      'LOGIN_LIMIT_ACCOUNT_PER_MINUTE',
-      env.LOGIN_LIMIT_ACCOUNT_PER_MINUTE,
-      10,
-    ),
-    loginLimitPerIpPerMinute: positive('LOGIN_LIMIT_IP_PER_MINUTE', env.LOGIN_LIMIT_IP_PER_MINUTE, 60),
-    idempotencyWindowMs: positive('IDEMPOTENCY_WINDOW_MS', env.IDEMPOTENCY_WINDOW_MS, 10 * 60_000),
-    idempotencyMaxEntries: positive('IDEMPOTENCY_MAX_ENTRIES', env.IDEMPOTENCY_MAX_ENTRIES, 100_000),
-    callTimeoutMs: { ...CallTimeoutMs },
-    loginSigningKey: env.LOGIN_SIGNING_KEY || undefined,
-    recordDir: env.RECORD_DIR || undefined,
-    recordMaxBytes: positive('RECORD_MAX_BYTES', env.RECORD_MAX_BYTES, 64 * 1024 * 1024),
-    recordMaxAgeMs: positive('RECORD_MAX_AGE_MS', env.RECORD_MAX_AGE_MS, 60 * 60_000),
+    ...(e.WS_MAX_SOCKETS_PER_ACCOUNT !== undefined
+      ? { maxSocketsPerAccount: e.WS_MAX_SOCKETS_PER_ACCOUNT }
+      : {}),
+    ...(e.WS_MAX_SOCKETS_PER_IP !== undefined ? { maxSocketsPerIp: e.WS_MAX_SOCKETS_PER_IP } : {}),
+    ...(e.FEED_MAX_TOPICS !== undefined ? { maxTopicsPerNode: e.FEED_MAX_TOPICS } : {}),
+    ...(e.WS_PING_INTERVAL_MS !== undefined ? { pingIntervalMs: e.WS_PING_INTERVAL_MS } : {}),
+    ...(e.WS_PING_MISSES !== undefined ? { pingMissesBeforeClose: e.WS_PING_MISSES } : {}),
   };
+  return {
+    ok: true,
+    value: {
+      port: e.PORT,
+      host: e.HOST,
+      upstreamUrl: (e.UPSTREAM_URL ?? `http://127.0.0.1:${e.SIM_PORT}`).replace(/\/+$/, ''),
+      webDist: e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
+      ...(e.REDIS_URL !== undefined ? { redisUrl: e.REDIS_URL } : {}),
+      ...(e.CLUSTER_LEASE_MS !== undefined ? { cluster: { leaseMs: e.CLUSTER_LEASE_MS } } : {}),
+      allowedOrigins: e.ALLOWED_ORIGINS,
+      allowedHosts: e.ALLOWED_HOSTS,
+      logLevel: e.LOG_LEVEL,
+      pollIntervalMs: e.POLL_INTERVAL_MS,
+      groupFactors: {
+        live: e.POLL_FACTOR_LIVE,
+        today: e.POLL_FACTOR_TODAY,
+        early: e.POLL_FACTOR_EARLY,
+        menu: e.POLL_FACTOR_MENU,
+        match: e.POLL_FACTOR_MATCH,
+      },
+      warmTopics: e.WARM_TOPICS,
+      heartbeatMs: e.HEARTBEAT_MS,
+      ...(Object.keys(feed).length > 0 ? { feed } : {}),
+      trustProxy: e.TRUST_PROXY,
+      rateLimitIpPerMinute: e.RATE_LIMIT_IP_PER_MINUTE,
+      rateLimitAccountPerMinute: e.RATE_LIMIT_ACCOUNT_PER_MINUTE,
+      loginLimitPerAccountPerMinute: e.LOGIN_LIMIT_ACCOUNT_PER_MINUTE,
+      loginLimitPerIpPerMinute: e.LOGIN_LIMIT_IP_PER_MINUTE,
+      idempotencyWindowMs: e.IDEMPOTENCY_WINDOW_MS,
+      idempotencyMaxEntries: e.IDEMPOTENCY_MAX_ENTRIES,
+      callTimeoutMs: { ...CallTimeoutMs },
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      ...(e.METRICS_PORT !== undefined ? { metricsPort: e.METRICS_PORT } : {}),
+      ...(e.METRICS_TOKEN !== undefined ? { metricsToken: e.METRICS_TOKEN } : {}),
+      ...(e.LOGIN_SIGNING_KEY !== undefined ? { loginSigningKey: e.LOGIN_SIGNING_KEY } : {}),
+      ...(e.RECORD_DIR !== undefined ? { recordDir: e.RECORD_DIR } : {}),
+      recordMaxBytes: e.RECORD_MAX_BYTES,
+      recordMaxAgeMs: e.RECORD_MAX_AGE_MS,
+    },
+  };
+}
+
+/** The configuration from `env`; throws one error naming every bad variable (server.ts prints it and exits). */
+export function configFromEnv(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): GatewayConfig {
+  const parsed = parseGatewayEnv(env);
+  if (!parsed.ok) throw new ConfigError(parsed.errors);
+  return parsed.value;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`bad gateway configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { type BuildGatewayOptions, buildGateway } from './app.ts';
 
 export { type BuildGatewayOptions, buildGateway, loggerOptions } from './app.ts';
+export { freePort, type RunningRedis, startLocalRedis } from './cluster/localRedis.ts';
 export { configFromEnv, type GatewayConfig } from './config.ts';
 export * from './record/index.ts';
 

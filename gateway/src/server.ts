@@ -3,9 +3,15 @@
  * SIGTERM/SIGINT (stop polling, tell websocket clients to reconnect elsewhere, close).
  */
 import { buildGateway, loggerOptions } from './app.ts';
-import { configFromEnv } from './config.ts';
+import { parseGatewayEnv } from './config.ts';
 
-const config = configFromEnv();
+// A bad setting stops the process at start, naming every variable at fault (exit code 78: config).
+const parsed = parseGatewayEnv(process.env);
+if (!parsed.ok) {
+  process.stderr.write(`gateway: bad configuration, not starting:\n  ${parsed.errors.join('\n  ')}\n`);
+  process.exit(78);
+}
+const config = parsed.value;
 const app = await buildGateway({ ...config, logger: loggerOptions(config.logLevel) });
 
 let closing = false;

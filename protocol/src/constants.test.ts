@@ -3,6 +3,7 @@ import {
   AccountLimits,
   CurrencyCodes,
   CurrencyInfo,
+  currencyDigits,
   DefaultBetting,
   DefaultCurrency,
   DefaultLanguage,
@@ -23,6 +24,14 @@ import {
   TournamentLimits,
 } from './constants.ts';
 import { OddsType } from './odds.ts';
+
+describe('currencyDigits', () => {
+  it('reads the table and defaults to 2 for a code not in it', () => {
+    for (const code of CurrencyCodes) expect(currencyDigits(code)).toBe(CurrencyInfo[code].minorDigits);
+    expect(currencyDigits('XXX')).toBe(2);
+    expect(currencyDigits('toString')).toBe(2);
+  });
+});
 
 describe('constants of SPEC section 9', () => {
   it('tournament and account limits', () => {

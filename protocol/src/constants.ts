@@ -67,9 +67,6 @@ export function requestIntervalMs(mode: RequestIntervalMode): number {
 
 /* Excluded sport ids 22 and 33 (SPEC section 9) live with the sport table: rows.ts ExcludedSportIds. */
 
-/** E-sports game parameters; the spec gives the duration only (delay not shown). */
-export const ESports = { duration: 5 } as const;
-
 /** Interface languages (SPEC section 1). `tw` is the code of the Khmer-labelled option, as in the spec. */
 export const Language = {
   en: 'en',
@@ -133,6 +130,14 @@ export function isCurrencyCode(value: unknown): value is CurrencyCode {
   return typeof value === 'string' && Object.hasOwn(CurrencyInfo, value);
 }
 
+/**
+ * Minor digits of a currency (CurrencyInfo); a code not in the table has 2 (the ISO default and the
+ * digits of every currency we list). Use with toMinorUnits / fromMinorUnits (money.ts).
+ */
+export function currencyDigits(currency: string): number {
+  return isCurrencyCode(currency) ? CurrencyInfo[currency].minorDigits : 2;
+}
+
 export function isMyanmarCurrency(value: unknown): boolean {
   return isCurrencyCode(value) && MyanmarCurrencies.includes(value);
 }
@@ -187,7 +192,7 @@ export const AccountState = {
 } as const;
 export type AccountState = (typeof AccountState)[keyof typeof AccountState];
 
-/** States in which the account may still look at its data but not bet. */
+/** States in which the account may still look at its data but not bet: the one source of isViewOnly (schemas/account.ts). */
 export const ViewOnlyAccountStates: readonly AccountState[] = ['suspend'];
 
 /** Time filter modes (SPEC section 4; windows in filters.ts). */

@@ -12,6 +12,7 @@
  * - `[coll, index, deleteCount, ...items]`: splice a list.
  * - `[coll, items]`: replace a whole list.
  */
+import { isRecord } from './guards.ts';
 import type { Parsed } from './market.ts';
 
 /** An entity: a plain object (an interface type is fine; fields are read by name). */
@@ -29,10 +30,6 @@ export type DeltaOp = RemoveOp | UpsertOp | SpliceOp | SetListOp;
 export type Delta = DeltaOp[];
 
 type SparsePatch = Record<string, unknown>;
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Deep equality of JSON values. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
@@ -111,7 +108,7 @@ function entityPatch(ea: Entity, eb: Entity): Record<string, unknown> | undefine
     }
     if (jsonEqual(av, bv)) continue;
     // An object field cannot be expressed (an object patch means a sparse array patch).
-    if (isPlainObject(bv)) return REPLACE;
+    if (isRecord(bv)) return REPLACE;
     if (!changed) patch = {};
     patch[k] = bv;
     changed = true;
@@ -258,7 +255,7 @@ function applySparse(old: readonly unknown[], patch: SparsePatch): unknown[] {
 }
 
 function applyField(old: unknown, patch: unknown): unknown {
-  return isPlainObject(patch) && Array.isArray(old) ? applySparse(old, patch) : patch;
+  return isRecord(patch) && Array.isArray(old) ? applySparse(old, patch) : patch;
 }
 
 function mergeEntity(old: Entity | undefined, patch: Record<string, unknown>): Entity {
@@ -325,9 +322,9 @@ function composeSparse(a: SparsePatch, b: SparsePatch): SparsePatch {
 }
 
 function composeField(a: unknown, b: unknown): unknown {
-  if (!isPlainObject(b)) return b;
+  if (!isRecord(b)) return b;
   if (Array.isArray(a)) return applySparse(a, b);
-  if (isPlainObject(a)) return composeSparse(a, b);
+  if (isRecord(a)) return composeSparse(a, b);
   return b;
 }
 
@@ -402,7 +399,7 @@ export function parseDelta(input: unknown): Parsed<Delta> {
     if (typeof coll !== 'string' || coll.length === 0) return bad('element 0 must be a collection name');
     if (typeof second === 'string') {
       if (op.length > 3) return bad('an entity op has at most 3 elements');
-      if (op.length === 3 && !isPlainObject(op[2])) return bad('element 2 must be an object');
+      if (op.length === 3 && !isRecord(op[2])) return bad('element 2 must be an object');
     } else if (Array.isArray(second)) {
       if (op.length !== 2) return bad('a list set has exactly 2 elements');
     } else if (Number.isSafeInteger(second) && (second as number) >= 0) {

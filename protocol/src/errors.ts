@@ -283,6 +283,15 @@ const rows: readonly Row[] = [
   ['marketSuspended', 'other', 'market', 200, 'This market is suspended. Please try again shortly.', 'ours'],
   ['cashoutUnavailable', 'other', 'cashout', 200, 'Cash out is not available for this bet.', 'ours'],
   ['duplicateRequest', 'other', 'request', 409, 'This request was already received.', 'ours'],
+  // A bet placement's request_id reused with another body (another stake, selection or price).
+  [
+    'requestIdReused',
+    'other',
+    'request',
+    409,
+    'This bet request was already used for a different bet. Please place the bet again.',
+    'ours',
+  ],
 ];
 
 function toEntry([code, group, topic, httpStatus, message, source = 'spec']: Row): ErrorEntry {
@@ -321,6 +330,7 @@ export const OurErrorCode = {
   marketSuspended: 'marketSuspended',
   cashoutUnavailable: 'cashoutUnavailable',
   duplicateRequest: 'duplicateRequest',
+  requestIdReused: 'requestIdReused',
 } as const;
 export type OurErrorCode = (typeof OurErrorCode)[keyof typeof OurErrorCode];
 

@@ -23,3 +23,19 @@ export const RedactPaths = [
   'req.headers.cookie',
   'req.headers["sec-websocket-protocol"]',
 ] as const;
+
+/**
+ * A URL as it may be logged: the path, and `?[redacted]` in place of any query string. Query
+ * strings carry launch and session tokens (`/?token=...`), so no log line keeps one.
+ */
+export function redactUrl(url: string): string {
+  if (typeof url !== 'string') return '';
+  const cut = url.search(/[?#]/);
+  return cut === -1 ? url : `${url.slice(0, cut)}?[redacted]`;
+}
+
+/** Every query string of a URL or path inside free text (error messages, stacks) redacted. */
+export function redactUrlsIn(text: string): string {
+  if (typeof text !== 'string') return '';
+  return text.replace(/((?:https?:\/\/[^\s/?#'"`]*)?\/[^\s?#'"`]*)[?#][^\s'"`]*/g, '$1?[redacted]');
+}

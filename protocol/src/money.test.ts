@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assertMinorUnits, exact, Fraction, roundHalfUp, roundMinor, toFixedExact } from './money.ts';
+import {
+  assertMinorUnits,
+  exact,
+  Fraction,
+  formatMinorUnits,
+  fromMinorUnits,
+  roundHalfUp,
+  roundMinor,
+  toFixedExact,
+  toMinorUnits,
+} from './money.ts';
 
 describe('exact', () => {
   it('reads numbers through their shortest decimal form, not the binary float', () => {
@@ -96,5 +106,108 @@ describe('assertMinorUnits', () => {
     expect(() => assertMinorUnits(-1, 'stake')).toThrow(/stake/);
     expect(() => assertMinorUnits(1.5)).toThrow(RangeError);
     expect(() => assertMinorUnits(2 ** 60)).toThrow(RangeError);
+  });
+});
+
+describe('toMinorUnits (user-entered amounts: refuse, never round)', () => {
+  it('converts amounts with at most the currency digits', () => {
+    expect(toMinorUnits(12.5, 2)).toBe(1250);
+    expect(toMinorUnits('12.50', 2)).toBe(1250);
+    expect(toMinorUnits(' 12.500 ', 2)).toBe(1250);
+    expect(toMinorUnits('12.', 2)).toBe(1200);
+    expect(toMinorUnits('.5', 2)).toBe(50);
+    expect(toMinorUnits(0, 2)).toBe(0);
+    expect(toMinorUnits(0.1, 2)).toBe(10);
+    expect(toMinorUnits(1.15, 2)).toBe(115);
+    expect(toMinorUnits(100, 0)).toBe(100);
+    expect(toMinorUnits('7', 3)).toBe(7000);
+  });
+
+  it('refuses extra digits instead of rounding', () => {
+    expect(toMinorUnits(12.345, 2)).toBeUndefined();
+    expect(toMinorUnits('12.345', 2)).toBeUndefined();
+    expect(toMinorUnits('0.001', 2)).toBeUndefined();
+    expect(toMinorUnits(1.5, 0)).toBeUndefined();
+  });
+
+  it('refuses negative, non-finite, unsafe and non-plain amounts', () => {
+    for (const bad of [-1, -0.01, Number.NaN, Number.POSITIVE_INFINITY, 1e300])
+      expect(toMinorUnits(bad, 2)).toBeUndefined();
+    for (const bad of [
+      '',
+      ' ',
+      '.',
+      '-1',
+      '+1',
+      '1e2',
+      'abc',
+      '1,000',
+      '1.2.3',
+      '0x10',
+      '99999999999999999999',
+    ])
+      expect(toMinorUnits(bad, 2)).toBeUndefined();
+    expect(toMinorUnits(null as unknown as number, 2)).toBeUndefined();
+  });
+
+  it('throws on digits outside 0..20 (a programming error, not user input)', () => {
+    expect(() => toMinorUnits(1, -1)).toThrow(RangeError);
+    expect(() => toMinorUnits(1, 1.5)).toThrow(RangeError);
+  });
+
+  it('property: minor units round-trip through major units and text', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 0, max: 4 }), (minor, digits) => {
+        expect(toMinorUnits(fromMinorUnits(minor, digits), digits)).toBe(minor);
+        expect(toMinorUnits(formatMinorUnits(minor, digits), digits)).toBe(minor);
+      }),
+    );
+  });
+
+  it('property: an amount with one more digit than the currency is refused unless that digit is 0', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1e12 }),
+        fc.integer({ min: 0, max: 9 }),
+        fc.integer({ min: 0, max: 4 }),
+        (minor, extra, digits) => {
+          const text = `${formatMinorUnits(minor, digits)}${digits === 0 ? '.' : ''}${extra}`;
+          const result = toMinorUnits(text, digits);
+          if (extra === 0) expect(result).toBe(minor);
+          else expect(result).toBeUndefined();
+        },
+      ),
+    );
+  });
+
+  it('property: the result, when any, is exactly the amount times 10^digits', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 1e9, noNaN: true }),
+        fc.integer({ min: 0, max: 4 }),
+        (amount, digits) => {
+          const minor = toMinorUnits(amount, digits);
+          const scaled = exact(amount).mul(10 ** digits);
+          if (minor === undefined)
+            expect(scaled.d === 1n && Number.isSafeInteger(Number(scaled.n))).toBe(false);
+          else expect(scaled.equals(minor)).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe('formatMinorUnits / fromMinorUnits', () => {
+  it('writes exactly the currency digits', () => {
+    expect(formatMinorUnits(1250, 2)).toBe('12.50');
+    expect(formatMinorUnits(5, 2)).toBe('0.05');
+    expect(formatMinorUnits(-5, 2)).toBe('-0.05');
+    expect(formatMinorUnits(7, 0)).toBe('7');
+    expect(fromMinorUnits(1250, 2)).toBe(12.5);
+    expect(fromMinorUnits(115, 2)).toBe(1.15);
+  });
+
+  it('throws on a non-integer number of minor units', () => {
+    expect(() => formatMinorUnits(1.5, 2)).toThrow(RangeError);
   });
 });

@@ -80,3 +80,55 @@ export function toFixedExact(value: Exact, decimals: number): string {
   const tail = digits.slice(digits.length - decimals);
   return `${negative ? '-' : ''}${head}${decimals > 0 ? `.${tail}` : ''}`;
 }
+
+function assertDigits(digits: number): void {
+  if (!Number.isInteger(digits) || digits < 0 || digits > 20) {
+    throw new RangeError(`digits must be an integer 0..20: ${digits}`);
+  }
+}
+
+/** A plain non-negative decimal as a user types it: "12", "12.5", "12.", ".5" (no sign, no exponent). */
+const PLAIN_DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/**
+ * THE rule for an amount a user entered (a stake, a transfer): major units (12.5 or "12.50") to an
+ * integer number of minor units for a currency with `digits` minor digits (1250). It never rounds:
+ * an amount with more decimals than the currency has ("12.345" for 2 digits) is refused, as is a
+ * negative, non-finite or unsafe amount, or text that is not a plain decimal. Returns undefined
+ * when refused, so the caller answers with its own error (a stake must never change silently).
+ * Trailing zeros are not extra digits ("12.500" is 1250). Amounts from upstream replies, which are
+ * not the user's, are rounded once with roundMinor instead.
+ */
+export function toMinorUnits(amount: number | string, digits: number): number | undefined {
+  assertDigits(digits);
+  let value: Fraction;
+  if (typeof amount === 'number') {
+    if (!Number.isFinite(amount) || amount < 0) return undefined;
+    value = exact(amount);
+  } else if (typeof amount === 'string') {
+    const text = amount.trim();
+    if (!PLAIN_DECIMAL.test(text)) return undefined;
+    value = exact(text);
+  } else {
+    return undefined;
+  }
+  const scaled = value.mul(new Fraction(10n ** BigInt(digits), 1n));
+  if (scaled.d !== 1n) return undefined;
+  const minor = Number(scaled.s * scaled.n);
+  return Number.isSafeInteger(minor) && minor >= 0 ? minor : undefined;
+}
+
+/**
+ * Integer minor units back to major units as a JSON number (1250 with 2 digits -> 12.5): the
+ * nearest double to the exact decimal, so toMinorUnits(fromMinorUnits(m, d), d) === m.
+ */
+export function fromMinorUnits(minor: number, digits: number): number {
+  return Number(formatMinorUnits(minor, digits));
+}
+
+/** Integer minor units as fixed-point text with exactly `digits` decimals (1250, 2 -> "12.50"); no grouping. */
+export function formatMinorUnits(minor: number, digits: number): string {
+  assertDigits(digits);
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`minor units must be a safe integer: ${minor}`);
+  return toFixedExact(new Fraction(BigInt(minor), 10n ** BigInt(digits)), digits);
+}

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { isMyanmarCurrency, MyanmarCurrencies } from './constants.ts';
 import {
   formatMyanmar,
+  isMyanmarBetType,
   MYANMAR_MAX_GOALS,
+  MyanmarBetTypes,
   type MyanmarPrice,
   myanmarHandicapPercent,
   myanmarOverUnderPercent,
@@ -23,6 +25,16 @@ const price: fc.Arbitrary<MyanmarPrice> = fc.record({
 const stake = fc.integer({ min: 0, max: 100_000_000 });
 const percent = fc.integer({ min: -100, max: 100 });
 const commission = fc.integer({ min: 0, max: 100 }).map((k) => k / 100);
+
+describe('Myanmar bet types', () => {
+  it('MHDP and MOU are the Myanmar rows, nothing else', () => {
+    expect([...MyanmarBetTypes]).toEqual(['MHDP', 'MOU']);
+    expect(isMyanmarBetType('MHDP')).toBe(true);
+    expect(isMyanmarBetType('MOU')).toBe(true);
+    for (const other of ['HDP', 'OU', 'HDPH', 'OUH', 'mhdp', 'MOUH', ''])
+      expect(isMyanmarBetType(other)).toBe(false);
+  });
+});
 
 describe('Myanmar currencies', () => {
   it('only MMK and MMO use Myanmar odds', () => {

@@ -18,6 +18,14 @@ import { assertMinorUnits, exact, Fraction, roundMinor } from './money.ts';
 
 // The currencies that may use Myanmar odds (MMK, MMO) are MyanmarCurrencies / isMyanmarCurrency in constants.ts.
 
+/** The bet types of the Myanmar rows (ODDS-DATA.md): handicap and over/under quoted as a body. */
+export const MyanmarBetTypes: ReadonlySet<string> = new Set(['MHDP', 'MOU']);
+
+/** Whether a bet type is a Myanmar row (MHDP or MOU): its line is a body string, its price is a body. */
+export function isMyanmarBetType(betType: string): boolean {
+  return MyanmarBetTypes.has(betType);
+}
+
 /** A parsed Myanmar price. */
 export interface MyanmarPrice {
   /** Goals given by the giver (favourite, or "over" on a goal total), 0 = level. */

@@ -233,15 +233,6 @@ export const TotalGoalsLabels = ['0-1', '2-3', '4-6', '7+'] as const;
 /** Double chance: 1X home or draw, 12 home or away, X2 draw or away. */
 export const DoubleChanceLabels = ['1X', '12', 'X2'] as const;
 
-/** Selection names of the fixed-choice markets, in price order (index = selection). */
-export const SelectionNames = {
-  HDP: ['home', 'away'],
-  OU: ['over', 'under'],
-  OE: ['odd', 'even'],
-  '1X2': ['home', 'draw', 'away'],
-  ML: ['home', 'away'],
-} as const;
-
 export interface SettleSelectionInput {
   betType: SettleBetType | (string & {});
   /** HDP: the home handicap; OU: the goal total; null for markets without a line. */

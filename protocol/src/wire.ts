@@ -9,6 +9,7 @@ import Type from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { Delta } from './diff.ts';
 import { parseDelta } from './diff.ts';
+import { isRecord } from './guards.ts';
 import type { Parsed } from './market.ts';
 import type {
   MarketGroupName,
@@ -33,7 +34,7 @@ export const CloseCode = {
   helloTimeout: 4408,
   /** A subscriber stayed over its send-buffer bound after conflation and a fresh snapshot. */
   tooSlow: 4413,
-  /** Frames arrive faster than the per-connection rate limit allows. */
+  /** Frames arrive faster than the rate limit allows, or one socket too many for the session, account or address. */
   tooManyRequests: 4429,
   frameTooLarge: 1009,
   internalError: 1011,
@@ -62,8 +63,10 @@ export const WireErrorCode = {
   notSubscribed: 'notSubscribed',
   /** Too many frames: slow down (repeated, the connection closes with 4429). */
   tooManyRequests: 'tooManyRequests',
-  /** The topic cannot be served right now (upstream down and no snapshot yet). */
+  /** The topic cannot be served right now (upstream down and no snapshot yet, or the server is busy checking new topics). */
   topicUnavailable: 'topicUnavailable',
+  /** The topic names an id the upstream does not know (`match/<id>` of no match, a sport not in the menu): not polled. */
+  unknownTopic: 'unknownTopic',
   internalError: 'internalError',
 } as const;
 export type WireErrorCode = (typeof WireErrorCode)[keyof typeof WireErrorCode];
@@ -204,10 +207,6 @@ const serverValidators = {
 function firstError(errors: readonly { instancePath: string; message: string }[]): string {
   const e = errors[0];
   return e === undefined ? 'invalid frame' : `${e.instancePath || '/'}: ${e.message}`;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /**

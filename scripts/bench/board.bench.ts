@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { normalizeMarket } from '@sportsbook/protocol';
+import { launchChromium } from '@sportsbook/testkit';
 import react from '@vitejs/plugin-react';
 import { build, defaultClientConditions } from 'vite';
 import { createWorld } from '../../upstream-sim/src/world/index.ts';
-import { launchChromium } from '../../web/e2e/support.ts';
 import type { Benchmark, BenchmarkReport, BenchOptions } from './run.ts';
 
 const harness = fileURLToPath(new URL('./board-harness/', import.meta.url));

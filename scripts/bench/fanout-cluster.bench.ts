@@ -14,8 +14,7 @@
 
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { type GatewayProcess, startGatewayProcess } from '../../gateway/src/cluster/processTestkit.ts';
-import { type RunningRedis, startRedis } from '../../gateway/src/cluster/startRedis.ts';
+import { type GatewayProcess, type RunningRedis, startGatewayProcess, startRedis } from '@sportsbook/testkit';
 import { children, login, next, percentile, sleep, spawn, stop } from './fanout.bench.ts';
 import type { Benchmark, BenchOptions } from './run.ts';
 
@@ -164,6 +163,10 @@ function gatewayEnv(upstreamUrl: string, redisUrl?: string): Record<string, stri
     WARM_TOPICS: TOPIC,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_IP_PER_MINUTE: '1000000',
+    // Thousands of sockets of one session from a few addresses: socket caps lifted.
+    WS_MAX_SOCKETS_PER_SESSION: '1000000',
+    WS_MAX_SOCKETS_PER_ACCOUNT: '1000000',
+    WS_MAX_SOCKETS_PER_IP: '1000000',
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
   };
 }

@@ -96,7 +96,14 @@ async function main(): Promise<void> {
       webDist: undefined,
       pollIntervalMs: 1000,
       warmTopics: ['odds/1/hdpou/live'],
-      feed: { framesPerSecond: 50, frameBurst: 100 },
+      // Thousands of sockets of one session from a few addresses: socket caps lifted.
+      feed: {
+        framesPerSecond: 50,
+        frameBurst: 100,
+        maxSocketsPerSession: 1_000_000,
+        maxSocketsPerAccount: 1_000_000,
+        maxSocketsPerIp: 1_000_000,
+      },
     });
     statsExtra = async () => gatewayCounters(await gw.app.metrics.metrics());
     send({ ready: true, url: gw.wsUrl });

@@ -11,9 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningGateway, readRecording, replyKey, startGateway } from '@sportsbook/gateway';
 import { parseTopic, topicCall } from '@sportsbook/protocol';
-import { startSim } from '@sportsbook/upstream-sim';
+import { FeedTestClient, login, startStack } from '@sportsbook/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FeedTestClient, login } from '../../gateway/src/feed/testClient.ts';
 import { type ReplayUpstream, startReplayUpstream } from './server.ts';
 
 // Both change on every advance while any soccer match is live (the match clock is in the rows).
@@ -61,13 +60,9 @@ describe('record and replay through the real gateway', () => {
   let live: Record<string, string[]> = {};
 
   beforeAll(async () => {
-    const sim = await startSim({ clock: 'manual', world: { seed: 7, liveMatches: 8 } });
-    const gateway = await startGateway({
-      upstreamUrl: sim.url,
-      webDist: undefined,
-      pollIntervalMs: 50,
-      warmTopics: [],
-      recordDir: dir,
+    const { sim, gateway, close } = await startStack({
+      sim: { world: { seed: 7, liveMatches: 8 } },
+      gateway: { pollIntervalMs: 50, warmTopics: [], recordDir: dir },
     });
     try {
       const client = await connect(gateway, sim.url);
@@ -86,8 +81,7 @@ describe('record and replay through the real gateway', () => {
       live = hashSequences(client);
       await client.close();
     } finally {
-      await gateway.close();
-      await sim.close();
+      await close();
     }
   });
 

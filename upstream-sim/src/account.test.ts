@@ -1,6 +1,7 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tests read reply JSON loosely; the schemas are tested in protocol.
+
+import { AdminToken, startTestSim } from '@sportsbook/testkit/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminToken, startTestSim } from './test-helpers.ts';
 
 describe('account calls over HTTP', () => {
   let t: Awaited<ReturnType<typeof startTestSim>>;
@@ -75,6 +76,48 @@ describe('account calls over HTTP', () => {
     expect(locked.json.statusdesc).toBe('loginLimit');
     t.wall.now += 61_000;
     expect((await t.call('/authlogin', { account_id: 'demo04', password: 'demo1234' })).json.status).toBe(1);
+  });
+
+  it('counts failures per account and client IP: a stranger cannot lock the owner out', async () => {
+    const attacker = { 'x-forwarded-for': '203.0.113.9' };
+    const owner = { 'x-forwarded-for': '198.51.100.7' };
+    const attempt = (password: string, headers: Record<string, string>) =>
+      t.call('/authlogin', { account_id: 'demo06', password }, headers);
+    for (let i = 0; i < 5; i++)
+      expect((await attempt('wrong123', attacker)).json.statusdesc).toBe('invalid_password');
+    // The attacker's address is throttled, even with the right password...
+    expect((await attempt('demo1234', attacker)).json.statusdesc).toBe('loginLimit');
+    expect((await attempt('wrong123', attacker)).json.statusdesc).toBe('loginLimit');
+    // ...while the owner's own address still gets in, and the same account from a third one too.
+    expect((await attempt('demo1234', owner)).json.status).toBe(1);
+    expect((await attempt('demo1234', { 'x-forwarded-for': '192.0.2.1' })).json.status).toBe(1);
+    // The attacker's lock is per account: another account from the attacker's address is not locked.
+    expect(
+      (await t.call('/authlogin', { account_id: 'demo07', password: 'demo1234' }, attacker)).json.status,
+    ).toBe(1);
+    t.wall.now += 61_000;
+    expect((await attempt('demo1234', attacker)).json.status).toBe(1);
+  });
+
+  it('believes X-Forwarded-For only from a trusted proxy (trustProxy false: the peer address)', async () => {
+    const direct = await startTestSim({ trustProxy: false });
+    try {
+      for (let i = 0; i < 5; i++) {
+        await direct.call(
+          '/authlogin',
+          { account_id: 'demo06', password: 'wrong123' },
+          { 'x-forwarded-for': `203.0.113.${i}` },
+        );
+      }
+      const spoofed = await direct.call(
+        '/authlogin',
+        { account_id: 'demo06', password: 'demo1234' },
+        { 'x-forwarded-for': '198.51.100.7' },
+      );
+      expect(spoofed.json.statusdesc).toBe('loginLimit');
+    } finally {
+      await direct.close();
+    }
   });
 
   it('expires idle sessions (session_expired) and rejects unknown tokens', async () => {

@@ -4,17 +4,20 @@
  * `{ status, statusdesc, ... }`; nothing reaches the client as a bare 500 or an HTML error.
  */
 import { findCall, httpStatusFor, RedactPaths, validateBody } from '@sportsbook/protocol';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { LoggerOptions } from 'pino';
-import type { TSchema } from 'typebox';
-import { Compile } from 'typebox/compile';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import type { DestinationStream, LoggerOptions } from 'pino';
 import { CallError, fail, type Reply } from './reply.ts';
 import { accountHandlers } from './routes/account.ts';
 import { registerAdmin } from './routes/admin.ts';
 import { betHandlers } from './routes/bet.ts';
 import type { Handlers } from './routes/handler.ts';
 import { infoHandlers } from './routes/info.ts';
-import { OddsBodies, oddsHandlers } from './routes/odds.ts';
+import { oddsHandlers } from './routes/odds.ts';
 import { Sim, SimDefaults, type SimOptions } from './sim.ts';
 
 declare module 'fastify' {
@@ -24,15 +27,39 @@ declare module 'fastify' {
 }
 
 export interface BuildSimOptions extends SimOptions {
-  /** pino options (level, transport...); false or absent: silent. Redaction is always added. */
-  logger?: LoggerOptions | boolean;
+  /**
+   * pino options (level, transport, stream...); false or absent: silent. Redaction of secrets and
+   * of URL query strings is always added.
+   */
+  logger?: (LoggerOptions & { stream?: DestinationStream }) | boolean;
+  /**
+   * Which peers may name the client in X-Forwarded-For (Fastify's trustProxy: true, false, or
+   * addresses/CIDRs/`loopback`/`linklocal`/`uniquelocal`). Default `loopback`: the gateway on the
+   * same host. The login lockout counts per account and this client IP.
+   */
+  trustProxy?: boolean | string | string[];
 }
 
 export const handlers: Handlers = { ...accountHandlers, ...infoHandlers, ...oddsHandlers, ...betHandlers };
 
-const oddsValidators = new Map(
-  Object.entries(OddsBodies).map(([name, schema]: [string, TSchema]) => [name, Compile(schema)]),
-);
+/**
+ * The request as logged: the URL without its query string (`?[redacted]`), since a client may put
+ * a session or launch token there; bodies are never logged.
+ */
+export function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactQuery(request.url),
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** `/path?token=x` -> `/path?[redacted]`; a URL without a query is unchanged. */
+export function redactQuery(url: string): string {
+  const at = url.indexOf('?');
+  return at < 0 ? url : `${url.slice(0, at)}?[redacted]`;
+}
 
 function sendReply(reply: FastifyReply, body: Reply): FastifyReply {
   const status = body.status === 1 ? 200 : httpStatusFor(body.statusdesc);
@@ -41,11 +68,17 @@ function sendReply(reply: FastifyReply, body: Reply): FastifyReply {
 
 export function buildSim(options: BuildSimOptions = {}): FastifyInstance {
   const loggerOptions = options.logger === true ? {} : options.logger || { level: 'silent' };
+  const trustProxy: FastifyServerOptions['trustProxy'] = options.trustProxy ?? 'loopback';
   const app = Fastify({
-    logger: { ...loggerOptions, redact: { paths: [...RedactPaths], censor: '[redacted]' } },
+    logger: {
+      ...loggerOptions,
+      redact: { paths: [...RedactPaths], censor: '[redacted]' },
+      serializers: { req: serializeRequest, ...loggerOptions.serializers },
+    },
     bodyLimit: options.bodyLimit ?? SimDefaults.bodyLimit,
     // Call names are case sensitive like the upstream's paths; a trailing slash is the same call.
     routerOptions: { ignoreTrailingSlash: true },
+    trustProxy,
   });
   const sim = new Sim(options, app.log);
   app.decorate('sim', sim);
@@ -114,20 +147,15 @@ export function buildSim(options: BuildSimOptions = {}): FastifyInstance {
     }
 
     const body: unknown = request.body ?? {};
-    const oddsValidator = oddsValidators.get(name);
-    if (oddsValidator) {
-      if (!oddsValidator.Check(body)) return sendReply(reply, fail('badRequest'));
-    } else {
-      const checked = validateBody(name, body);
-      if (!checked.ok)
-        return sendReply(reply, fail(checked.code, checked.field ? { field: checked.field } : {}));
-    }
+    const checked = validateBody(name, body);
+    if (!checked.ok)
+      return sendReply(reply, fail(checked.code, checked.field ? { field: checked.field } : {}));
     const fields = body as Record<string, unknown>;
     try {
       if (found.call.group !== 'odds' && typeof fields.account_id === 'string') {
         sim.sessions.assertRequestAllowed(fields.account_id.trim().toLowerCase());
       }
-      return sendReply(reply, await handler({ sim, body: fields, call: name }));
+      return sendReply(reply, await handler({ sim, body: fields, call: name, ip: request.ip }));
     } catch (err) {
       if (err instanceof CallError) return sendReply(reply, fail(err.code, err.extra));
       request.log.error({ err, call: name }, 'call failed');

@@ -1,6 +1,7 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tests read reply JSON loosely; the schemas are tested in protocol.
+
+import { requestId, startTestSim } from '@sportsbook/testkit/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestId, startTestSim } from './test-helpers.ts';
 
 type Row = [string, number, string, number | string | null, number, number[], string[] | null];
 
@@ -276,6 +277,39 @@ describe('bet calls over HTTP', () => {
     expect(ids.size).toBe(1);
     const after = await balance();
     expect(after.balance).toBeCloseTo(before.balance - 30, 6);
+  });
+
+  it('the same request_id with another body is refused (requestIdReused), not answered with the first bet', async () => {
+    const [row] = await perMatch('today');
+    if (!row) throw new Error('no rows');
+    const before = await balance();
+    const body = {
+      ...s,
+      request_id: requestId(),
+      odds_id: row[0],
+      selection: 0,
+      price: row[5][0],
+      stake: 20,
+      odds_type: 4,
+    };
+    const first = await t.call('/bet/betsingle', body);
+    expect(first.json.status).toBe(1);
+    const otherStake = await t.call('/bet/betsingle', { ...body, stake: 25 });
+    expect(otherStake.json).toMatchObject({ status: 0, statusdesc: 'requestIdReused' });
+    expect(otherStake.json.data).toBeUndefined();
+    expect(otherStake.http).toBe(409);
+    const otherSelection = await t.call('/bet/betsingle', { ...body, selection: 1, price: row[5][1] });
+    expect(otherSelection.json.statusdesc).toBe('requestIdReused');
+    // A retry of the same body under a new session token of the same account: the original bet.
+    const again = await t.login('demo01');
+    const retry = await t.call('/bet/betsingle', { ...body, ...again });
+    expect(retry.json.status).toBe(1);
+    expect(retry.json.data.bet_id).toBe(first.json.data.bet_id);
+    // Field order does not matter; only one bet was placed and debited.
+    const reordered = Object.fromEntries(Object.entries({ ...body, ...again }).reverse());
+    expect((await t.call('/bet/betsingle', reordered)).json.data.bet_id).toBe(first.json.data.bet_id);
+    const after = await balance(again);
+    expect(after.balance).toBeCloseTo(before.balance - 20, 6);
   });
 
   it('cash-out: check, execute, and the expired-quote code', async () => {

@@ -1,10 +1,10 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tests read reply JSON loosely; the schemas are tested in protocol.
 import { parlayReturn, settleSelection, singleReturn } from '@sportsbook/protocol';
+import { requestId, startTestSim } from '@sportsbook/testkit/sim';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateOf } from './domain/statements.ts';
 import type { Bet } from './domain/types.ts';
-import { requestId, startTestSim } from './test-helpers.ts';
 
 type Row = [string, number, string, number | string | null, number, number[], string[] | null];
 

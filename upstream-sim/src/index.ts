@@ -10,9 +10,9 @@ import type { World } from './world/types.ts';
 
 export { type BuildSimOptions, buildSim, handlers } from './app.ts';
 export { DemoPassword, seedAccounts } from './domain/seed.ts';
+/** The login signature check (SPEC section 7), the contract the gateway's signer is tested against. */
+export { loginSignatureValid } from './routes/signing.ts';
 export { Sim, SimDefaults, type SimOptions } from './sim.ts';
-/** Test utilities (HTTP JSON post, login, call counters), shared by this package's and the gateway's tests. */
-export { type Json, type JsonAnswer, loginAt, postJson, simCalls, type TestSession } from './testing.ts';
 
 export interface StartSimOptions extends BuildSimOptions {
   port?: number;

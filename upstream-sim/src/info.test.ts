@@ -1,7 +1,8 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tests read reply JSON loosely; the schemas are tested in protocol.
+
+import { startTestSim } from '@sportsbook/testkit/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateOf } from './domain/statements.ts';
-import { startTestSim } from './test-helpers.ts';
 
 describe('information calls over HTTP', () => {
   let t: Awaited<ReturnType<typeof startTestSim>>;

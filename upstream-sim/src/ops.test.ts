@@ -1,6 +1,6 @@
+import { AdminToken, post, startTestSim } from '@sportsbook/testkit/sim';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminToken, post, startTestSim } from './test-helpers.ts';
 
 describe('operating the simulator', () => {
   let t: Awaited<ReturnType<typeof startTestSim>>;
@@ -142,5 +142,27 @@ describe('operating the simulator', () => {
       expect(r.http, `${path} ${JSON.stringify(payload)}`).toBeLessThan(500);
       expect(typeof r.json.statusdesc).toBe('string');
     }
+  });
+});
+
+describe('request logs', () => {
+  it('never show a URL query string (a client may put a session token there) nor a body secret', async () => {
+    const lines: string[] = [];
+    const stream = { write: (line: string) => void lines.push(line) };
+    const logged = await startTestSim({ logger: { level: 'info', stream } });
+    try {
+      await logged.call('/authlogin?session_token=SECRET-QUERY-1', {
+        account_id: 'demo01',
+        password: 'demo1234',
+      });
+      await fetch(`${logged.url}/metrics?token=SECRET-QUERY-2`);
+      await logged.call('/userprofile?x=1', { account_id: 'demo01', session_token: 'SECRET-BODY-3' });
+    } finally {
+      await logged.close();
+    }
+    const text = lines.join('');
+    expect(text).toContain('"url":"/authlogin?[redacted]"');
+    expect(text).toContain('"url":"/metrics?[redacted]"');
+    expect(text).not.toMatch(/SECRET-QUERY|SECRET-BODY|demo1234/);
   });
 });

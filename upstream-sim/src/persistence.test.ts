@@ -2,8 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { requestId, startTestSim } from '@sportsbook/testkit/sim';
 import { afterAll, describe, expect, it } from 'vitest';
-import { requestId, startTestSim } from './test-helpers.ts';
 
 describe('persistence with a data dir', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sim-data-'));
@@ -55,6 +55,9 @@ describe('persistence with a data dir', () => {
       expect((await second.call('/usersettings', s2)).json.settings.oddsType).toBe(2);
       const retry = await second.call('/bet/betsingle', { ...body, ...s2 });
       expect(retry.json.data.bet_id).toBe(placed.json.data.bet_id);
+      // What the request asked is journaled too: another stake under the same id is still refused.
+      const reused = await second.call('/bet/betsingle', { ...body, ...s2, stake: 26 });
+      expect(reused.json.statusdesc).toBe('requestIdReused');
       expect((await second.call('/userbalance', { ...s2, parent_id: 'ag01' })).json.balance).toBe(
         balance.balance,
       );

@@ -1,33 +1,20 @@
 /**
  * The simulator process: env, logger, signals, graceful close. `npm run sim`.
- * SIM_PORT (8090), SIM_HOST (0.0.0.0), SIM_SEED, SIM_LIVE_MATCHES, SIM_SPEED, SIM_DATA_DIR,
- * SIM_ADMIN_TOKEN, LOGIN_SIGNING_KEY, LOG_LEVEL (info).
+ * Settings (config.ts, parsed against a schema; a bad value exits at start naming the variable):
+ * SIM_PORT (8090), SIM_HOST (127.0.0.1), SIM_SEED, SIM_LIVE_MATCHES, SIM_SPEED, SIM_DATA_DIR,
+ * SIM_ADMIN_TOKEN, LOGIN_SIGNING_KEY, SIM_TRUST_PROXY (loopback), LOG_LEVEL (info).
  */
 import { buildSim } from './app.ts';
+import { simConfigFromEnv } from './config.ts';
 import { DemoPassword, seedAccounts } from './domain/seed.ts';
 
-function intEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value)) throw new Error(`${name} must be a number: ${raw}`);
-  return value;
+const config = simConfigFromEnv(process.env);
+if (!config.ok) {
+  process.stderr.write(`simulator: invalid environment\n  ${config.errors.join('\n  ')}\n`);
+  process.exit(1);
 }
-
-const port = intEnv('SIM_PORT', 8090);
-const host = process.env.SIM_HOST || '0.0.0.0';
-const app = buildSim({
-  logger: { level: process.env.LOG_LEVEL || 'info' },
-  world: {
-    seed: intEnv('SIM_SEED', 1),
-    ...(process.env.SIM_LIVE_MATCHES ? { liveMatches: intEnv('SIM_LIVE_MATCHES', 12) } : {}),
-  },
-  speed: intEnv('SIM_SPEED', 1),
-  ...(process.env.SIM_DATA_DIR ? { dataDir: process.env.SIM_DATA_DIR } : {}),
-  ...(process.env.SIM_ADMIN_TOKEN ? { adminToken: process.env.SIM_ADMIN_TOKEN } : {}),
-  // The same key the gateway signs login bodies with (SPEC section 7: optional login signing).
-  ...(process.env.LOGIN_SIGNING_KEY ? { loginSigningKey: process.env.LOGIN_SIGNING_KEY } : {}),
-});
+const { port, host, options } = config.value;
+const app = buildSim(options);
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
@@ -44,7 +31,10 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
   await app.listen({ port, host });
-  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  const address = app.server.address();
+  const bound = typeof address === 'object' && address ? address.port : port;
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const url = `http://${shown}:${bound}`;
   const demos = seedAccounts(0)
     .filter((a) => a.role === 'member')
     .map((a) => `${a.id} (${a.note})`);

@@ -4,6 +4,8 @@
  * tests can drive it directly.
  */
 
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '@sportsbook/protocol';
 import { type ClockMode, SimClock } from './clock.ts';
 import { Accounts, loginBlockCode } from './domain/accounts.ts';
 import { type BetOptions, Bets } from './domain/bets.ts';
@@ -93,7 +95,7 @@ export class Sim {
   readonly faults = new Faults();
   readonly metrics: SimMetrics;
   readonly wallNow: () => number;
-  private readonly inflight = new Map<string, Promise<Reply>>();
+  private readonly inflight = new Map<string, { promise: Promise<Reply>; fingerprint: string }>();
   private readonly unsubscribe: () => void;
   private snapshotTimer: NodeJS.Timeout | null = null;
   private closed = false;
@@ -103,7 +105,16 @@ export class Sim {
     readonly log: Logger,
   ) {
     this.wallNow = options.wallNow ?? Date.now;
-    this.journal = options.dataDir ? fileJournal(options.dataDir) : memoryJournal();
+    const journal = options.dataDir ? fileJournal(options.dataDir) : memoryJournal();
+    // Every journaled change first marks the sim time it happened at, so a restart never puts the
+    // world before a recorded change (see catchUp below).
+    this.journal = {
+      ...journal,
+      append: (record) => {
+        this.markClock(true);
+        journal.append(record);
+      },
+    };
     const saved = this.journal.loadWorld() as Persisted | undefined;
     const worldOptions: WorldOptions = saved?.options ?? {
       seed: SimDefaults.seed,
@@ -114,9 +125,11 @@ export class Sim {
       ...options.world,
     };
     this.world = createWorld(worldOptions);
+    let restored = false;
     if (saved?.snapshot !== undefined) {
       try {
         this.world.restoreState(saved.snapshot);
+        restored = true;
       } catch (err) {
         log.warn({ err }, 'world snapshot not restored; starting the evening again');
       }
@@ -144,10 +157,17 @@ export class Sim {
         tickMs: options.tickMs ?? SimDefaults.tickMs,
         stepMs: options.stepMs ?? SimDefaults.stepMs,
       },
-      (now) => this.bets.decideWaiting(now),
+      (now) => {
+        this.bets.decideWaiting(now);
+        this.markClock(false);
+      },
     );
+    if (restored) this.catchUp(this.journal.loadClock());
     this.seedMessages();
     if (options.dataDir) {
+      // The first snapshot at once: the world's options (seed, start time) must survive a crash
+      // in the first seconds, or a restart would build a different evening under the journal.
+      if (!restored) this.saveWorld(worldOptions);
       this.snapshotTimer = setInterval(() => this.saveWorld(worldOptions), 5000);
       this.snapshotTimer.unref();
       this.worldOptions = worldOptions;
@@ -155,6 +175,38 @@ export class Sim {
   }
 
   private worldOptions: WorldOptions | null = null;
+  /** The sim time last written with journal.markClock, and when (real ms). */
+  private markedNow = -1;
+  private markedAtReal = 0;
+
+  /**
+   * Writes the sim time to the clock mark when it moved: always before a journaled change (`force`),
+   * otherwise at most every 100 real ms. So after a kill -9, time rewinds by at most that much,
+   * and never to before a recorded change.
+   */
+  private markClock(force: boolean): void {
+    if (this.world === undefined) return;
+    const now = this.world.now();
+    if (now === this.markedNow) return;
+    const real = performance.now();
+    if (!force && real - this.markedAtReal < 100) return;
+    this.markedNow = now;
+    this.markedAtReal = real;
+    this.journal.markClock(now);
+  }
+
+  /**
+   * After a crash the world snapshot (written every 5 s) is older than the clock mark: advance
+   * the restored world to the mark. The world is deterministic from its snapshot, so it replays
+   * the same seconds; bets and settlements already journaled in them are not repeated (settlement
+   * and live-bet decisions act only on bets still open).
+   */
+  private catchUp(mark: number | undefined): void {
+    if (mark === undefined || mark <= this.world.now()) return;
+    const behind = mark - this.world.now();
+    this.log.info({ behindMs: behind }, 'catching the world up to the clock mark');
+    this.clock.advance(behind);
+  }
 
   start(): void {
     this.clock.start();
@@ -174,6 +226,7 @@ export class Sim {
     this.clock.stop();
     if (this.snapshotTimer) clearInterval(this.snapshotTimer);
     if (this.worldOptions) this.saveWorld(this.worldOptions);
+    this.markClock(true);
     this.unsubscribe();
     this.journal.close();
   }
@@ -195,14 +248,21 @@ export class Sim {
 
   /**
    * Runs a placement once per (account, request_id): a retry gets the first reply, also while the
-   * first is still running (it waits for it). Replies are journaled, so this holds across restarts.
+   * first is still running (it waits for it), and also under another session token of the same
+   * account. Replies are journaled, so this holds across restarts. The same request_id with a
+   * different request (`fingerprint`: another stake, selection, price or call) is refused with
+   * `requestIdReused` and nothing is placed; the first reply stays.
    */
-  idempotent(accountId: string, requestId: string, run: () => Reply): Promise<Reply> {
+  idempotent(accountId: string, requestId: string, fingerprint: string, run: () => Reply): Promise<Reply> {
     const key = `${accountId}\u0000${requestId}`;
     const done = this.store.idempotent.get(key);
-    if (done) return Promise.resolve(done);
+    if (done) {
+      const same = done.fingerprint === undefined || done.fingerprint === fingerprint;
+      return Promise.resolve(same ? done.reply : fail('requestIdReused'));
+    }
     const running = this.inflight.get(key);
-    if (running) return running;
+    if (running)
+      return running.fingerprint === fingerprint ? running.promise : Promise.resolve(fail('requestIdReused'));
     const promise = Promise.resolve().then(() => {
       let reply: Reply;
       try {
@@ -211,10 +271,10 @@ export class Sim {
         if (!(err instanceof CallError)) throw err;
         reply = fail(err.code, err.extra);
       }
-      this.store.saveIdempotent(key, reply);
+      this.store.saveIdempotent(key, reply, fingerprint);
       return reply;
     });
-    this.inflight.set(key, promise);
+    this.inflight.set(key, { promise, fingerprint });
     const forget = () => this.inflight.delete(key);
     promise.then(forget, forget);
     return promise;
@@ -254,4 +314,16 @@ export class Sim {
         this.addMessage(account.id, 'personal', 'Hello', `Welcome, ${account.id}.`);
     }
   }
+}
+
+/**
+ * What a placement asks, independent of the session: the call and the body without
+ * `session_token` and `account_id` (the account is part of the idempotency key), keys sorted.
+ */
+export function requestFingerprint(call: string, body: Record<string, unknown>): string {
+  const { session_token: _token, account_id: _account, ...rest } = body;
+  return createHash('sha256')
+    .update(`${call}\u0000${canonicalJson(rest)}`)
+    .digest('hex')
+    .slice(0, 32);
 }

@@ -207,6 +207,16 @@ describe('sportsbook end to end', { timeout: 90_000 }, () => {
     for (const id of picks.slice(0, 3))
       await page.locator(`button.odds-cell[data-odds="${id}"][data-index="0"]`).click();
     await page.locator('.bet-slip [data-pick]').nth(2).waitFor();
+    // More decimals than USD has: refused with a message as it is typed, never rounded or placed.
+    const slip = page.locator('.bet-slip');
+    await slip.locator('input[name="stake"]').fill('10.005');
+    await slip
+      .locator('[data-code="tooManyDecimals"]')
+      .getByText('A USD stake can have at most 2 decimal places.')
+      .waitFor();
+    await slip.locator('[data-action="submit"]:not([disabled])').click();
+    expect(await slip.locator('[data-action="confirm"]').count()).toBe(0);
+    expect(await slip.locator('input[name="stake"]').inputValue()).toBe('10.005');
     await placeFromSlip('10');
     await page.locator('[data-outcome="accepted"]').waitFor();
     const parlay = latestBet('demo05');

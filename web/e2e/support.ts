@@ -1,98 +1,49 @@
 /**
  * End-to-end support: real Chromium (Debian's /usr/bin/chromium through playwright-core) against the
- * real gateway serving a production build of the app, in front of the real simulator. Everything is
- * started on free ports and closed after. scripts/ensure.mjs looks for `launchChromium` to install
- * Chromium on a fresh machine.
+ * real gateway serving a production build of the app, in front of the real simulator. The stack
+ * itself is @sportsbook/testkit's `startStack`; this adds the build. scripts/ensure.mjs installs
+ * Chromium when web/e2e has tests.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BuildGatewayOptions, type RunningGateway, startGateway } from '@sportsbook/gateway';
-import { type RunningSim, type StartSimOptions, startSim } from '@sportsbook/upstream-sim';
-import { type Browser, chromium } from 'playwright-core';
+import {
+  AdminToken,
+  launchChromium,
+  type StackOf,
+  type StackOptions,
+  startStack as startTestStack,
+} from '@sportsbook/testkit';
 import { buildWeb } from '../tools/buildWeb.ts';
 
-export const ChromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { AdminToken, buildWeb, launchChromium };
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: ChromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
-}
+export type Stack = StackOf<{ chromium: true }>;
 
-export { buildWeb };
-
-export const AdminToken = 'e2e-admin-token';
-
-export interface Stack {
-  sim: RunningSim;
-  gateway: RunningGateway;
-  browser: Browser;
-  /** POST to the simulator's test-only admin calls. */
-  admin(path: 'account' | 'clock' | 'faults', body: object): Promise<Record<string, unknown>>;
-  /** Closes the gateway and starts a new one on the same port (clients must resume by themselves). */
-  restartGateway(): Promise<void>;
-  close(): Promise<void>;
-}
-
-export interface StackOptions {
-  /** Simulator options on top of the manual clock and the admin token. */
-  sim?: StartSimOptions;
-  /** Gateway options on top of the simulator's URL and the build. */
-  gateway?: Partial<BuildGatewayOptions>;
+export interface E2eStackOptions extends Pick<StackOptions, 'sim' | 'gateway'> {
   /** Prefix of the build's temporary folder. */
   tmpPrefix?: string;
 }
 
-/** Builds the app, starts the simulator, the gateway (serving the build) and Chromium. */
-export async function startStack(options: StackOptions = {}): Promise<Stack> {
+/** Builds the app, then starts the simulator, the gateway (serving the build, silent) and Chromium. */
+export async function startStack(options: E2eStackOptions = {}): Promise<Stack> {
   const outDir = mkdtempSync(join(tmpdir(), options.tmpPrefix ?? 'web-e2e-'));
-  const closers: (() => Promise<void> | void)[] = [() => rmSync(outDir, { recursive: true, force: true })];
-  const close = async () => {
-    for (const fn of closers.reverse()) await fn();
-  };
+  const removeBuild = () => rmSync(outDir, { recursive: true, force: true });
   try {
     await buildWeb(outDir);
-    const sim = await startSim({ clock: 'manual', adminToken: AdminToken, ...options.sim });
-    closers.push(() => sim.close());
-    const gatewayOptions = { upstreamUrl: sim.url, webDist: outDir, logLevel: 'silent', ...options.gateway };
-    const current = { gateway: await startGateway(gatewayOptions) };
-    closers.push(() => current.gateway.close());
-    const browser = await launchChromium();
-    closers.push(() => browser.close());
-    const admin = async (path: string, body: object) => {
-      const res = await fetch(`${sim.url}/admin/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-admin-token': AdminToken },
-        body: JSON.stringify(body),
-      });
-      return (await res.json()) as Record<string, unknown>;
-    };
-    const stack: Stack = {
-      sim,
-      gateway: current.gateway,
-      browser,
-      admin,
-      async restartGateway() {
-        const port = current.gateway.port;
-        await current.gateway.close();
-        current.gateway = await startGateway({ ...gatewayOptions, port });
-        stack.gateway = current.gateway;
-      },
-      close,
+    const stack = await startTestStack({
+      chromium: true,
+      sim: options.sim ?? {},
+      gateway: { webDist: outDir, logLevel: 'silent', ...options.gateway },
+    });
+    const close = stack.close;
+    stack.close = async () => {
+      await close();
+      removeBuild();
     };
     return stack;
   } catch (err) {
-    await close();
+    removeBuild();
     throw err;
   }
 }

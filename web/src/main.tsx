@@ -2,9 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { takeLaunchToken } from './app/redirect.ts';
-import { createI18n } from './i18n/index.ts';
-import { loadLayout } from './preferences/layout.ts';
-import { readAccount } from './preferences/storage.ts';
+import { loadLayout } from './features/account/layout.ts';
+import { readAccount } from './features/account/storage.ts';
+import { createI18n } from './shared/i18n/index.ts';
 import './styles.css';
 
 const layout = loadLayout();

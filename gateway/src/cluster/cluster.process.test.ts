@@ -5,14 +5,19 @@ import type { OddsRow } from '@sportsbook/protocol';
  * changes, like a live evening), the gateways poll it on their own.
  */
 import { normalizeMarket, parseMarketData, stateHash } from '@sportsbook/protocol';
+import {
+  FeedTestClient,
+  type GatewayProcess,
+  login,
+  type RunningRedis,
+  simCalls,
+  startGatewayProcess,
+  startRedis,
+} from '@sportsbook/testkit';
 import { type RunningSim, startSim } from '@sportsbook/upstream-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FeedTestClient, login } from '../feed/testClient.ts';
-import { simCalls } from '../feed/testkit.ts';
 import { topicKeys } from './keys.ts';
-import { type GatewayProcess, startGatewayProcess } from './processTestkit.ts';
 import { closeRedis, connectRedis, RedisHealth } from './redis.ts';
-import { type RunningRedis, startRedis } from './startRedis.ts';
 
 const LIVE = 'odds/1/hdpou/live';
 const INTERVAL_MS = 250;

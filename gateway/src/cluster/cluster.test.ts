@@ -3,12 +3,13 @@
  * (manual clock). The multi-process version, with the issue's acceptance checks, is
  * cluster.process.test.ts.
  */
+
+import { FeedTestClient, login, type RunningRedis, startRedis } from '@sportsbook/testkit';
+import { advanceDeltas, startPair } from '@sportsbook/testkit/feed';
 import type { RunningSim } from '@sportsbook/upstream-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FeedTestClient, login } from '../feed/testClient.ts';
-import { advanceDeltas, startPair } from '../feed/testkit.ts';
 import { type RunningGateway, startGateway } from '../index.ts';
-import { type RunningRedis, startRedis } from './startRedis.ts';
+import { topicKeys } from './keys.ts';
 
 const LIVE = 'odds/1/hdpou/live';
 
@@ -26,7 +27,8 @@ describe('two gateways over one Redis', () => {
     heartbeatMs: 250,
     warmTopics: [],
     redisUrl: redis.url,
-    cluster: { leaseMs: 600 },
+    // The snapshot key is rewritten only every 50 deltas: it stays behind what clients hold.
+    cluster: { leaseMs: 600, snapshotEveryMs: 60_000 },
     feed: { ringMaxCount: 50, maxBackoffMs: 200, minPollTimeoutMs: 200 },
   });
 
@@ -45,6 +47,17 @@ describe('two gateways over one Redis', () => {
     await c.sub(LIVE, from);
     await c.until(() => c.topics.has(LIVE), 5000, `state of ${LIVE}`);
     return c;
+  }
+
+  /** A client that saw `deltas` deltas on `node` and dropped; the world moves on a few seconds. */
+  async function dropAfter(node: RunningGateway, deltas: number) {
+    const ca = await subscriber(node);
+    await advanceDeltas(sim, ca, LIVE, deltas);
+    const state = ca.topics.get(LIVE);
+    const from = { epoch: state?.epoch ?? '', seq: state?.seq ?? 0 };
+    await ca.close();
+    sim.advance(5000);
+    return { ca, from };
   }
 
   beforeAll(async () => {
@@ -94,16 +107,69 @@ describe('two gateways over one Redis', () => {
 
   it("resumes on the other node from the first one's position without a snapshot", async () => {
     const [a, b] = gateways as [RunningGateway, RunningGateway];
-    const ca = await subscriber(a);
-    await advanceDeltas(sim, ca, LIVE, 2);
-    const state = ca.topics.get(LIVE);
-    const from = { epoch: state?.epoch ?? '', seq: state?.seq ?? 0 };
-    await ca.close();
-    sim.advance(5000);
+    const { ca, from } = await dropAfter(a, 2);
     const resumed = await subscriber(b, from, ca);
     await advanceDeltas(sim, resumed, LIVE, 2);
     expect(resumed.framesOf('snap')).toHaveLength(0);
     expect(resumed.problems).toEqual([]);
+  });
+
+  it('resumes on a node new to the topic with the deltas from the stream, never an older snapshot', async () => {
+    const [a] = gateways as [RunningGateway];
+    const { ca, from } = await dropAfter(a, 3);
+    // The precondition of the bug: the snapshot key is older than what the client holds.
+    const snapSeq = Number(await a.app.cluster?.redis.hget(topicKeys(LIVE).snap, 'seq'));
+    expect(snapSeq).toBeLessThan(from.seq);
+    // A node that does not follow the topic yet.
+    const fresh = await startGateway(options());
+    try {
+      expect(fresh.app.cluster?.topics.size).toBe(0);
+      const resumed = await subscriber(fresh, from, ca);
+      await advanceDeltas(sim, resumed, LIVE, 2);
+      const snaps = resumed.framesOf('snap').map((f) => f.seq);
+      expect(snaps.filter((seq) => seq < from.seq)).toEqual([]);
+      // The deltas after `from` were still in the stream: replayed, no snapshot at all.
+      expect(snaps).toEqual([]);
+      expect(resumed.topics.get(LIVE)?.epoch).toBe(from.epoch);
+      expect(resumed.problems).toEqual([]);
+      await resumed.close();
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('holds a resume from a seq its lagging reader has not reached until it read the stream', async () => {
+    const lagging = gateways.find((g) => !leaders().includes(g)) as RunningGateway;
+    const other = gateways.find((g) => g !== lagging) as RunningGateway;
+    const watcher = await subscriber(lagging);
+    const ahead = await subscriber(other);
+    const cluster = lagging.app.cluster;
+    const replica = [...(cluster?.topics ?? [])][0]?.history;
+    let resumed: FeedTestClient | undefined;
+    await cluster?.reader.stop();
+    try {
+      await advanceDeltas(sim, ahead, LIVE, 2);
+      const state = ahead.topics.get(LIVE);
+      const from = { epoch: state?.epoch ?? '', seq: state?.seq ?? 0 };
+      // The lagging node holds a snapshot of this epoch, but older than the client's seq.
+      expect(replica?.epoch).toBe(from.epoch);
+      expect(replica?.seq).toBeLessThan(from.seq);
+      const c = await subscriber(lagging, from, ahead);
+      resumed = c;
+      await c.until(
+        () => c.framesOf('snap').length > 0 || (replica?.seq ?? 0) >= from.seq,
+        5000,
+        'a snapshot or the replica reading on',
+      );
+      expect(c.framesOf('snap').map((f) => f.seq)).toEqual([]);
+      cluster?.reader.start();
+      await advanceDeltas(sim, c, LIVE, 2);
+      expect(c.framesOf('snap')).toEqual([]);
+      expect(c.problems).toEqual([]);
+    } finally {
+      cluster?.reader.start();
+      await Promise.all([watcher.close(), ahead.close(), resumed?.close()]);
+    }
   });
 
   it('moves polling to the other node when the leader goes, continuing the epoch', async () => {

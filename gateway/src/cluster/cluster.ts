@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Gauge, type Registry } from 'prom-client';
-import type { TopicSource, TopicSourceOptions } from '../feed/hub.ts';
+import type { SharedSourceOptions, TopicSourceFactory } from '../feed/source.ts';
 import { StreamReader } from './bus.ts';
 import { closeRedis, connectRedis, RedisHealth } from './redis.ts';
 import { RedisIdempotencyStore, RedisLockStore, RedisSessionCache } from './stores.ts';
@@ -106,14 +106,8 @@ export class Cluster {
     return this.health.ready(timeoutMs);
   }
 
-  /** The hub's history backend (feed/hub.ts `TopicSource`): a replica plus a leased poller per topic. */
-  source(shared: {
-    upstream: ClusterTopicOptions['upstream'];
-    polls: ClusterTopicOptions['polls'];
-    recorder?: ClusterTopicOptions['recorder'];
-    bounds: ClusterTopicOptions['bounds'];
-    maxBackoffMs: number;
-  }): (options: TopicSourceOptions) => TopicSource {
+  /** The hub's `TopicSource` factory (feed/source.ts): a `ClusterTopic` per topic. */
+  source(shared: SharedSourceOptions): TopicSourceFactory {
     return (options) => {
       const topic = this.topic({
         name: options.name,
@@ -125,14 +119,11 @@ export class Cluster {
         upstream: shared.upstream,
         polls: shared.polls,
         recorder: shared.recorder ?? null,
+        recovery: shared.recovery ?? null,
         onLeadership: (leading) => this.leaderTopics.inc(leading ? 1 : -1),
       });
       topic.history.listener = options.listener;
-      return {
-        history: topic.history,
-        poller: { start: () => topic.start(), stop: (abort) => topic.stop(abort) },
-        dispose: () => topic.dispose(),
-      };
+      return topic;
     };
   }
 

@@ -1,9 +1,9 @@
+import { type RunningRedis, startRedis } from '@sportsbook/testkit';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topicKeys } from './keys.ts';
 import { LeaderLease, type LeaseLossReason } from './lease.ts';
 import { closeRedis, connectRedis, reconnectDelay } from './redis.ts';
-import { type RunningRedis, startRedis } from './startRedis.ts';
 
 let server: RunningRedis;
 const clients: Redis[] = [];

@@ -5,34 +5,13 @@
  * are identical on every node. Each applied delta is checked against the leader's hash; a
  * mismatch, a gap or a new epoch makes the owner reload from Redis (`ReplicaResult`).
  */
-import {
-  createHasher,
-  type DeltaFrame,
-  decodeServerFrame,
-  type Model,
-  type SnapFrame,
-  type StateHasher,
-  type StatusFrame,
-} from '@sportsbook/protocol';
-import { DeltaRing, encodeFrame as encode } from '../feed/ring.ts';
-import type {
-  EncodedDelta,
-  EncodedFrame,
-  RingBounds,
-  StaleState,
-  TopicListener,
-  TopicLog,
-} from '../feed/topic.ts';
+import { createHasher, type DeltaFrame, decodeServerFrame, type Model } from '@sportsbook/protocol';
+import { type EncodedDelta, type RingBounds, type StaleState, TopicState } from '../feed/topic.ts';
 import type { BusEntry } from './bus.ts';
 import { compareStreamIds } from './keys.ts';
 
 /** What applying an entry did: `resync` asks the owner to reload from Redis. */
 export type ReplicaResult = 'applied' | 'skipped' | 'resync';
-
-/** The hub hears of a jump (new epoch, reload past a gap) through this optional listener hook. */
-export interface ReplicaListener extends TopicListener {
-  onReset?(log: TopicLog): void;
-}
 
 export interface ReplicaImage {
   readonly epoch: string;
@@ -69,45 +48,16 @@ export function modelOf(json: string): Model | undefined {
   return value as Model;
 }
 
-export class ReplicaHistory implements TopicLog {
-  private epochValue = '';
-  private hasher: StateHasher | undefined;
-  private seqValue = 0;
-  private lastPt = 0;
-  private readonly ring: DeltaRing;
-  private snap: EncodedFrame | undefined;
+export class ReplicaHistory extends TopicState {
   private leaderStale: StaleState = { stale: false, since: 0 };
   private redisDown: StaleState = { stale: false, since: 0 };
-  private statusCache: EncodedFrame | undefined;
   /** Stream id of the last entry applied ('' before any). */
   lastId = '';
-  listener: ReplicaListener | undefined;
+  /** The listener has been told of a state (`onFirstSnapshot`); later jumps are `onReset`. */
+  private announced = false;
 
-  constructor(
-    readonly name: string,
-    bounds: RingBounds,
-  ) {
-    this.ring = new DeltaRing(bounds);
-  }
-
-  get epoch(): string {
-    return this.epochValue;
-  }
-
-  get seq(): number {
-    return this.seqValue;
-  }
-
-  get hash(): string {
-    return this.hasher?.value ?? '';
-  }
-
-  get hasSnapshot(): boolean {
-    return this.hasher !== undefined;
-  }
-
-  get model(): Model | undefined {
-    return this.hasher?.model;
+  constructor(name: string, bounds: RingBounds) {
+    super(name, bounds, '');
   }
 
   /** Stale when the leader says so or this node has lost Redis (its data may be behind). */
@@ -117,23 +67,20 @@ export class ReplicaHistory implements TopicLog {
     return this.redisDown.since > this.leaderStale.since ? this.redisDown : this.leaderStale;
   }
 
-  get buffered(): number {
-    return this.ring.size;
-  }
-
   /**
    * Replaces the state with an image (snapshot load or a new epoch). `older` are the deltas the
    * stream still holds up to the image, kept for resumes. False when the image's hash is wrong.
+   * With `quiet` the listener is not told yet: the owner applies what follows the image first and
+   * then calls `announce`, so nobody is served a state older than the stream's end.
    */
-  reset(image: ReplicaImage, older: readonly EncodedDelta[] = [], hasher?: StateHasher): boolean {
-    const next = hasher ?? createHasher(image.model);
+  reset(image: ReplicaImage, older: readonly EncodedDelta[] = [], quiet = false): boolean {
+    const next = createHasher(image.model);
     if (next.value !== image.hash) return false;
-    const first = this.hasher === undefined;
-    const sameEpoch = this.epochValue === image.epoch;
-    this.epochValue = image.epoch;
-    this.hasher = next;
-    this.seqValue = image.seq;
-    this.lastPt = image.pt;
+    const head = this.head;
+    const sameEpoch = head.epoch === image.epoch;
+    head.epoch = image.epoch;
+    head.hasher = next;
+    head.seq = image.seq;
     this.lastId = image.id;
     // Keep what we had when the image continues our own epoch: resumes keep working.
     const kept = sameEpoch ? this.ring.held().filter((d) => d.seq <= image.seq) : [];
@@ -144,54 +91,60 @@ export class ReplicaHistory implements TopicLog {
     let start = ring.length;
     while (start > 0 && (ring[start - 1] as EncodedDelta).seq === image.seq - (ring.length - start)) start--;
     this.ring.replace(ring.slice(start), image.pt);
-    this.snap = undefined;
+    this.replaced(image.pt);
     this.setLeaderStale(image.stale, image.pt);
-    if (first) this.listener?.onFirstSnapshot(this);
-    else if (this.listener?.onReset) this.listener.onReset(this);
-    else this.listener?.onFirstSnapshot(this);
+    if (!quiet) this.announce();
     return true;
+  }
+
+  /** Tells the listener the state jumped (the first one: `onFirstSnapshot`). */
+  announce(): void {
+    if (this.announced) this.listener?.onReset(this);
+    else {
+      this.announced = true;
+      this.listener?.onFirstSnapshot(this);
+    }
   }
 
   /**
    * Applies one stream entry. `local` carries the leader's own model and encoded delta, so the
-   * leader skips re-applying what it just computed.
+   * leader skips re-applying what it just computed. With `quiet` (a load not announced yet) the
+   * listener does not hear of the delta.
    */
-  apply(entry: BusEntry, local?: { model: Model; delta: EncodedDelta }): ReplicaResult {
+  apply(entry: BusEntry, local?: { model: Model; delta: EncodedDelta }, quiet = false): ReplicaResult {
     if (this.lastId !== '' && compareStreamIds(entry.id, this.lastId) <= 0) return 'skipped';
+    const head = this.head;
     if (entry.kind === 's') {
       this.lastId = entry.id;
       this.setLeaderStale(entry.stale, entry.pt);
       return 'applied';
     }
     if (entry.kind === 'e') {
-      if (this.hasher !== undefined && entry.epoch === this.epochValue && entry.seq === this.seqValue) {
+      if (head.hasher !== undefined && entry.epoch === head.epoch && entry.seq === head.seq) {
         this.lastId = entry.id;
         return 'applied';
       }
       return 'resync';
     }
-    if (entry.kind !== 'd' || this.hasher === undefined || entry.epoch !== this.epochValue) return 'resync';
-    if (entry.seq <= this.seqValue) {
+    if (entry.kind !== 'd' || head.hasher === undefined || entry.epoch !== head.epoch) return 'resync';
+    if (entry.seq <= head.seq) {
       this.lastId = entry.id;
       return 'skipped';
     }
-    if (entry.seq !== this.seqValue + 1) return 'resync';
+    if (entry.seq !== head.seq + 1) return 'resync';
     const delta = local?.delta ?? deltaOf(entry, this.name);
     if (delta === undefined) return 'resync';
-    const previous = this.hasher.model;
-    this.hasher.apply(delta.ops, local?.model);
-    if (this.hasher.value !== entry.hash) {
+    const previous = head.hasher.model;
+    head.hasher.apply(delta.ops, local?.model);
+    if (head.hasher.value !== entry.hash) {
       // Not the leader's state: drop it entirely; the owner reloads the snapshot.
-      this.hasher = createHasher(previous);
+      head.hasher = createHasher(previous);
       return 'resync';
     }
-    this.seqValue = entry.seq;
-    this.lastPt = delta.pt;
+    head.seq = entry.seq;
     this.lastId = entry.id;
-    this.ring.push(delta);
-    this.snap = undefined;
     if (entry.stale !== this.leaderStale.stale) this.setLeaderStale(entry.stale, entry.pt);
-    this.listener?.onDelta(this, delta);
+    this.pushed(delta, !quiet);
     return 'applied';
   }
 
@@ -199,7 +152,7 @@ export class ReplicaHistory implements TopicLog {
     if (this.leaderStale.stale === stale) return;
     const before = this.status.stale;
     this.leaderStale = { stale, since: at };
-    this.statusChanged(before);
+    if (this.status.stale !== before) this.statusChanged();
   }
 
   /** This node lost (or regained) Redis: its clients are told the topic may be behind. */
@@ -207,53 +160,6 @@ export class ReplicaHistory implements TopicLog {
     if (this.redisDown.stale === down) return;
     const before = this.status.stale;
     this.redisDown = { stale: down, since: at };
-    this.statusChanged(before);
-  }
-
-  private statusChanged(before: boolean): void {
-    if (this.status.stale === before) return;
-    this.statusCache = undefined;
-    this.listener?.onStatus(this, this.statusFrame());
-  }
-
-  snapshot(): EncodedFrame | undefined {
-    const hasher = this.hasher;
-    if (hasher === undefined) return undefined;
-    if (this.snap === undefined) {
-      const frame: SnapFrame = {
-        t: 'snap',
-        topic: this.name,
-        epoch: this.epochValue,
-        seq: this.seqValue,
-        hash: hasher.value,
-        pt: this.lastPt,
-        data: hasher.model as SnapFrame['data'],
-      };
-      this.snap = { seq: this.seqValue, buf: encode(frame) };
-    }
-    return this.snap;
-  }
-
-  replay(seq: number): readonly EncodedDelta[] | undefined {
-    if (this.hasher === undefined) return undefined;
-    return this.ring.after(seq, this.seqValue);
-  }
-
-  conflated(seq: number, maxRatioOfSnapshot: number): EncodedFrame | undefined {
-    return this.ring.conflated(this, this.lastPt, seq, maxRatioOfSnapshot);
-  }
-
-  statusFrame(): EncodedFrame {
-    if (this.statusCache === undefined) {
-      const status = this.status;
-      const frame: StatusFrame = {
-        t: 'status',
-        topic: this.name,
-        stale: status.stale,
-        since: new Date(status.since).toISOString(),
-      };
-      this.statusCache = { seq: this.seqValue, buf: encode(frame) };
-    }
-    return this.statusCache;
+    if (this.status.stale !== before) this.statusChanged();
   }
 }

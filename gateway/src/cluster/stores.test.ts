@@ -1,6 +1,6 @@
+import { type RunningRedis, startRedis } from '@sportsbook/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeRedis, connectRedis, RedisHealth } from './redis.ts';
-import { type RunningRedis, startRedis } from './startRedis.ts';
 import { RedisIdempotencyStore, RedisLockStore, RedisSessionCache } from './stores.ts';
 
 let server: RunningRedis;

@@ -11,19 +11,13 @@
  * epoch and every client re-snapshots.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  createHasher,
-  type DeltaFrame,
-  diffModel,
-  encodeServerFrame,
-  type Model,
-  type StateHasher,
-  type Topic,
-} from '@sportsbook/protocol';
+import { createHasher, type Model, type Topic } from '@sportsbook/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Counter } from 'prom-client';
+import { advance, type Head } from '../feed/head.ts';
 import { Poller, type PollerOptions } from '../feed/poller.ts';
+import type { TopicSource } from '../feed/source.ts';
 import type { EncodedDelta, RingBounds, TopicWriter } from '../feed/topic.ts';
 import type { UpstreamClient } from '../plugins/upstream.ts';
 import { UpstreamError } from '../plugins/upstream.ts';
@@ -83,33 +77,35 @@ export interface ClusterTopicOptions {
   upstream: Pick<UpstreamClient, 'post'>;
   polls: Counter<'topic_kind' | 'outcome'>;
   recorder?: PollerOptions['recorder'];
+  /** The node's recovery group of failing pollers (feed/recovery.ts), shared by its leaders. */
+  recovery?: PollerOptions['recovery'];
   /** Leadership changes (metric). */
   onLeadership?(leading: boolean): void;
 }
 
 /** The leader's head: the state its next poll is diffed against (ahead of Redis by what is in flight). */
-interface Head {
-  epoch: string;
-  seq: number;
-  hasher: StateHasher | undefined;
+interface LeaderHead extends Head {
   snapSeq: number;
   snapAt: number;
   stale: boolean;
 }
 
-export class ClusterTopic {
+/** The Redis `TopicSource` (feed/source.ts): `start`/`stop` campaign for the lease. */
+export class ClusterTopic implements TopicSource {
   readonly history: ReplicaHistory;
   readonly keys: TopicKeys;
   private readonly lease: LeaderLease;
   private poller: Poller | undefined;
   private pollerStart: NodeJS.Timeout | undefined;
-  private head: Head | undefined;
+  private head: LeaderHead | undefined;
   /** Leader writes go out in order, one after the other. */
   private writes: Promise<void> = Promise.resolve();
   private reign = 0;
   private syncing: Promise<boolean> | undefined;
   private syncAgain = false;
   private followed = false;
+  /** A client waits for the replica to reach the stream's end (`refresh`). */
+  private announceAfterSync = false;
   private disposed = false;
   private readonly limits: BusLimits;
 
@@ -166,6 +162,12 @@ export class ClusterTopic {
     this.history.listener = undefined;
   }
 
+  /** See `TopicSource.refresh`: the hub met a client ahead of this node's replica. */
+  refresh(): void {
+    this.announceAfterSync = true;
+    void this.sync();
+  }
+
   /** Redis came back (or the reader reconnected): reload what may have been missed. */
   redisRecovered(): void {
     void this.sync();
@@ -209,6 +211,11 @@ export class ClusterTopic {
           ok = await this.syncOnce();
           // In touch with Redis again (even with nothing to load): what we serve is current.
           this.history.setRedisDown(false, Date.now());
+          if (this.announceAfterSync && this.history.hasSnapshot) {
+            // The replica read the stream to its end: whoever waited for it is served now.
+            this.announceAfterSync = false;
+            this.history.announce();
+          }
         } catch (err) {
           ok = false;
           this.ctx.log.warn({ err, topic: this.o.name }, 'cluster topic sync failed');
@@ -272,19 +279,23 @@ export class ClusterTopic {
       id: snap.id,
       stale: snap.stale,
     };
-    if (!this.history.reset(image, older)) {
+    // Quietly: the hub hears of the state only once it holds everything the stream had, so a
+    // client resuming here from a seq past the snapshot key gets its deltas, never an older state.
+    if (!this.history.reset(image, older, true)) {
       this.ctx.log.error({ topic: this.o.name }, 'cluster snapshot hash mismatch');
       this.follow(loaded.entries.at(-1)?.id);
       return false;
     }
+    let complete = true;
     for (const entry of after) {
-      if (this.history.apply(entry) === 'resync') {
-        this.follow(loaded.entries.at(-1)?.id);
-        return false;
+      if (this.history.apply(entry, undefined, true) === 'resync') {
+        complete = false;
+        break;
       }
     }
-    this.follow();
-    return true;
+    this.history.announce();
+    this.follow(complete ? undefined : loaded.entries.at(-1)?.id);
+    return complete;
   }
 
   private async tailIs(id: string): Promise<boolean> {
@@ -327,6 +338,7 @@ export class ClusterTopic {
     const model = h.model;
     if (proven && h.hasSnapshot && model !== undefined) {
       this.head = {
+        topic: this.o.name,
         epoch: h.epoch,
         seq: h.seq,
         hasher: createHasher(model),
@@ -339,7 +351,15 @@ export class ClusterTopic {
         'topic leader: continuing epoch',
       );
     } else {
-      this.head = { epoch: randomUUID(), seq: 0, hasher: undefined, snapSeq: 0, snapAt: 0, stale: false };
+      this.head = {
+        topic: this.o.name,
+        epoch: randomUUID(),
+        seq: 0,
+        hasher: undefined,
+        snapSeq: 0,
+        snapAt: 0,
+        stale: false,
+      };
       this.ctx.log.info({ topic: this.o.name, fence, epoch: this.head.epoch }, 'topic leader: new epoch');
     }
     this.startPolling(value, reign, polledAt);
@@ -380,6 +400,7 @@ export class ClusterTopic {
       log: this.ctx.log,
       polls: this.o.polls,
       recorder: this.o.recorder ?? null,
+      recovery: this.o.recovery ?? null,
     });
     // Keep the cluster's rhythm: the previous leader's last poll plus one interval.
     const wait =
@@ -409,38 +430,29 @@ export class ClusterTopic {
     const head = this.head;
     if (head === undefined || reign !== this.reign) return undefined;
     const base = { epoch: head.epoch, fence: this.lease.fence ?? 0, stale: head.stale };
-    if (head.hasher === undefined) {
-      head.hasher = createHasher(model);
-      head.snapSeq = 0;
+    const step = advance(head, model, pt);
+    if (step.kind === 'first') {
+      head.snapSeq = head.seq;
       head.snapAt = pt;
-      const hasher = head.hasher;
+      const image = { epoch: base.epoch, seq: head.seq, hash: step.hash, pt, model, stale: base.stale };
       this.enqueue(
         leaseValue,
         reign,
         {
           ...base,
           kind: EntryKind.epoch,
-          seq: 0,
-          hash: hasher.value,
+          seq: image.seq,
+          hash: image.hash,
           pt,
           frame: '',
           snapshot: JSON.stringify(model),
         },
-        (id) =>
-          this.history.reset({
-            epoch: base.epoch,
-            seq: 0,
-            hash: hasher.value,
-            pt,
-            model,
-            id,
-            stale: base.stale,
-          }),
+        (id) => this.history.reset({ ...image, id }),
       );
       return undefined;
     }
-    const ops = diffModel(head.hasher.model, model);
-    if (ops.length === 0) {
+    if (step.kind === 'same') {
+      // Only the poll time (a new leader keeps the rhythm).
       this.enqueue(leaseValue, reign, {
         ...base,
         kind: '',
@@ -452,18 +464,7 @@ export class ClusterTopic {
       });
       return undefined;
     }
-    head.hasher.apply(ops, model);
-    head.seq += 1;
-    const frame: DeltaFrame = {
-      t: 'delta',
-      topic: this.o.name,
-      seq: head.seq,
-      hash: head.hasher.value,
-      pt,
-      ops,
-    };
-    const text = encodeServerFrame(frame);
-    const delta: EncodedDelta = { seq: head.seq, pt, ops, buf: Buffer.from(text) };
+    const { delta, text, hash } = step;
     const { tuning } = this.ctx;
     const snapDue =
       head.seq - head.snapSeq >= tuning.snapshotEveryDeltas || pt - head.snapAt >= tuning.snapshotEveryMs;
@@ -471,8 +472,7 @@ export class ClusterTopic {
       head.snapSeq = head.seq;
       head.snapAt = pt;
     }
-    const seq = head.seq;
-    const hash = head.hasher.value;
+    const seq = delta.seq;
     this.enqueue(
       leaseValue,
       reign,
@@ -486,17 +486,7 @@ export class ClusterTopic {
         snapshot: snapDue ? JSON.stringify(model) : '',
       },
       (id) => {
-        const entry: BusEntry = {
-          kind: 'd',
-          id,
-          epoch: base.epoch,
-          seq,
-          hash,
-          pt,
-          frame: text,
-          fence: base.fence,
-          stale: base.stale,
-        };
+        const entry: BusEntry = { kind: 'd', id, ...base, seq, hash, pt, frame: text };
         if (this.history.apply(entry, { model, delta }) === 'resync') void this.sync();
       },
     );

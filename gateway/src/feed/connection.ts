@@ -4,6 +4,11 @@
  * the heartbeat frame and the rate limit live here; subscriptions are served by the hub. The
  * heartbeat goes only to connections that were sent nothing lately (`heartbeatIfIdle`, driven by
  * one sweep for all connections in plugin.ts): a client receiving deltas needs no other sign of life.
+ * The other way round, a socket we heard nothing from (no frame, no pong) for `pingIntervalMs` is
+ * sent a websocket ping by the same kind of sweep (`pingIfQuiet`) and terminated after
+ * `pingMissesBeforeClose` unanswered ones: a half-open socket does not stay registered.
+ * Caps (limits.ts, gate.ts): sockets per session and account at the welcome (4429), new topics by
+ * the node's topic gate (`err tooManyTopics`, `unknownTopic`, `topicUnavailable`).
  */
 import {
   type ClientFrame,
@@ -13,17 +18,22 @@ import {
   PROTOCOL_VERSION,
   parseTopic,
   type ServerFrame,
+  type Topic,
   type WireErrorCode,
 } from '@sportsbook/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { type RawData, WebSocket } from 'ws';
+import type { GateVerdict, TopicGate } from './gate.ts';
 import type { Hub, Subscriber, Subscription } from './hub.ts';
+import type { SocketLimits } from './limits.ts';
 import type { SessionChecker } from './sessions.ts';
 import type { FeedTuning } from './tuning.ts';
 
 export interface ConnectionDeps {
   hub: Hub;
   sessions: SessionChecker;
+  limits: SocketLimits;
+  gate: TopicGate;
   tuning: FeedTuning;
   heartbeatMs: number;
   /** Authenticated connections (session re-checks, shutdown). */
@@ -47,6 +57,10 @@ export class Connection implements Subscriber {
   laggingSince = 0;
   /** When a frame was last written to this socket (ms): the heartbeat goes only to idle ones. */
   lastSentAt = Date.now();
+  /** When a frame or a pong was last received (ms): the ping goes only to quiet sockets. */
+  lastHeardAt = Date.now();
+  private lastPingAt = 0;
+  private missedPings = 0;
   readonly subs = new Map<string, Subscription>();
   accountId = '';
   sessionToken = '';
@@ -57,6 +71,8 @@ export class Connection implements Subscriber {
   private refilledAt = Date.now();
   private excess = 0;
   private counted = false;
+  /** Subscriptions waiting for the topic gate (an unknown match id being checked): name to request id. */
+  private readonly pendingSubs = new Map<string, number>();
 
   constructor(
     readonly socket: WebSocket,
@@ -65,6 +81,7 @@ export class Connection implements Subscriber {
   ) {
     this.tokens = deps.tuning.frameBurst;
     socket.on('message', (data, isBinary) => this.onMessage(data, isBinary));
+    socket.on('pong', () => this.heard());
     socket.on('close', () => this.teardown());
     socket.on('error', (err) => {
       this.log.debug({ err }, 'websocket error');
@@ -106,12 +123,40 @@ export class Connection implements Subscriber {
     if (this.helloTimer) clearTimeout(this.helloTimer);
     this.helloTimer = undefined;
     this.queued = [];
+    this.pendingSubs.clear();
     for (const sub of this.subs.values()) this.deps.hub.unsubscribe(sub);
     this.subs.clear();
     this.deps.hub.forget(this);
     this.deps.registry.delete(this);
-    if (this.counted) this.deps.onClose();
+    if (this.counted) {
+      this.deps.limits.closeSession(this.accountId, this.sessionToken);
+      this.deps.onClose();
+    }
     this.counted = false;
+  }
+
+  private heard(): void {
+    this.lastHeardAt = Date.now();
+    this.missedPings = 0;
+  }
+
+  /**
+   * Called by plugin.ts's sweep: a socket heard nothing from for `intervalMs` since the last ping
+   * (or ever) is pinged; one that let `misses` pings go unanswered is terminated (true: count it).
+   */
+  pingIfQuiet(now: number, intervalMs: number, misses: number): boolean {
+    if (this.state === 'closed' || this.socket.readyState !== WebSocket.OPEN) return false;
+    if (now - this.lastHeardAt < intervalMs || now - this.lastPingAt < intervalMs) return false;
+    if (this.missedPings >= misses) {
+      this.log.debug({ missed: this.missedPings }, 'websocket did not answer pings; terminated');
+      this.teardown();
+      this.socket.terminate();
+      return true;
+    }
+    this.missedPings += 1;
+    this.lastPingAt = now;
+    this.socket.ping();
+    return false;
   }
 
   private send(frame: ServerFrame): void {
@@ -143,6 +188,7 @@ export class Connection implements Subscriber {
 
   private onMessage(data: RawData, isBinary: boolean): void {
     if (this.state === 'closed') return;
+    this.heard();
     if (rawLength(data) > this.deps.tuning.maxClientFrameBytes) {
       this.close(CloseCode.frameTooLarge, 'frame too large');
       return;
@@ -223,6 +269,12 @@ export class Connection implements Subscriber {
   private welcome(accountId: string, token: string): void {
     if (this.helloTimer) clearTimeout(this.helloTimer);
     this.helloTimer = undefined;
+    const refusal = this.deps.limits.openSession(accountId, token);
+    if (refusal !== undefined) {
+      const what = refusal === 'sockets_per_session' ? 'this session' : 'this account';
+      this.close(CloseCode.tooManyRequests, `too many sockets for ${what}`);
+      return;
+    }
     this.state = 'open';
     this.accountId = accountId;
     this.sessionToken = token;
@@ -258,19 +310,70 @@ export class Connection implements Subscriber {
       this.err('badTopic', topic.error, id);
       return;
     }
-    if (this.subs.has(name)) {
+    if (this.subs.has(name) || this.pendingSubs.has(name)) {
       this.err('alreadySubscribed', `already watching ${name}`, id);
       return;
     }
-    if (this.subs.size >= this.deps.tuning.maxTopicsPerConnection) {
+    if (this.subs.size + this.pendingSubs.size >= this.deps.tuning.maxTopicsPerConnection) {
       this.err('tooManyTopics', `at most ${this.deps.tuning.maxTopicsPerConnection} topics`, id);
       return;
     }
-    this.send({ t: 'ack', id });
-    this.subs.set(name, this.deps.hub.subscribe(this, name, topic.value, from));
+    const verdict = this.deps.gate.admit(name, topic.value);
+    if (typeof verdict === 'string') {
+      this.admitted(id, name, verdict, topic.value, from);
+      return;
+    }
+    this.pendingSubs.set(name, id);
+    verdict
+      .then((v) => {
+        // Closed, or unsubscribed (or resubscribed) while the id was checked: nothing to answer.
+        if (this.state !== 'open' || this.pendingSubs.get(name) !== id) return;
+        this.pendingSubs.delete(name);
+        // The node may have filled up while the upstream answered.
+        this.admitted(id, name, v === 'ok' ? this.deps.gate.recheckRoom(name) : v, topic.value, from);
+      })
+      .catch((err: unknown) => {
+        this.log.error({ err }, 'topic check failed');
+        this.close(CloseCode.internalError, 'internal error');
+      });
+  }
+
+  private admitted(
+    id: number,
+    name: string,
+    verdict: GateVerdict,
+    topic: Topic,
+    from: { epoch: string; seq: number } | undefined,
+  ): void {
+    switch (verdict) {
+      case 'ok':
+        this.send({ t: 'ack', id });
+        this.subs.set(name, this.deps.hub.subscribe(this, name, topic, from));
+        return;
+      case 'topics_per_node':
+        this.err(
+          'tooManyTopics',
+          `this server watches at most ${this.deps.tuning.maxTopicsPerNode} topics`,
+          id,
+        );
+        return;
+      case 'unknown_topic':
+        this.err('unknownTopic', `${name} does not exist`, id);
+        return;
+      case 'topic_checks':
+        this.err('topicUnavailable', `too many new topics being checked; retry ${name} later`, id);
+        return;
+      case 'unavailable':
+        this.err('topicUnavailable', `cannot check ${name} now; retry later`, id);
+        return;
+    }
   }
 
   private unsubscribe(id: number, name: string): void {
+    if (this.pendingSubs.delete(name)) {
+      this.send({ t: 'ack', id });
+      return;
+    }
     const sub = this.subs.get(name);
     if (!sub) {
       this.err('notSubscribed', `not watching ${name}`, id);

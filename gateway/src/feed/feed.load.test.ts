@@ -1,8 +1,8 @@
+import { FeedTestClient, login } from '@sportsbook/testkit';
+import { simCalls, startPair } from '@sportsbook/testkit/feed';
 import type { RunningSim } from '@sportsbook/upstream-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningGateway } from '../index.ts';
-import { FeedTestClient, login } from './testClient.ts';
-import { simCalls, startPair } from './testkit.ts';
 
 const INTERVAL = 100;
 const TOPICS = ['odds/1/hdpou/live', 'odds/1/1x2/live', 'menu'];
@@ -43,7 +43,16 @@ describe('the load claim: upstream odds polls do not depend on the number of cli
   let session: { accountId: string; token: string };
 
   beforeAll(async () => {
-    ({ sim, gateway } = await startPair({}, { pollIntervalMs: INTERVAL, heartbeatMs: 1000 }));
+    ({ sim, gateway } = await startPair(
+      {},
+      {
+        pollIntervalMs: INTERVAL,
+        heartbeatMs: 1000,
+        // Over a thousand sockets of one session from one address: the caps are lifted here
+        // (feed.guard.test.ts tests them).
+        feed: { maxSocketsPerSession: 5000, maxSocketsPerAccount: 5000, maxSocketsPerIp: 5000 },
+      },
+    ));
     session = await login(sim.url);
   });
   afterAll(async () => {

@@ -1,9 +1,9 @@
 import { CloseCode } from '@sportsbook/protocol';
+import { FeedTestClient, login } from '@sportsbook/testkit';
+import { advanceDeltas, gatewayMetric, startPair } from '@sportsbook/testkit/feed';
 import type { RunningSim } from '@sportsbook/upstream-sim';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningGateway } from '../index.ts';
-import { FeedTestClient, login } from './testClient.ts';
-import { advanceDeltas, gatewayMetric, startPair } from './testkit.ts';
 
 const LIVE = 'odds/1/hdpou/live';
 // Big early/today boards: their snapshots fill the kernel's socket buffers of a client that stops

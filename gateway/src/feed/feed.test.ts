@@ -5,11 +5,18 @@ import {
   parseMarketData,
   stateHash,
 } from '@sportsbook/protocol';
+import { FeedTestClient, login } from '@sportsbook/testkit';
+import {
+  AdminToken as ADMIN_TOKEN,
+  advanceDeltas,
+  gatewayMetric,
+  setFaults,
+  simCalls,
+  startPair,
+} from '@sportsbook/testkit/feed';
 import { DemoPassword, type RunningSim } from '@sportsbook/upstream-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningGateway, startGateway } from '../index.ts';
-import { FeedTestClient, login } from './testClient.ts';
-import { ADMIN_TOKEN, advanceDeltas, gatewayMetric, setFaults, simCalls, startPair } from './testkit.ts';
 
 const LIVE = 'odds/1/hdpou/live';
 
@@ -45,6 +52,10 @@ describe('odds feed over /ws against the simulator', () => {
           sessionRecheckMs: 300,
           maxBackoffMs: 400,
           minPollTimeoutMs: 200,
+          // These tests hold many sockets of one session (feed.guard.test.ts tests the caps).
+          maxSocketsPerSession: 100,
+          maxSocketsPerAccount: 100,
+          maxSocketsPerIp: 200,
         },
       },
     ));
@@ -206,15 +217,20 @@ describe('odds feed over /ws against the simulator', () => {
   it('marks a topic stale when the upstream fails for two intervals, backs off, and recovers', async () => {
     const c = await ready();
     const other = await ready();
+    // Four live topics of one call: healthy, 4 x 20 polls a second at 50 ms.
+    const more = ['odds/1/1x2/live', 'odds/1/oe/live', 'odds/1/cs/live'];
+    for (const t of more) await c.sub(t);
+    await c.until(() => more.every((t) => c.topics.has(t)), 5000, 'snapshots');
     try {
       await setFaults(sim, { call: 'uxmarket', errorRate: 1 });
-      await c.until(() => c.topics.get(LIVE)?.stale === true, 3000, 'stale');
-      expect(await gatewayMetric(gateway, 'gateway_topic_stale')).toBe(1);
-      // Backoff: at 50 ms a healthy loop polls ~20 times a second; failing, far fewer.
+      await c.until(() => [LIVE, ...more].every((t) => c.topics.get(t)?.stale === true), 3000, 'stale');
+      expect(await gatewayMetric(gateway, 'gateway_topic_stale')).toBe(4);
+      // Backoff: failing, the topics poll far less, except one prober per call that keeps the
+      // interval (recovery.ts): about one topic's rate (20) plus the backed-off others.
       const before = await simCalls(sim, 'uxmarket');
       await new Promise((r) => setTimeout(r, 1000)); // a window of wall time is the thing measured
       const during = (await simCalls(sim, 'uxmarket')) - before;
-      expect(during).toBeLessThanOrEqual(8);
+      expect(during).toBeLessThanOrEqual(20 + 3 * 4);
       // Timeouts and malformed replies count as failures too; the clients stay connected.
       await setFaults(sim, { call: 'uxmarket', timeoutRate: 0.5, malformedRate: 1 });
       await new Promise((r) => setTimeout(r, 300));
@@ -223,7 +239,7 @@ describe('odds feed over /ws against the simulator', () => {
     } finally {
       await setFaults(sim, {});
     }
-    await c.until(() => c.topics.get(LIVE)?.stale === false, 5000, 'recovery');
+    await c.until(() => [LIVE, ...more].every((t) => c.topics.get(t)?.stale === false), 5000, 'recovery');
     await advanceDeltas(sim, c, LIVE, 1);
     expect(c.problems).toEqual([]);
     expect(other.topics.get(LIVE)?.stale).toBe(false);

@@ -10,14 +10,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Counter, Gauge } from 'prom-client';
 import type { UpstreamClient } from '../plugins/upstream.ts';
 import type { Recorder } from '../record/writer.ts';
-import { Poller } from './poller.ts';
-import {
-  type EncodedDelta,
-  type EncodedFrame,
-  TopicHistory,
-  type TopicListener,
-  type TopicLog,
-} from './topic.ts';
+import { Recovery } from './recovery.ts';
+import { localSources, type TopicSource, type TopicSourceFactory } from './source.ts';
+import type { EncodedDelta, EncodedFrame, TopicListener, TopicLog } from './topic.ts';
 import type { FeedTuning } from './tuning.ts';
 
 /** The hub's view of a connection (connection.ts implements it). */
@@ -41,36 +36,23 @@ export interface Subscription {
   seq: number;
   /** The epoch the client holds (a snapshot resets it). */
   epoch: string;
-  /** A resume asked for before the topic had a snapshot on this node (cluster: a node new to it). */
+  /**
+   * A resume waiting for this node's history: before its first snapshot (cluster: a node new to the
+   * topic), or while it is behind the client's seq (cluster: a lagging reader). Served from
+   * `onFirstSnapshot` / `onReset`, never with a state older than `seq`.
+   */
   resumeFrom?: { epoch: string; seq: number };
-}
-
-/**
- * Where a topic's history and polling come from: `TopicHistory` + `Poller` in-process by default;
- * with Redis (cluster/, gateway/CLUSTER.md) a replica of the stream and a poller that runs only
- * while this node holds the topic's lease.
- */
-export interface TopicSource {
-  readonly history: TopicLog & { listener: TopicListener | undefined };
-  readonly poller: { start(): void; stop(abort?: boolean): void };
-  /** Frees what the source holds once the hub drops the topic. */
-  dispose?(): void;
-}
-
-export interface TopicSourceOptions {
-  name: string;
-  topic: Topic;
-  intervalMs: number;
-  timeoutMs: number;
-  listener: TopicListener;
 }
 
 export interface TopicEntry {
   readonly name: string;
   readonly topic: Topic;
   readonly history: TopicSource['history'];
-  readonly poller: TopicSource['poller'];
-  readonly dispose: (() => void) | undefined;
+  /** Polling (cluster: the lease campaign) while watched or warm. */
+  readonly poller: Pick<TopicSource, 'start' | 'stop'>;
+  readonly dispose: () => void;
+  /** The source can read on to its end (cluster); see `TopicSource.refresh`. */
+  readonly refresh: (() => void) | undefined;
   readonly subs: Set<Subscription>;
   readonly warm: boolean;
   idleTimer: NodeJS.Timeout | undefined;
@@ -93,8 +75,8 @@ export interface HubOptions {
   log: FastifyBaseLogger;
   metrics: HubMetrics;
   recorder?: Pick<Recorder, 'record'> | null;
-  /** Another history backend (the cluster's); in-process when absent. */
-  source?: (options: TopicSourceOptions) => TopicSource;
+  /** Another history backend (the cluster's, source.ts); in-process when absent. */
+  source?: TopicSourceFactory;
 }
 
 const SEND_OPTS = { binary: false, compress: false, fin: true } as const;
@@ -104,8 +86,26 @@ export class Hub implements TopicListener {
   private readonly lagging = new Set<Subscriber>();
   private lagTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Failing pollers of this node: one prober per call, all woken on recovery (recovery.ts). */
+  readonly recovery = new Recovery();
 
-  constructor(private readonly o: HubOptions) {}
+  /** Builds every topic: in-process or the cluster's (source.ts). */
+  private readonly source: TopicSourceFactory;
+
+  constructor(private readonly o: HubOptions) {
+    const { tuning } = o;
+    this.source =
+      o.source ??
+      localSources({
+        upstream: o.upstream,
+        log: o.log,
+        polls: o.metrics.polls,
+        recorder: o.recorder ?? null,
+        recovery: this.recovery,
+        bounds: { maxCount: tuning.ringMaxCount, maxAgeMs: tuning.ringMaxAgeMs },
+        maxBackoffMs: tuning.maxBackoffMs,
+      });
+  }
 
   private entry(name: string, topic: Topic, warm: boolean): TopicEntry {
     let entry = this.topics.get(name);
@@ -116,37 +116,18 @@ export class Hub implements TopicListener {
       tuning.maxPollTimeoutMs,
       Math.max(tuning.minPollTimeoutMs, intervalMs * tuning.pollTimeoutIntervals),
     );
-    if (this.o.source) {
-      const source = this.o.source({ name, topic, intervalMs, timeoutMs, listener: this });
-      entry = {
-        name,
-        topic,
-        history: source.history,
-        poller: source.poller,
-        dispose: source.dispose?.bind(source),
-        subs: new Set(),
-        warm,
-        idleTimer: undefined,
-      };
-      this.topics.set(name, entry);
-      this.o.metrics.topics.set(this.topics.size);
-      return entry;
-    }
-    const history = new TopicHistory(name, { maxCount: tuning.ringMaxCount, maxAgeMs: tuning.ringMaxAgeMs });
-    history.listener = this;
-    const poller = new Poller({
+    const source = this.source({ name, topic, intervalMs, timeoutMs, listener: this });
+    entry = {
       name,
       topic,
-      intervalMs,
-      timeoutMs,
-      maxBackoffMs: tuning.maxBackoffMs,
-      upstream: this.o.upstream,
-      writer: history,
-      log: this.o.log,
-      polls: this.o.metrics.polls,
-      recorder: this.o.recorder ?? null,
-    });
-    entry = { name, topic, history, poller, dispose: undefined, subs: new Set(), warm, idleTimer: undefined };
+      history: source.history,
+      poller: source,
+      dispose: () => source.dispose(),
+      refresh: source.refresh?.bind(source),
+      subs: new Set(),
+      warm,
+      idleTimer: undefined,
+    };
     this.topics.set(name, entry);
     this.o.metrics.topics.set(this.topics.size);
     return entry;
@@ -177,13 +158,18 @@ export class Hub implements TopicListener {
     entry.subs.add(sub);
     if (!this.closed) entry.poller.start();
     const log = entry.history;
-    if (log.hasSnapshot) {
+    // The client holds a later state than this node (cluster: the node's reader lags behind the
+    // stream): never send it an older one; the source reads on and `onReset` serves the resume.
+    const ahead =
+      from !== undefined && entry.refresh !== undefined && from.epoch === log.epoch && from.seq > log.seq;
+    if (log.hasSnapshot && !ahead) {
       if (from && !conn.lagging) this.resume(sub, from);
       if (sub.seq < 0 && !conn.lagging) this.sendSnapshot(sub);
       if (log.status.stale) this.write(conn, log.statusFrame().buf);
       if (conn.socket.bufferedAmount > this.o.tuning.sendSoftBytes) this.markLagging(conn);
     } else {
       if (from) sub.resumeFrom = from;
+      if (ahead) entry.refresh?.();
       // No snapshot and the upstream is failing: say so; the snapshot comes on recovery.
       if (log.status.stale) this.write(conn, log.statusFrame().buf);
     }
@@ -214,7 +200,7 @@ export class Hub implements TopicListener {
       if (entry.subs.size > 0) return;
       this.topics.delete(entry.name);
       entry.history.listener = undefined;
-      entry.dispose?.();
+      entry.dispose();
       this.o.metrics.topics.set(this.topics.size);
       if (entry.history.status.stale) this.o.metrics.stale.dec();
     }, this.o.tuning.topicIdleMs);

@@ -9,7 +9,10 @@ import { Counter, Gauge } from 'prom-client';
 import type { GatewayPluginOptions } from '../app.ts';
 import type { GatewayConfig } from '../config.ts';
 import { Connection } from './connection.ts';
+import { TopicGate } from './gate.ts';
 import { Hub } from './hub.ts';
+import { SocketLimits } from './limits.ts';
+import { Recovery } from './recovery.ts';
 import { SessionChecker } from './sessions.ts';
 import { type FeedTuning, feedTuning } from './tuning.ts';
 
@@ -82,6 +85,23 @@ export const feedPlugin = fp<GatewayPluginOptions>(
       stale: new Gauge({ name: 'gateway_topic_stale', help: 'Topics currently stale', registers }),
       topics: new Gauge({ name: 'gateway_topics', help: 'Topics with a history on this node', registers }),
     };
+    const refusals = new Counter({
+      name: 'gateway_ws_refusals_total',
+      help: 'Sockets (4429) and subscriptions (err) refused by a cap or the topic gate, by reason',
+      labelNames: ['reason'] as const,
+      registers,
+    });
+    const topicChecks = new Counter({
+      name: 'gateway_topic_checks_total',
+      help: 'Upstream checks of match ids not in any snapshot held, by outcome (known, unknown, failed)',
+      labelNames: ['outcome'] as const,
+      registers,
+    });
+    const pingTimeouts = new Counter({
+      name: 'gateway_ws_ping_timeouts_total',
+      help: 'Sockets terminated after unanswered websocket pings (dead or half-open)',
+      registers,
+    });
     const cluster = app.hasDecorator('cluster') ? app.cluster : null;
     const hub = new Hub({
       tuning,
@@ -99,6 +119,8 @@ export const feedPlugin = fp<GatewayPluginOptions>(
               recorder: app.hasDecorator('recorder') ? app.recorder : null,
               bounds: { maxCount: tuning.ringMaxCount, maxAgeMs: tuning.ringMaxAgeMs },
               maxBackoffMs: tuning.maxBackoffMs,
+              // The leader's pollers of this node: one prober per call, woken on recovery.
+              recovery: new Recovery(),
             }),
           }
         : {}),
@@ -113,6 +135,14 @@ export const feedPlugin = fp<GatewayPluginOptions>(
     });
     const registry = new Set<Connection>();
     const pending = new Set<Connection>();
+    const limits = new SocketLimits(tuning, (reason) => refusals.inc({ reason }));
+    const gate = new TopicGate({
+      tuning,
+      held: hub,
+      upstream: app.upstream,
+      onRefusal: (reason) => refusals.inc({ reason }),
+      onCheck: (outcome) => topicChecks.inc({ outcome }),
+    });
 
     async function recheckSessions(): Promise<void> {
       const bySession = new Map<string, Connection[]>();
@@ -158,12 +188,26 @@ export const feedPlugin = fp<GatewayPluginOptions>(
       for (const conn of registry) conn.heartbeatIfIdle(now, idleMs);
     }, sweepMs);
 
+    // Dead peers: one sweep pings the sockets we heard nothing from for `pingIntervalMs` and
+    // terminates those that left `pingMissesBeforeClose` pings unanswered.
+    const pingSweepMs = Math.max(10, Math.floor(tuning.pingIntervalMs / 4));
+    const pingTimer = setInterval(() => {
+      const now = Date.now();
+      for (const conns of [registry, pending]) {
+        // A terminated socket leaves the set as it is visited: safe for a Set.
+        for (const conn of conns) {
+          if (conn.pingIfQuiet(now, tuning.pingIntervalMs, tuning.pingMissesBeforeClose)) pingTimeouts.inc();
+        }
+      }
+    }, pingSweepMs);
+
     let shut = false;
     function shutdown(): void {
       if (shut) return;
       shut = true;
       clearInterval(recheckTimer);
       clearInterval(heartbeatTimer);
+      clearInterval(pingTimer);
       hub.stop();
       for (const conn of [...registry, ...pending]) conn.close(CloseCode.serviceRestart, 'service restart');
       // A client that never answers the close handshake must not hold the process for ws's 30 s.
@@ -193,11 +237,19 @@ export const feedPlugin = fp<GatewayPluginOptions>(
         socket.close(CloseCode.serviceRestart, 'service restart');
         return;
       }
+      const ip = request.ip;
+      if (!limits.openIp(ip)) {
+        socket.close(CloseCode.tooManyRequests, 'too many sockets from this address');
+        return;
+      }
+      socket.once('close', () => limits.closeIp(ip));
       const conn: Connection = new Connection(
         socket,
         {
           hub,
           sessions,
+          limits,
+          gate,
           tuning,
           heartbeatMs: config.heartbeatMs,
           registry,

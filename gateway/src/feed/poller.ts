@@ -2,8 +2,9 @@
  * One poll loop per topic: a setTimeout chain at a fixed rate (the next poll starts one interval
  * after the previous one started, never before it ended, so polls of a topic never overlap). Each
  * reply is validated and normalized by protocol and published to the topic's history. While the
- * upstream fails, polls back off (jittered, capped); with no good reply for more than two
- * intervals the topic is marked stale, and the first good reply clears it.
+ * upstream fails, polls back off (jittered, capped), except one prober per upstream call that keeps
+ * the interval, and the first success after failures wakes the rest (recovery.ts); with no good
+ * reply for more than two intervals the topic is marked stale, and the first good reply clears it.
  */
 import {
   emptyMarketModel,
@@ -19,6 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Counter } from 'prom-client';
 import type { UpstreamClient, UpstreamReply } from '../plugins/upstream.ts';
 import type { Recorder } from '../record/writer.ts';
+import type { Recoverable, Recovery } from './recovery.ts';
 import type { TopicWriter } from './topic.ts';
 
 export interface PollerOptions {
@@ -33,6 +35,8 @@ export interface PollerOptions {
   polls: Counter<'topic_kind' | 'outcome'>;
   /** RECORD_DIR: every reply the upstream gave, as received (RECORDING.md). */
   recorder?: Pick<Recorder, 'record'> | null;
+  /** The node's recovery group (one prober per call while failing, wake-up on recovery). */
+  recovery?: Recovery | null;
   now?: () => number;
   random?: () => number;
 }
@@ -71,7 +75,7 @@ export function nextPollDelay(due: number, started: number, end: number, interva
   return Math.max(0, Math.min(started, due) + intervalMs - end);
 }
 
-export class Poller {
+export class Poller implements Recoverable {
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private inFlight: AbortController | undefined;
@@ -89,6 +93,7 @@ export class Poller {
   /** The last usable reply and its model: a byte-identical reply reuses the model (no parse, normalize or diff). */
   private lastReply: UpstreamReply | undefined;
   private lastModel: Model | undefined;
+  readonly recoveryKey: string;
 
   constructor(private readonly o: PollerOptions) {
     this.now = o.now ?? Date.now;
@@ -97,7 +102,19 @@ export class Poller {
     this.path = `/odds/${call.call}`;
     this.body = call.body;
     this.call = call;
+    this.recoveryKey = call.call;
     this.lastSuccess = this.now();
+  }
+
+  get intervalMs(): number {
+    return this.o.intervalMs;
+  }
+
+  /** Recovery: a backed-off poll is brought forward to `delayMs` from now (never pushed back). */
+  wake(delayMs: number): void {
+    if (!this.running || this.inFlight !== undefined || this.failures === 0) return;
+    if (this.timer !== undefined && this.now() + delayMs >= this.due) return;
+    this.schedule(delayMs);
   }
 
   get active(): boolean {
@@ -121,6 +138,7 @@ export class Poller {
     if (this.staleTimer) clearTimeout(this.staleTimer);
     this.staleTimer = undefined;
     if (abort) this.inFlight?.abort();
+    this.o.recovery?.left(this);
   }
 
   private schedule(delayMs: number): void {
@@ -190,7 +208,9 @@ export class Poller {
     this.o.polls.inc({ topic_kind: this.o.topic.kind, outcome: label });
     const end = this.now();
     if (outcome.ok) {
+      const recovered = this.failures > 0;
       this.failures = 0;
+      this.o.recovery?.succeeded(this, recovered);
       this.lastSuccess = end;
       this.o.writer.publish(outcome.model, end);
       this.o.writer.setStale(false, end);
@@ -209,7 +229,9 @@ export class Poller {
     } else {
       // Exponential backoff with jitter (0.75x-1.25x) so many failing topics do not poll in step.
       const base = Math.min(this.o.intervalMs * 2 ** Math.min(this.failures - 1, 10), this.o.maxBackoffMs);
-      this.schedule(Math.max(0, started + base * (0.75 + this.random() / 2) - end));
+      const backoff = Math.max(0, started + base * (0.75 + this.random() / 2) - end);
+      const onSchedule = Math.max(0, started + this.o.intervalMs - end);
+      this.schedule(this.o.recovery ? this.o.recovery.failed(this, backoff, onSchedule) : backoff);
     }
   }
 }

@@ -1,24 +1,16 @@
 /**
  * A topic's history: the latest snapshot, its epoch and seq, the incremental state hash, a ring
- * buffer of recent deltas (bounded by count and age) and the stale flag. Frames are encoded once
- * here, as Buffers, and the hub writes the same bytes to every subscriber.
+ * buffer of recent deltas (bounded by count and age) and the stale flag. Frames are encoded once,
+ * as Buffers, and the hub writes the same bytes to every subscriber.
  *
- * Read side (`TopicLog`) and write side (`TopicWriter`) are separate interfaces so a later Redis
- * backend can implement them: the topic's leader writes (deltas to a Redis Stream, the snapshot
- * to a key with epoch and seq), every node reads and serves its own clients. This file is the
- * in-process implementation (one node is both leader and reader).
+ * The read side (`TopicLog`, what the hub serves from) is `TopicState`, shared by both histories:
+ * `TopicHistory` here (in-process: the poller writes, `advance` in head.ts computes each delta)
+ * and `ReplicaHistory` (cluster/replica.ts: built from a Redis stream the topic's leader writes).
+ * Which one a topic gets is the hub's `TopicSource` (source.ts).
  */
 import { randomUUID } from 'node:crypto';
-import {
-  createHasher,
-  type Delta,
-  type DeltaFrame,
-  diffModel,
-  type Model,
-  type SnapFrame,
-  type StateHasher,
-  type StatusFrame,
-} from '@sportsbook/protocol';
+import type { Delta, Model, SnapFrame, StatusFrame } from '@sportsbook/protocol';
+import { advance, type Head, newHead } from './head.ts';
 import { DeltaRing, encodeFrame as encode } from './ring.ts';
 
 /** A frame encoded once: the bytes every subscriber gets. */
@@ -44,6 +36,11 @@ export interface TopicListener {
   onFirstSnapshot(log: TopicLog): void;
   onDelta(log: TopicLog, delta: EncodedDelta): void;
   onStatus(log: TopicLog, status: EncodedFrame): void;
+  /**
+   * The history jumped to another state (cluster: a new epoch, or a reload past a gap): every
+   * subscriber is brought up to it. Never called before `onFirstSnapshot`.
+   */
+  onReset(log: TopicLog): void;
 }
 
 /** The read side of a topic's history. */
@@ -81,80 +78,47 @@ export interface RingBounds {
   maxAgeMs: number;
 }
 
-export class TopicHistory implements TopicLog, TopicWriter {
-  readonly epoch: string = randomUUID();
-  private current: Model | undefined;
-  private hasher: StateHasher | undefined;
-  private seqValue = 0;
-  private lastPt = 0;
-  private readonly ring: DeltaRing;
+/**
+ * The read side both histories share: head, ring, and the snapshot and status frames, encoded on
+ * first use and cached until the state moves. Subclasses move the head and call `pushed` /
+ * `statusChanged` so subscribers hear of it.
+ */
+export abstract class TopicState implements TopicLog {
+  protected readonly head: Head;
+  protected lastPt = 0;
+  protected readonly ring: DeltaRing;
   private snap: EncodedFrame | undefined;
-  private staleState: StaleState = { stale: false, since: 0 };
   private statusCache: EncodedFrame | undefined;
   listener: TopicListener | undefined;
 
   constructor(
     readonly name: string,
     bounds: RingBounds,
+    epoch: string,
   ) {
+    this.head = newHead(name, epoch);
     this.ring = new DeltaRing(bounds);
   }
 
+  get epoch(): string {
+    return this.head.epoch;
+  }
+
   get seq(): number {
-    return this.seqValue;
+    return this.head.seq;
   }
 
   get hash(): string {
-    return this.hasher?.value ?? '';
+    return this.head.hasher?.value ?? '';
   }
 
   get hasSnapshot(): boolean {
-    return this.current !== undefined;
-  }
-
-  get status(): StaleState {
-    return this.staleState;
+    return this.head.hasher !== undefined;
   }
 
   /** The latest model (tests and diagnostics). */
   get model(): Model | undefined {
-    return this.current;
-  }
-
-  publish(model: Model, pt: number): EncodedDelta | undefined {
-    if (this.current === undefined || this.hasher === undefined) {
-      this.current = model;
-      this.hasher = createHasher(model);
-      this.lastPt = pt;
-      this.listener?.onFirstSnapshot(this);
-      return undefined;
-    }
-    const ops = diffModel(this.current, model);
-    if (ops.length === 0) return undefined;
-    this.hasher.apply(ops, model);
-    this.current = model;
-    this.seqValue += 1;
-    this.lastPt = pt;
-    const frame: DeltaFrame = {
-      t: 'delta',
-      topic: this.name,
-      seq: this.seqValue,
-      hash: this.hasher.value,
-      pt,
-      ops,
-    };
-    const delta: EncodedDelta = { seq: this.seqValue, pt, ops, buf: encode(frame) };
-    this.ring.push(delta);
-    this.snap = undefined;
-    this.listener?.onDelta(this, delta);
-    return delta;
-  }
-
-  setStale(stale: boolean, at: number): void {
-    if (this.staleState.stale === stale) return;
-    this.staleState = { stale, since: at };
-    this.statusCache = undefined;
-    this.listener?.onStatus(this, this.statusFrame());
+    return this.head.hasher?.model;
   }
 
   /** How many deltas the ring holds (tests). */
@@ -162,26 +126,49 @@ export class TopicHistory implements TopicLog, TopicWriter {
     return this.ring.size;
   }
 
+  abstract get status(): StaleState;
+
+  /** The head moved to `delta` (already applied): keep it for resumes and fan it out. */
+  protected pushed(delta: EncodedDelta, notify = true): void {
+    this.lastPt = delta.pt;
+    this.ring.push(delta);
+    this.snap = undefined;
+    if (notify) this.listener?.onDelta(this, delta);
+  }
+
+  /** The head was replaced (not moved by a delta): the cached snapshot no longer applies. */
+  protected replaced(pt: number): void {
+    this.lastPt = pt;
+    this.snap = undefined;
+  }
+
+  /** `status` changed: a new status frame for every subscriber. */
+  protected statusChanged(): void {
+    this.statusCache = undefined;
+    this.listener?.onStatus(this, this.statusFrame());
+  }
+
   snapshot(): EncodedFrame | undefined {
-    if (this.current === undefined) return undefined;
+    const hasher = this.head.hasher;
+    if (hasher === undefined) return undefined;
     if (this.snap === undefined) {
       const frame: SnapFrame = {
         t: 'snap',
         topic: this.name,
-        epoch: this.epoch,
-        seq: this.seqValue,
-        hash: this.hash,
+        epoch: this.head.epoch,
+        seq: this.head.seq,
+        hash: hasher.value,
         pt: this.lastPt,
-        data: this.current as SnapFrame['data'],
+        data: hasher.model as SnapFrame['data'],
       };
-      this.snap = { seq: this.seqValue, buf: encode(frame) };
+      this.snap = { seq: this.head.seq, buf: encode(frame) };
     }
     return this.snap;
   }
 
   replay(seq: number): readonly EncodedDelta[] | undefined {
-    if (this.current === undefined) return undefined;
-    return this.ring.after(seq, this.seqValue);
+    if (this.head.hasher === undefined) return undefined;
+    return this.ring.after(seq, this.head.seq);
   }
 
   conflated(seq: number, maxRatioOfSnapshot: number): EncodedFrame | undefined {
@@ -190,14 +177,46 @@ export class TopicHistory implements TopicLog, TopicWriter {
 
   statusFrame(): EncodedFrame {
     if (this.statusCache === undefined) {
+      const status = this.status;
       const frame: StatusFrame = {
         t: 'status',
         topic: this.name,
-        stale: this.staleState.stale,
-        since: new Date(this.staleState.since).toISOString(),
+        stale: status.stale,
+        since: new Date(status.since).toISOString(),
       };
-      this.statusCache = { seq: this.seqValue, buf: encode(frame) };
+      this.statusCache = { seq: this.head.seq, buf: encode(frame) };
     }
     return this.statusCache;
+  }
+}
+
+/** The in-process history: this node polls the topic and is its only writer. */
+export class TopicHistory extends TopicState implements TopicWriter {
+  private staleState: StaleState = { stale: false, since: 0 };
+
+  constructor(name: string, bounds: RingBounds) {
+    super(name, bounds, randomUUID());
+  }
+
+  get status(): StaleState {
+    return this.staleState;
+  }
+
+  publish(model: Model, pt: number): EncodedDelta | undefined {
+    const step = advance(this.head, model, pt);
+    if (step.kind === 'first') {
+      this.replaced(pt);
+      this.listener?.onFirstSnapshot(this);
+      return undefined;
+    }
+    if (step.kind === 'same') return undefined;
+    this.pushed(step.delta);
+    return step.delta;
+  }
+
+  setStale(stale: boolean, at: number): void {
+    if (this.staleState.stale === stale) return;
+    this.staleState = { stale, since: at };
+    this.statusChanged();
   }
 }

@@ -9,6 +9,26 @@ export interface FeedTuning {
   nodeId: string;
   helloTimeoutMs: number;
   maxTopicsPerConnection: number;
+  /** Open sockets (after the welcome) of one session, of one account, on this node (env WS_MAX_SOCKETS_PER_*). */
+  maxSocketsPerSession: number;
+  maxSocketsPerAccount: number;
+  /** Sockets from one client address on this node, counted from the upgrade (before the hello). */
+  maxSocketsPerIp: number;
+  /** Topics this node holds (watched, warm or idle history); a new one over it is refused (FEED_MAX_TOPICS). */
+  maxTopicsPerNode: number;
+  /**
+   * A `match/<id>` not in any snapshot this node holds is checked with one upstream call, shared by
+   * every socket asking: known ids are remembered this long, unknown ones refused this long.
+   */
+  matchKnownCacheMs: number;
+  matchUnknownCacheMs: number;
+  /** Those checks, for the whole node: sustained per second and burst (over it: `topicUnavailable`). */
+  matchChecksPerSecond: number;
+  matchCheckBurst: number;
+  /** A socket heard nothing from (no frame, no pong) for this long is pinged (WS_PING_INTERVAL_MS). */
+  pingIntervalMs: number;
+  /** Pings left unanswered before the socket is terminated (WS_PING_MISSES). */
+  pingMissesBeforeClose: number;
   maxClientFrameBytes: number;
   /** Token bucket per connection: sustained frames per second and burst. */
   framesPerSecond: number;
@@ -52,6 +72,16 @@ export function feedTuning(partial: Partial<FeedTuning> | undefined): FeedTuning
     nodeId: `gw-${process.pid}`,
     helloTimeoutMs: WireDefaults.helloTimeoutMs,
     maxTopicsPerConnection: WireDefaults.maxTopicsPerConnection,
+    maxSocketsPerSession: 4,
+    maxSocketsPerAccount: 8,
+    maxSocketsPerIp: 64,
+    maxTopicsPerNode: 2000,
+    matchKnownCacheMs: 60_000,
+    matchUnknownCacheMs: 30_000,
+    matchChecksPerSecond: 10,
+    matchCheckBurst: 20,
+    pingIntervalMs: 15_000,
+    pingMissesBeforeClose: 2,
     maxClientFrameBytes: WireDefaults.maxClientFrameBytes,
     framesPerSecond: 20,
     frameBurst: 40,

@@ -1,9 +1,9 @@
+import { login, startProxyStack } from '@sportsbook/testkit/proxy';
 import type { RunningSim } from '@sportsbook/upstream-sim';
 import fc from 'fast-check';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningGateway } from '../index.ts';
-import { login, startTestGateway, startTestSim } from './test-helpers.ts';
 
 interface Case {
   path: string;
@@ -147,13 +147,14 @@ describe('fuzzing /api with malformed requests', () => {
   let pool: Pool;
 
   beforeAll(async () => {
-    sim = await startTestSim();
-    gateway = await startTestGateway(sim, {
-      rateLimitIpPerMinute: 1_000_000,
-      rateLimitAccountPerMinute: 1_000_000,
-      loginLimitPerAccountPerMinute: 1_000_000,
-      loginLimitPerIpPerMinute: 1_000_000,
-    });
+    ({ sim, gateway } = await startProxyStack({
+      gateway: {
+        rateLimitIpPerMinute: 1_000_000,
+        rateLimitAccountPerMinute: 1_000_000,
+        loginLimitPerAccountPerMinute: 1_000_000,
+        loginLimitPerIpPerMinute: 1_000_000,
+      },
+    }));
     pool = new Pool(gateway.url, { connections: 8, pipelining: 1 });
   });
   afterAll(async () => {

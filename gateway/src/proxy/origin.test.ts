@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isOriginAllowed, normalizeOrigin } from './origin.ts';
+import { isOriginAllowed, normalizeOrigin, servedHosts } from './origin.ts';
 
 const config = { allowedOrigins: ['https://app.example', 'http://localhost:5173'] };
 
@@ -53,5 +53,36 @@ describe('isOriginAllowed', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('accepts a same-origin request only from a served host (DNS rebinding)', () => {
+    const policy = { allowedOrigins: [], servedHosts: servedHosts({ allowedHosts: [], host: '0.0.0.0' }) };
+    expect(isOriginAllowed('http://127.0.0.1:8080', policy, '127.0.0.1:8080')).toBe(true);
+    expect(isOriginAllowed('http://localhost:5173', policy, 'localhost:5173')).toBe(true);
+    expect(isOriginAllowed('http://[::1]:8080', policy, '[::1]:8080')).toBe(true);
+    expect(isOriginAllowed('http://rebind.example:8080', policy, 'rebind.example:8080')).toBe(false);
+    expect(isOriginAllowed('https://play.example', policy, 'play.example')).toBe(false);
+    const named = {
+      allowedOrigins: [],
+      servedHosts: servedHosts({ allowedHosts: ['Play.example', 'b.example:8443'], host: '0.0.0.0' }),
+    };
+    expect(isOriginAllowed('https://play.example', named, 'play.example')).toBe(true);
+    expect(isOriginAllowed('http://play.example:8080', named, 'play.example:8080')).toBe(true);
+    expect(isOriginAllowed('https://b.example:8443', named, 'b.example:8443')).toBe(true);
+    expect(isOriginAllowed('https://b.example:9443', named, 'b.example:9443')).toBe(false);
+    expect(isOriginAllowed('http://127.0.0.1:8080', named, '127.0.0.1:8080')).toBe(false);
+  });
+
+  it('serves the loopback names and a non-wildcard listen host by default', () => {
+    expect(servedHosts({ allowedHosts: [], host: '0.0.0.0' })).toEqual(['localhost', '127.0.0.1', '[::1]']);
+    expect(servedHosts({ allowedHosts: [], host: '::' })).toEqual(['localhost', '127.0.0.1', '[::1]']);
+    expect(servedHosts({ allowedHosts: [], host: 'gw.internal' })).toEqual([
+      'localhost',
+      '127.0.0.1',
+      '[::1]',
+      'gw.internal',
+    ]);
+    expect(servedHosts({ allowedHosts: [], host: 'fd00::1' })).toContain('[fd00::1]');
+    expect(servedHosts({ allowedHosts: ['A.example'], host: 'gw.internal' })).toEqual(['a.example']);
   });
 });

@@ -29,29 +29,62 @@ function normalizeHost(host: string): string | null {
   return `${(m[1] ?? '').toLowerCase()}${m[2] ? `:${m[2]}` : ''}`;
 }
 
+/** Served as these when ALLOWED_HOSTS is empty: the loopback names, and `host` unless it is a wildcard. */
+export const LoopbackHosts = ['localhost', '127.0.0.1', '[::1]'] as const;
+
+/**
+ * The host names this gateway is served as (`config.allowedHosts`, or when that is empty the
+ * loopback names and the configured listen host). An entry without a port matches any port.
+ */
+export function servedHosts(config: Pick<GatewayConfig, 'allowedHosts' | 'host'>): string[] {
+  if (config.allowedHosts.length > 0) return config.allowedHosts.map((h) => h.trim().toLowerCase());
+  const listen = config.host.trim().toLowerCase();
+  const wildcard = listen === '' || listen === '0.0.0.0' || listen === '::' || listen === '[::]';
+  const own = listen.includes(':') && !listen.startsWith('[') ? `[${listen}]` : listen;
+  return [...LoopbackHosts, ...(wildcard ? [] : [own])];
+}
+
+/** Is `host` (`name[:port]`, normalised) one of `served`? */
+function isServedHost(host: string, served: readonly string[]): boolean {
+  const name = host.replace(/:\d+$/, '');
+  return served.some((entry) => entry === host || entry === name);
+}
+
+/** What an origin check needs: the allowlist and, in the gateway, the served hosts. */
+export interface OriginPolicy {
+  allowedOrigins: readonly string[];
+  /**
+   * Hosts a same-origin request may name (servedHosts). Absent: any Host header counts, which is
+   * open to DNS rebinding; the gateway always passes the list.
+   */
+  servedHosts?: readonly string[];
+}
+
 /**
  * May a request with this `Origin` header use `/api` or `/ws`?
  * - no Origin (non-browser client): yes;
- * - listed in `config.allowedOrigins` (exact, after normalising; `*` allows every origin): yes;
- * - same origin as the request's Host header (`requestHost`, when given): yes;
+ * - listed in `allowedOrigins` (exact, after normalising; `*` allows every origin): yes;
+ * - same origin as the request's Host header (`requestHost`, when given), and that host is one of
+ *   `servedHosts`: yes (a rebinding page names its own host, which is not served here);
  * - anything else, including `null` (sandboxed frames, file:) unless listed: no.
  */
 export function isOriginAllowed(
   origin: string | undefined,
-  config: Pick<GatewayConfig, 'allowedOrigins'>,
+  policy: OriginPolicy,
   requestHost?: string,
 ): boolean {
   if (origin === undefined) return true;
-  if (config.allowedOrigins.includes('*')) return true;
-  if (origin === 'null') return config.allowedOrigins.includes('null');
+  if (policy.allowedOrigins.includes('*')) return true;
+  if (origin === 'null') return policy.allowedOrigins.includes('null');
   const normalized = normalizeOrigin(origin);
   if (normalized === null) return false;
-  for (const allowed of config.allowedOrigins) {
+  for (const allowed of policy.allowedOrigins) {
     if (normalizeOrigin(allowed) === normalized) return true;
   }
   if (requestHost !== undefined) {
     const host = normalizeHost(requestHost);
     if (host === null) return false;
+    if (policy.servedHosts !== undefined && !isServedHost(host, policy.servedHosts)) return false;
     const originHost = normalized.slice(normalized.indexOf('://') + 3);
     // Same origin: the page was served by this host (the scheme may differ behind a TLS proxy).
     const stripped = host.replace(/:(80|443)$/, '');

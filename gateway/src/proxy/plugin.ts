@@ -1,31 +1,49 @@
 /**
  * The call proxy under /api (issue 5, gateway/PROXY.md). Every call of protocol's table except the
- * odds feed is mirrored: `POST /api/<call path>` is validated with protocol's schemas, checked
- * against the origin allowlist and the rate limits, held to the spec's one-at-a-time rule (login,
- * balance, settings, reload), deduplicated by client key (bet placements), optionally signed
- * (logins) and forwarded through the shared undici pool. The upstream's reply goes back unchanged;
- * when there is none the answer is a catalogue code, never a bare 500 or an HTML page.
+ * odds feed is one Fastify route, `POST /api/<call path>`, declared with its TypeBox body schema
+ * (protocol/src/schemas) and compiled by protocol's `validateBody`. The rules around the forward
+ * are hooks, in this order:
+ * - onRequest (every /api request, before the body is read): origin allowlist, requestLimit per IP;
+ * - preHandler `limits`: loginLimit per account and address (logins), requestLimit per account;
+ * - preHandler `oneAtATime` + onSend `release` (login, balance, settings, reload): the spec's lock;
+ * - preHandler `idempotent` + preSerialization `settle` (bet placements): dedupe by client key.
+ * The handler only forwards (optionally signing logins) through the shared undici pool. The
+ * upstream's reply goes back unchanged; when there is none the answer is a catalogue code, and
+ * every answer under /api, Fastify's own rejections included, is the `{status, statusdesc}` envelope.
  */
 import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import {
   type CallDef,
-  findCall,
+  Calls,
+  canonicalJson,
   httpStatusFor,
   IdempotencyKey,
+  isOkStatus,
+  isRecord,
+  requestSchemas,
   validateBody,
   validateReply,
 } from '@sportsbook/protocol';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter } from 'prom-client';
+import Type from 'typebox';
 import { Value } from 'typebox/value';
 import type { GatewayPluginOptions } from '../app.ts';
 import type { GatewayConfig } from '../config.ts';
 import { UpstreamError } from '../plugins/upstream.ts';
-import { isOriginAllowed } from './origin.ts';
+import { LoginFailures } from './loginFailures.ts';
+import { isOriginAllowed, servedHosts } from './origin.ts';
 import { withLoginSignature } from './signing.ts';
-import { memoryStores, type ProxyStores, type StoredReply } from './stores.ts';
+import { type Lease, memoryStores, type ProxyStores, type StoredReply } from './stores.ts';
 
 export { isOriginAllowed } from './origin.ts';
 export type { IdempotencyStore, LockStore, ProxyStores, StoredReply } from './stores.ts';
@@ -58,10 +76,25 @@ const NotFinalCodes = new Set([
   'systemError',
 ]);
 
+/** Login answers that say nothing about the password: not counted as failed logins. */
+const NotALoginFailure = new Set([
+  'requestLimit',
+  'loginLimit',
+  'requestProcessing',
+  'requestTimeout',
+  'requestFailed',
+  'timeoutError',
+  'systemError',
+]);
+
 /** Grace on top of the call timeout before a lock lease or a waiting retry gives up. */
 const LEASE_GRACE_MS = 5_000;
 
-function failure(code: string, extra: Record<string, unknown> = {}): StoredReply {
+/** Provider ids in game paths (protocol's findCall rule): no dots, so no path tricks. */
+const Provider = Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' });
+const ProviderParams = Type.Object({ provider: Provider });
+
+export function failure(code: string, extra: Record<string, unknown> = {}): StoredReply {
   return { httpStatus: httpStatusFor(code), body: { status: 0, statusdesc: code, ...extra } };
 }
 
@@ -70,18 +103,12 @@ function send(reply: FastifyReply, result: StoredReply): FastifyReply {
 }
 
 function isEnvelope(value: unknown): value is { status: unknown; statusdesc: unknown } {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    'status' in value &&
-    'statusdesc' in value
-  );
+  return isRecord(value) && 'status' in value && 'statusdesc' in value;
 }
 
 /** Account ids are case-insensitive upstream (the simulator lower-cases them); so are our keys. */
-function accountOf(body: Record<string, unknown>): string | undefined {
-  const id = body.account_id;
+function accountOf(body: unknown): string | undefined {
+  const id = isRecord(body) ? body.account_id : undefined;
   return typeof id === 'string' && id.trim() !== '' ? id.trim().toLowerCase() : undefined;
 }
 
@@ -89,26 +116,64 @@ function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** JSON with object keys sorted at every level: equal bodies give equal text whatever the key order. */
-export function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record)
-      .filter((key) => record[key] !== undefined)
-      .sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${stableJson(record[key])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
 /** The three password logins carry the spec's login body (and its optional signature). */
 function isPasswordLogin(call: CallDef): boolean {
   return call.name === 'authlogin' || call.name === 'switchlogin' || call.name === 'userlogin';
 }
 
-function upstreamPathOf(call: CallDef, provider: string | undefined): string {
-  return provider === undefined ? call.path : call.path.replace(':provider', provider);
+/**
+ * A placement's idempotency fingerprint: the body's hash without the session token (so a retry
+ * after a re-login is the same bet), then the session's. Stores keep it as one opaque string.
+ */
+export function placementFingerprint(
+  call: CallDef,
+  provider: string | undefined,
+  body: Readonly<Record<string, unknown>>,
+): { body: string; session: string; fingerprint: string } {
+  const { session_token: session, ...rest } = body;
+  const bodyHash = sha256(canonicalJson({ call: call.name, provider, body: rest }));
+  const sessionHash = sha256(typeof session === 'string' ? session : '').slice(0, 32);
+  return { body: bodyHash, session: sessionHash, fingerprint: `${bodyHash}:${sessionHash}` };
+}
+
+function splitFingerprint(fingerprint: string): { body: string; session: string } {
+  const at = fingerprint.indexOf(':');
+  return at === -1
+    ? { body: fingerprint, session: '' }
+    : { body: fingerprint.slice(0, at), session: fingerprint.slice(at + 1) };
+}
+
+/** A rejected body, carried from the validator compiler to the error handler. */
+class BodyRejected extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly catalogueCode: string,
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'BodyRejected';
+    this.statusCode = httpStatusFor(catalogueCode);
+  }
+}
+
+/** Per-request state the hooks share. */
+interface ProxyState {
+  lease?: Lease;
+  /** The idempotency key this request claimed; settled (completed or released) with its reply. */
+  claimed?: string;
+  /** A login's (account, address) key: a failed answer counts against it. */
+  loginKey?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    proxyState: ProxyState | null;
+  }
+  interface FastifyContextConfig {
+    /** The protocol call a /api route serves. */
+    call?: CallDef;
+  }
 }
 
 export const proxyPlugin = fp<ProxyPluginOptions>(
@@ -135,8 +200,27 @@ export const proxyPlugin = fp<ProxyPluginOptions>(
       { prefix: '/api' },
     );
   },
-  { name: 'proxy', dependencies: ['metrics', 'upstream'] },
+  // `feed` for its session checker: a placement retried under a new session token is replayed
+  // only to a live session of the account.
+  { name: 'proxy', dependencies: ['metrics', 'upstream', 'feed'] },
 );
+
+/** The call of the route serving `req` (every /api route carries one in its config). */
+function callOf(req: FastifyRequest): CallDef {
+  const call = req.routeOptions.config.call;
+  if (call === undefined) throw new Error(`no call on route ${req.routeOptions.url ?? ''}`);
+  return call;
+}
+
+function stateOf(req: FastifyRequest): ProxyState {
+  if (req.proxyState === null) req.proxyState = {};
+  return req.proxyState;
+}
+
+function providerOf(req: FastifyRequest): string | undefined {
+  const params = req.params as { provider?: unknown } | undefined;
+  return typeof params?.provider === 'string' ? params.provider : undefined;
+}
 
 async function registerApi(
   api: FastifyInstance,
@@ -144,6 +228,9 @@ async function registerApi(
   stores: ProxyStores,
   count: (call: string, outcome: Outcome) => void,
 ): Promise<void> {
+  const hosts = servedHosts(config);
+  api.decorateRequest('proxyState', null);
+
   // Limits are counted by the library's store (an LRU here; its Redis store for many nodes), keyed
   // by our own prefixes so the four limits never share a counter.
   await api.register(rateLimit, { global: false, cache: 100_000 });
@@ -156,13 +243,11 @@ async function registerApi(
   const accountLimit = api.createRateLimit({
     max: config.rateLimitAccountPerMinute,
     timeWindow: minute,
-    keyGenerator: (req) => `account:${accountOf(req.body as Record<string, unknown>) ?? ''}`,
+    keyGenerator: (req) => `account:${accountOf(req.body) ?? ''}`,
   });
-  const loginAccountLimit = api.createRateLimit({
-    max: config.loginLimitPerAccountPerMinute,
-    timeWindow: minute,
-    keyGenerator: (req) => `login-account:${accountOf(req.body as Record<string, unknown>) ?? ''}`,
-  });
+  // Failed logins per account *and* client address: a stranger guessing one player's password
+  // throttles only the stranger's address, and the owner still gets in from theirs.
+  const loginFailures = new LoginFailures({ max: config.loginLimitPerAccountPerMinute, windowMs: minute });
   const loginIpLimit = api.createRateLimit({
     max: config.loginLimitPerIpPerMinute,
     timeWindow: minute,
@@ -191,24 +276,57 @@ async function registerApi(
     return send(reply, failure(limited.code));
   }
 
-  // Framework-level rejections (bad JSON, wrong content type, body over the limit) are bad input:
-  // a catalogue 400, never a 500, never an upstream call.
-  api.setErrorHandler((error: { statusCode?: number; code?: string }, req, reply) => {
+  // Bodies are checked by protocol's validateBody (bounds, then the call's TypeBox schema), not by
+  // Ajv: no coercion, no silently removed fields, and the first bad field is named in the answer.
+  const compile: FastifySchemaCompiler<unknown> = ({ url, httpPart }) => {
+    const name = url.replace(/^\/api\//, '');
+    if (httpPart === 'params') {
+      return (params: unknown) =>
+        Value.Check(ProviderParams, params)
+          ? { value: params }
+          : { error: new BodyRejected('unknownCall', '', 'unknown game provider') };
+    }
+    return (body: unknown) => {
+      const checked = validateBody(name, body);
+      return checked.ok
+        ? { value: checked.value }
+        : { error: new BodyRejected(checked.code, checked.field, checked.message) };
+    };
+  };
+  api.setValidatorCompiler(compile);
+
+  // Framework-level rejections (bad JSON, wrong content type, body over the limit, a body that
+  // fails its schema) are bad input: a catalogue 4xx, never a 500, never an upstream call.
+  api.setErrorHandler((error: FastifyError | BodyRejected, req, reply) => {
+    const callName = req.routeOptions.config.call?.name ?? 'unknown';
+    if (error instanceof BodyRejected) {
+      count(callName, error.catalogueCode === 'unknownCall' ? 'unknownCall' : 'badRequest');
+      return send(reply, failure(error.catalogueCode, error.field ? { field: error.field } : {}));
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      count('unknown', 'badRequest');
+      count(callName, 'badRequest');
       return send(reply, failure('badRequest', { reason: error.code ?? 'badRequest' }));
     }
     req.log.error({ err: error }, 'proxy request failed');
     return send(reply, failure('systemError'));
   });
 
+  // Any other path or method under /api (the odds calls included: they belong to /ws, one poll
+  // per topic for everyone, never per player).
+  api.setNotFoundHandler((_req, reply) => {
+    count('unknown', 'unknownCall');
+    return send(reply, failure('unknownCall'));
+  });
+
   // Before the body is read: a flood from one address or a foreign page costs no parsing.
   api.addHook('onRequest', async (req, reply) => {
+    req.proxyState = {};
     const origin = req.headers.origin;
-    if (!isOriginAllowed(origin, config, req.headers.host)) {
+    const policy = { allowedOrigins: config.allowedOrigins, servedHosts: hosts };
+    if (!isOriginAllowed(origin, policy, req.headers.host)) {
       count('unknown', 'forbiddenOrigin');
-      req.log.info({ origin }, 'api origin refused');
+      req.log.info({ origin, host: req.headers.host }, 'api origin refused');
       return send(reply, failure('NoUserAccessRight'));
     }
     const limited = await overLimit(ipLimit, req, 'requestLimit');
@@ -218,26 +336,22 @@ async function registerApi(
     }
   });
 
-  api.post('/*', async (req, reply) => {
-    const found = findCall(req.url.slice('/api'.length));
-    // The odds calls belong to the feed (/ws): one poll per topic for everyone, never per player.
-    if (!found || found.call.group === 'odds') {
-      count('unknown', 'unknownCall');
-      return send(reply, failure('unknownCall'));
-    }
-    const { call, provider } = found;
-    const checked = validateBody(call.name, req.body);
-    if (!checked.ok) {
-      count(call.name, checked.code === 'unknownCall' ? 'unknownCall' : 'badRequest');
-      return send(reply, failure(checked.code, checked.field ? { field: checked.field } : {}));
-    }
-    const body = checked.value as Record<string, unknown>;
-    const account = accountOf(body);
-
+  /**
+   * Logins: loginLimit after too many failed logins of the account from this address, or too many
+   * logins from this address. Other calls: requestLimit per account.
+   */
+  const limits: preHandlerAsyncHookHandler = async (req, reply) => {
+    const call = callOf(req);
+    const account = accountOf(req.body);
     if (call.lock === 'login') {
-      const limited =
-        (account !== undefined ? await overLimit(loginAccountLimit, req, 'loginLimit') : null) ??
-        (await overLimit(loginIpLimit, req, 'loginLimit'));
+      let limited: Limited | null = null;
+      if (account !== undefined) {
+        const key = LoginFailures.key(account, req.ip);
+        const wait = loginFailures.blockedFor(key);
+        if (wait > 0) limited = { code: 'loginLimit', retryAfterSeconds: wait };
+        else stateOf(req).loginKey = key;
+      }
+      limited ??= await overLimit(loginIpLimit, req, 'loginLimit');
       if (limited) {
         count(call.name, 'rateLimited');
         req.log.info({ call: call.name, account }, 'login limit reached');
@@ -251,106 +365,195 @@ async function registerApi(
         return sendLimited(reply, limited);
       }
     }
+  };
 
-    const outgoing =
-      config.loginSigningKey !== undefined && isPasswordLogin(call)
-        ? withLoginSignature(body, config.loginSigningKey)
-        : body;
-    const timeoutMs = config.callTimeoutMs[call.timeoutClass];
-    const upstreamPath = upstreamPathOf(call, provider);
+  /** The spec's one-at-a-time rule: a lease per account (or launch token, or address) and lock. */
+  const oneAtATime: preHandlerAsyncHookHandler = async (req, reply) => {
+    const call = callOf(req);
+    const body = req.body as Record<string, unknown>;
+    const who =
+      accountOf(body) ??
+      (typeof body.token === 'string' ? `token:${sha256(body.token).slice(0, 32)}` : req.ip);
+    const lease = await stores.locks.acquire(
+      `${who}:${call.lock}`,
+      config.callTimeoutMs[call.timeoutClass] + LEASE_GRACE_MS,
+    );
+    if (lease === null) {
+      count(call.name, 'processing');
+      return send(reply, failure('requestProcessing'));
+    }
+    stateOf(req).lease = lease;
+  };
 
-    /** One upstream call; a client that hangs up cancels it unless `keepOnHangUp`. */
-    async function forward(keepOnHangUp: boolean): Promise<StoredReply> {
-      const hangUp = new AbortController();
-      const onClose = () => {
-        if (!reply.raw.writableFinished) hangUp.abort();
-      };
-      if (!keepOnHangUp) reply.raw.once('close', onClose);
-      try {
-        const res = await req.server.upstream.post(upstreamPath, outgoing, {
-          timeoutMs,
-          signal: hangUp.signal,
-        });
-        if (!isEnvelope(res.body))
-          throw new UpstreamError('malformed', `upstream ${upstreamPath} replied without an envelope`);
-        const valid = validateReply(call.name, res.body);
-        if (!valid.ok) {
-          throw new UpstreamError(
-            'malformed',
-            `upstream ${upstreamPath} reply invalid at ${valid.field || '(root)'}`,
-          );
-        }
-        count(call.name, 'forwarded');
-        return { httpStatus: res.httpStatus, body: res.body };
-      } catch (err) {
-        if (!(err instanceof UpstreamError)) throw err;
-        req.log.warn({ call: call.name, kind: err.kind, httpStatus: err.httpStatus }, 'upstream call failed');
-        if (err.kind === 'timeout') {
-          count(call.name, 'upstreamTimeout');
-          return failure('requestTimeout');
-        }
-        if (err.kind === 'network') {
-          count(call.name, 'upstreamFailed');
-          return failure('requestFailed');
-        }
-        count(call.name, 'upstreamMalformed');
-        return failure('systemError');
-      } finally {
-        reply.raw.off('close', onClose);
+  /** The lease goes with the answer, whatever the answer is. */
+  const release = async (req: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+    const lease = req.proxyState?.lease;
+    if (lease !== undefined) {
+      delete req.proxyState?.lease;
+      await lease.release();
+    }
+    return payload;
+  };
+
+  /**
+   * Bet placements by client key (account + request_id): the first request claims the key and is
+   * forwarded; a retry with the same bet gets the first reply (waiting for it while it runs), also
+   * with a new session token after a re-login once that session checks out; the same key with
+   * another bet gets `requestIdReused` and no upstream call.
+   */
+  const idempotent: preHandlerAsyncHookHandler = async (req, reply) => {
+    const call = callOf(req);
+    const body = req.body as Record<string, unknown>;
+    const account = accountOf(body);
+    const requestId = body.request_id;
+    if (account === undefined) return send(reply, failure('badRequest', { field: 'account_id' }));
+    if (typeof requestId !== 'string' || !Value.Check(IdempotencyKey, requestId)) {
+      count(call.name, 'badRequest');
+      return send(reply, failure('badRequest', { field: 'request_id' }));
+    }
+    const key = `${account}\u0000${requestId}`;
+    const mine = placementFingerprint(call, providerOf(req), body);
+    const begun = await stores.idempotency.begin(key, mine.fingerprint);
+    if (begun.kind === 'claimed') {
+      stateOf(req).claimed = key;
+      return;
+    }
+    const first = splitFingerprint(begun.fingerprint);
+    if (first.body !== mine.body) {
+      count(call.name, 'duplicate');
+      req.log.info({ call: call.name, account }, 'idempotency key reused with another body');
+      return send(reply, failure('requestIdReused'));
+    }
+    const stored =
+      begun.kind === 'done'
+        ? begun.reply
+        : await stores.idempotency.wait(key, config.callTimeoutMs[call.timeoutClass] + LEASE_GRACE_MS);
+    if (stored === null) {
+      count(call.name, 'processing');
+      return send(reply, failure('requestProcessing'));
+    }
+    if (first.session !== mine.session) {
+      // Another session than the first attempt's (a retry after a re-login): the first reply is
+      // shown only to a holder of a live session of the account.
+      const verdict = await req.server.feed.sessions.check(account, String(body.session_token ?? ''));
+      if (verdict !== 'valid') {
+        count(call.name, verdict === 'invalid' ? 'badRequest' : 'upstreamFailed');
+        return send(reply, failure(verdict === 'invalid' ? 'session_not_exists' : 'requestFailed'));
       }
     }
+    count(call.name, 'replayed');
+    reply.header('idempotent-replayed', 'true');
+    return send(reply, stored);
+  };
 
-    if (call.betPlacement) {
-      const requestId = body.request_id;
-      if (account === undefined) return send(reply, failure('badRequest', { field: 'account_id' }));
-      if (typeof requestId !== 'string' || !Value.Check(IdempotencyKey, requestId)) {
-        count(call.name, 'badRequest');
-        return send(reply, failure('badRequest', { field: 'request_id' }));
-      }
-      // The whole body (session included) is the fingerprint: a reused key with another bet, or
-      // from someone without the session, never sees the first reply.
-      const key = `${account}\u0000${requestId}`;
-      const fingerprint = sha256(stableJson({ call: call.name, provider, body }));
-      const begun = await stores.idempotency.begin(key, fingerprint);
-      if (begun.kind !== 'claimed' && begun.fingerprint !== fingerprint) {
-        count(call.name, 'duplicate');
-        req.log.info({ call: call.name, account }, 'idempotency key reused with another body');
-        return send(reply, failure('duplicateRequest'));
-      }
-      if (begun.kind === 'done') {
-        count(call.name, 'replayed');
-        reply.header('idempotent-replayed', 'true');
-        return send(reply, begun.reply);
-      }
-      if (begun.kind === 'running') {
-        const first = await stores.idempotency.wait(key, timeoutMs + LEASE_GRACE_MS);
-        count(call.name, first ? 'replayed' : 'processing');
-        if (first) reply.header('idempotent-replayed', 'true');
-        return send(reply, first ?? failure('requestProcessing'));
-      }
-      // The placement runs to its end even if the player hangs up: the retry will want its reply.
-      const result = await forward(true);
-      const code = isEnvelope(result.body) ? String(result.body.statusdesc) : '';
-      if (result.httpStatus < 500 && !NotFinalCodes.has(code)) await stores.idempotency.complete(key, result);
-      else await stores.idempotency.release(key, result);
-      return send(reply, result);
+  /** A login answered with anything but success (or a transport code) is a failed login. */
+  const countLoginFailure = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const key = req.proxyState?.loginKey;
+    if (key === undefined) return payload;
+    delete req.proxyState?.loginKey;
+    const code = isEnvelope(payload) ? String(payload.statusdesc) : '';
+    const failed = isEnvelope(payload) && !isOkStatus(payload.status) && !NotALoginFailure.has(code);
+    if (failed && reply.statusCode < 500) loginFailures.fail(key);
+    return payload;
+  };
+
+  /** The claimed key's reply: kept when final, given up (retry allowed) when not. */
+  const settle = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const key = req.proxyState?.claimed;
+    if (key === undefined) return payload;
+    delete req.proxyState?.claimed;
+    const result: StoredReply = { httpStatus: reply.statusCode, body: payload };
+    const code = isEnvelope(payload) ? String(payload.statusdesc) : '';
+    if (result.httpStatus < 500 && !NotFinalCodes.has(code)) await stores.idempotency.complete(key, result);
+    else await stores.idempotency.release(key, result);
+    return payload;
+  };
+
+  for (const call of Calls) {
+    if (call.group === 'odds') continue;
+    const schema = Object.hasOwn(requestSchemas, call.name)
+      ? requestSchemas[call.name as keyof typeof requestSchemas]
+      : Type.Object({});
+    const preHandler = [
+      limits,
+      ...(call.lock !== undefined ? [oneAtATime] : []),
+      ...(call.betPlacement ? [idempotent] : []),
+    ];
+    // The route is the call's path (`/games/:provider/LaunchGame` keeps its parameter).
+    api.post(
+      call.path,
+      {
+        schema: { body: schema, ...(call.group === 'games' ? { params: ProviderParams } : {}) },
+        config: { call },
+        preHandler,
+        ...(call.lock !== undefined ? { onSend: release } : {}),
+        ...(call.betPlacement ? { preSerialization: settle } : {}),
+        ...(call.lock === 'login' ? { preSerialization: countLoginFailure } : {}),
+      },
+      async (req, reply) => {
+        const result = await forward(req, reply, call, config, count);
+        return send(reply, result);
+      },
+    );
+  }
+}
+
+/**
+ * One upstream call. A player who hangs up cancels it, except a bet placement, which runs to its
+ * end: the retry will want its reply.
+ */
+async function forward(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  call: CallDef,
+  config: GatewayConfig,
+  count: (call: string, outcome: Outcome) => void,
+): Promise<StoredReply> {
+  const body = req.body as Record<string, unknown>;
+  const outgoing =
+    config.loginSigningKey !== undefined && isPasswordLogin(call)
+      ? withLoginSignature(body, config.loginSigningKey)
+      : body;
+  const provider = providerOf(req);
+  const upstreamPath = provider === undefined ? call.path : call.path.replace(':provider', provider);
+  const hangUp = new AbortController();
+  const onClose = () => {
+    if (!reply.raw.writableFinished) hangUp.abort();
+  };
+  if (!call.betPlacement) reply.raw.once('close', onClose);
+  try {
+    const res = await req.server.upstream.post(upstreamPath, outgoing, {
+      timeoutMs: config.callTimeoutMs[call.timeoutClass],
+      signal: hangUp.signal,
+      // The player's address as this gateway resolved it (trustProxy honoured), replacing any the
+      // client sent: the upstream counts failed logins per account and address (issue 13).
+      headers: { 'x-forwarded-for': req.ip },
+    });
+    if (!isEnvelope(res.body))
+      throw new UpstreamError('malformed', `upstream ${upstreamPath} replied without an envelope`);
+    const valid = validateReply(call.name, res.body);
+    if (!valid.ok) {
+      throw new UpstreamError(
+        'malformed',
+        `upstream ${upstreamPath} reply invalid at ${valid.field || '(root)'}`,
+      );
     }
-
-    if (call.lock !== undefined) {
-      const who =
-        account ?? (typeof body.token === 'string' ? `token:${sha256(body.token).slice(0, 32)}` : req.ip);
-      const lease = await stores.locks.acquire(`${who}:${call.lock}`, timeoutMs + LEASE_GRACE_MS);
-      if (lease === null) {
-        count(call.name, 'processing');
-        return send(reply, failure('requestProcessing'));
-      }
-      try {
-        return send(reply, await forward(false));
-      } finally {
-        await lease.release();
-      }
+    count(call.name, 'forwarded');
+    return { httpStatus: res.httpStatus, body: res.body };
+  } catch (err) {
+    if (!(err instanceof UpstreamError)) throw err;
+    req.log.warn({ call: call.name, kind: err.kind, httpStatus: err.httpStatus }, 'upstream call failed');
+    if (err.kind === 'timeout') {
+      count(call.name, 'upstreamTimeout');
+      return failure('requestTimeout');
     }
-
-    return send(reply, await forward(false));
-  });
+    if (err.kind === 'network') {
+      count(call.name, 'upstreamFailed');
+      return failure('requestFailed');
+    }
+    count(call.name, 'upstreamMalformed');
+    return failure('systemError');
+  } finally {
+    reply.raw.off('close', onClose);
+  }
 }

@@ -1,7 +1,3 @@
-import type { RunningSim } from '@sportsbook/upstream-sim';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningGateway } from '../index.ts';
-import { MemoryIdempotencyStore, MemoryLockStore } from './stores.ts';
 import {
   type Json,
   LogCapture,
@@ -13,9 +9,14 @@ import {
   setFault,
   simCalls,
   simCallsTotal,
+  startProxyStack,
   startTestGateway,
   startTestSim,
-} from './test-helpers.ts';
+} from '@sportsbook/testkit/proxy';
+import type { RunningSim } from '@sportsbook/upstream-sim';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningGateway } from '../index.ts';
+import { MemoryIdempotencyStore, MemoryLockStore } from './stores.ts';
 
 /**
  * How long the simulator holds a balance call in the one-at-a-time tests: the concurrent requests
@@ -65,8 +66,10 @@ describe('the /api call proxy against the simulator', () => {
   }
 
   beforeAll(async () => {
-    sim = await startTestSim();
-    gateway = await startTestGateway(sim, { allowedOrigins: ['https://app.example'] }, logs);
+    ({ sim, gateway } = await startProxyStack({
+      gateway: { allowedOrigins: ['https://app.example'] },
+      logs,
+    }));
   });
   afterAll(async () => {
     await gateway?.close();
@@ -245,7 +248,7 @@ describe('the /api call proxy against the simulator', () => {
       expect(items.filter((bet) => bet.bet_id === betId)).toHaveLength(1);
     });
 
-    it('a reused key with another bet body gets duplicateRequest and no upstream call', async () => {
+    it('a reused key with another bet body gets requestIdReused and no upstream call', async () => {
       const session = await signIn('load01');
       const row = await openRow();
       const id = requestId();
@@ -254,7 +257,7 @@ describe('the /api call proxy against the simulator', () => {
       const callsBefore = await simCalls(sim, 'betsingle');
       const reused = await api('/bet/betsingle', betBody(session, row, 20, id));
       expect(reused.http).toBe(409);
-      expect(reused.json.statusdesc).toBe('duplicateRequest');
+      expect(reused.json.statusdesc).toBe('requestIdReused');
       expect(await simCalls(sim, 'betsingle')).toBe(callsBefore);
     });
 

@@ -1,8 +1,8 @@
-// The simulator's package exports only its entry point; its verifier is read from source here.
+// The gateway's signer against the simulator's verifier (exported from @sportsbook/upstream-sim).
 
+import { loginSignatureValid } from '@sportsbook/upstream-sim';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loginSignatureValid } from '../../../upstream-sim/src/routes/signing.ts';
 import { canonicalLoginBody, signLoginBody, withLoginSignature } from './signing.ts';
 
 const loginBody = fc.record({

@@ -2,6 +2,10 @@
  * The odds recording format (RECORDING.md): gzip NDJSON, a header line then one line per upstream
  * odds reply. Parsing is from `unknown` so a damaged or foreign file gives a clear reason per line.
  */
+import { canonicalJson, isRecord } from '@sportsbook/protocol';
+
+/** JSON with sorted object keys (protocol's one definition): one spelling per params object. */
+export { canonicalJson };
 
 export const RecordingFormat = 'sportsbook-odds-recording';
 export const RecordingVersion = 1;
@@ -36,10 +40,6 @@ export interface RecordedReply {
 }
 
 export type LineParse<T> = { ok: true; value: T } | { ok: false; error: string; newerVersion?: number };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export function isOddsCall(value: unknown): value is OddsCall {
   return typeof value === 'string' && (OddsCalls as readonly string[]).includes(value);
@@ -85,16 +85,6 @@ export function parseReply(value: unknown): LineParse<RecordedReply> {
   if (!isRecord(params)) return { ok: false, error: '"params" is not an object' };
   if (!('body' in value)) return { ok: false, error: 'no "body"' };
   return { ok: true, value: { t, call, params, body: value.body } };
-}
-
-/** JSON with sorted object keys: one spelling per params object, so it can key a lookup. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (isRecord(value)) {
-    const keys = Object.keys(value).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /** The lookup key of a call with its params: `uxmarket {"group":"live",...}`. */

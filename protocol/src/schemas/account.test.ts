@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { callByName } from '../calls.ts';
+import { AccountState } from '../constants.ts';
 import { accountFromLogin, isViewOnly, type LoginReply, type MemberProfile } from './account.ts';
 import { BodyLimits, replySchemas, requestSchemas, validateBody, validateReply } from './index.ts';
 
@@ -121,6 +122,8 @@ describe('account replies', () => {
     expect(isViewOnly(info)).toBe(false);
     expect(isViewOnly({ account_state: 'active' })).toBe(false);
     expect(isViewOnly({ account_state: 'suspend' })).toBe(true);
+    // ViewOnlyAccountStates is the one source: exactly the suspended state is view only.
+    expect(Object.values(AccountState).filter((s) => isViewOnly({ account_state: s }))).toEqual(['suspend']);
   });
 
   it('login fails without status 1 or without the profile arrays', () => {

@@ -14,7 +14,6 @@ import {
   EnvelopeFields,
   Flag,
   Id,
-  isOkStatus,
   MoneyAmount,
   SessionToken,
   ShortText,
@@ -177,27 +176,5 @@ export type BalanceReply = Static<typeof BalanceReply>;
 export const StatusReply = Type.Object(EnvelopeFields);
 export type StatusReply = Static<typeof StatusReply>;
 
-/** A suspended account may log in to look but not to bet (SPEC: "suspend (view only)"). */
-export function isViewOnly(info: Pick<PlayerInfo, 'account_state'>): boolean {
-  return info.account_state === 'suspend';
-}
-
-export interface LoggedInAccount {
-  readonly info: PlayerInfo;
-  readonly wallet: PlayerWallet;
-  readonly betLimits: readonly PlayerBetLimit[];
-}
-
-/**
- * The account of a successful login (SPEC section 4): status 1 or "1" and a member_profile with
- * player_info, player_wallet and player_bet_limit; the first info and wallet are used. Null means
- * the login failed and the client clears the account.
- */
-export function accountFromLogin(reply: LoginReply): LoggedInAccount | null {
-  if (!isOkStatus(reply.status) || !reply.member_profile) return null;
-  const { player_info, player_wallet, player_bet_limit } = reply.member_profile;
-  const info = player_info[0];
-  const wallet = player_wallet[0];
-  if (!info || !wallet) return null;
-  return { info, wallet, betLimits: player_bet_limit };
-}
+// isViewOnly, LoggedInAccount and accountFromLogin live in ../replies.ts (no schemas there).
+export { accountFromLogin, isViewOnly, type LoggedInAccount } from '../replies.ts';

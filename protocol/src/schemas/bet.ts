@@ -8,7 +8,7 @@
  */
 import type { Static, TSchema } from 'typebox';
 import Type from 'typebox';
-import { AuthFields, Closed, DateString, IdempotencyKey, PagingFields } from './common.ts';
+import { AuthFields, Closed, DateString, IdempotencyKey, PagingFields, StatusDesc } from './common.ts';
 
 /** The client's idempotency key of a placement (same pattern as common.ts IdempotencyKey). */
 export const RequestId = IdempotencyKey;
@@ -195,3 +195,169 @@ export const BetCalls = Object.keys(BetBodies) as BetCall[];
 export const BetRequestSchemas = Object.fromEntries(
   Object.entries(BetBodies).map(([call, schema]) => [`bet/${call}`, schema]),
 ) as { [K in BetCall as `bet/${K}`]: (typeof BetBodies)[K] };
+
+// ---- replies ----------------------------------------------------------------------------------
+// Replies are open objects (an upstream may add fields); on success they carry the call's `data`,
+// on failure only the envelope is checked (a code such as oddsChanged or cashoutPriceChanged may
+// carry the new quote in `data`). The web validates replies with these at its boundary, and so
+// does the gateway before forwarding them.
+
+/** `status` of a successful reply: 1 or "1" (common.ts isOkStatus). */
+export const OkStatus = Type.Union([Type.Literal(1), Type.Literal('1')]);
+/** `status` of a failed reply: any other integer or string. */
+export const FailedStatus = Type.Union([
+  Type.Integer({ maximum: 0 }),
+  Type.Integer({ minimum: 2 }),
+  Type.String({ maxLength: 16, pattern: '^(?!1$)' }),
+]);
+
+/**
+ * A reply schema: the envelope plus `properties` when `status` is 1 or "1", the bare (open)
+ * envelope otherwise. Static type: `{ status: 1 | '1', statusdesc, ...properties } | failure`.
+ */
+export function replyWith<P extends Record<string, TSchema>>(properties: P) {
+  return Type.Union([
+    Type.Object({ status: OkStatus, statusdesc: StatusDesc, ...properties }),
+    Type.Object({ status: FailedStatus, statusdesc: StatusDesc }),
+  ]);
+}
+
+const Money = Type.Number();
+const Score = Type.Union([Type.Tuple([Type.Number(), Type.Number()]), Type.Null()]);
+const Line = Type.Union([Type.Number(), Type.String({ maxLength: 32 }), Type.Null()]);
+const Text = Type.String({ maxLength: 256 });
+
+/** One leg of a bet as replies show it (upstream-sim/README.md "A bet"). */
+export const PlacedBetLeg = Type.Object({
+  odds_id: OddsId,
+  match_id: Type.Integer(),
+  sport_id: Type.Integer(),
+  home: Text,
+  away: Text,
+  bet_type: Type.String({ maxLength: 32 }),
+  line: Line,
+  selection: SelectionIndex,
+  label: Type.Union([Text, Type.Null()]),
+  /** Decimal price as quoted (Myanmar legs: 0, `body` carries the terms). */
+  price: Type.Number({ minimum: 0 }),
+  body: Type.Union([Type.String({ maxLength: 16 }), Type.Null()]),
+  live: Type.Boolean(),
+  kickoff: Type.Number(),
+  result: Type.Union([Type.String({ maxLength: 32 }), Type.Null()]),
+  score: Score,
+});
+export type PlacedBetLeg = Static<typeof PlacedBetLeg>;
+
+/** A bet as placement replies, cash-out and the bet lists show it; amounts in major units. */
+export const PlacedBet = Type.Object({
+  bet_id: BetId,
+  ref_no: Type.String({ maxLength: 64 }),
+  bet_type: Type.String({ maxLength: 32 }),
+  kind: Type.String({ maxLength: 32 }),
+  status: Type.String({ maxLength: 32 }),
+  reject_reason: Type.Union([Type.String({ maxLength: 64 }), Type.Null()]),
+  stake: Money,
+  risk: Money,
+  to_win: Money,
+  payout: Money,
+  odds: Type.Number(),
+  odds_type: Type.Integer(),
+  currency: Type.String({ minLength: 3, maxLength: 8 }),
+  transaction_time: Type.Number(),
+  settled_time: Type.Union([Type.Number(), Type.Null()]),
+  settled_amount: Money,
+  win_lose: Money,
+  valid_turnover: Money,
+  commission: Money,
+  cashout_value: Type.Union([Money, Type.Null()]),
+  /** System parlay: the number of tickets. */
+  combination: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  legs: Type.Array(PlacedBetLeg, { maxItems: 20 }),
+});
+export type PlacedBet = Static<typeof PlacedBet>;
+
+/** A page of bets (paging of the request; `total` counts every bet of the list). */
+export const BetPage = Type.Object({
+  total: Type.Integer({ minimum: 0 }),
+  items: Type.Array(PlacedBet, { maxItems: 100 }),
+});
+export type BetPage = Static<typeof BetPage>;
+
+const LimitFields = { min_bet: Money, max_bet: Money, max_payout: Money };
+
+/** betcheck / betcheckspecial / vbetcheck: the current quote and the stake limits. */
+export const BetQuote = Type.Object({
+  odds_id: OddsId,
+  line: Line,
+  /** Decimal odds now. */
+  price: DecimalPrice,
+  live: Type.Boolean(),
+  /** The match may be used in a parlay. */
+  parlay: Type.Optional(Type.Boolean()),
+  ...LimitFields,
+});
+export type BetQuote = Static<typeof BetQuote>;
+
+/** betcheckmultispecial: one quote, or the envelope of its failure, per selection. */
+export const BetQuoteOrFailure = Type.Union([
+  BetQuote,
+  Type.Object({ status: FailedStatus, statusdesc: StatusDesc }),
+]);
+
+/** betmmoclick: the Myanmar body as quoted ("1+50") and the mmo limits. */
+export const MmoQuote = Type.Object({
+  odds_id: OddsId,
+  body: Type.Union([Type.String({ maxLength: 16 }), Type.Number(), Type.Null()]),
+  live: Type.Boolean(),
+  ...LimitFields,
+});
+export type MmoQuote = Static<typeof MmoQuote>;
+
+/** cashoutcheck: the offer (major units) and the quote to execute it with. */
+export const CashOutQuote = Type.Object({
+  bet_id: BetId,
+  quote_id: Type.String({ minLength: 1, maxLength: 64 }),
+  cashout_value: Money,
+  expires_at: Type.Optional(Type.Number()),
+});
+export type CashOutQuote = Static<typeof CashOutQuote>;
+
+const QuoteReply = replyWith({ data: BetQuote });
+const BetReply = replyWith({ data: PlacedBet });
+const BetPageReply = replyWith({ data: BetPage });
+
+/** Reply schema of every call under /bet, keyed by call name. */
+export const BetReplies = {
+  betcheck: QuoteReply,
+  betcheckspecial: QuoteReply,
+  betcheckmultispecial: replyWith({ data: Type.Array(BetQuoteOrFailure, { maxItems: 20 }) }),
+  betsingle: BetReply,
+  betsinglespecial: BetReply,
+  betparlay: BetReply,
+  betsysparlay: BetReply,
+  vbetcheck: QuoteReply,
+  vbetsingle: BetReply,
+  vbetparlay: BetReply,
+  betmmoclick: replyWith({ data: MmoQuote }),
+  betsinglemmo: BetReply,
+  betparlaymmo: BetReply,
+  vbetsinglemmo: BetReply,
+  vbetparlaymmo: BetReply,
+  betacceptlist: BetPageReply,
+  betrejectlist: BetPageReply,
+  pendingbetlist: BetPageReply,
+  betacceptfulllist: BetPageReply,
+  betrejectfulllist: BetPageReply,
+  cashoutcheck: replyWith({ data: CashOutQuote }),
+  cashout: BetReply,
+  dbetlist: BetPageReply,
+  dbetlistcancel: BetPageReply,
+  parlayacceptdetails: BetReply,
+  parlaypendingdetails: BetReply,
+  parlayrejectdetails: BetReply,
+} as const satisfies Record<BetCall, TSchema>;
+
+/** BetReplies keyed by full call name (`bet/betsingle`), as calls.ts and validateReply name them. */
+export const BetReplySchemas = Object.fromEntries(
+  Object.entries(BetReplies).map(([call, schema]) => [`bet/${call}`, schema]),
+) as { [K in BetCall as `bet/${K}`]: (typeof BetReplies)[K] };

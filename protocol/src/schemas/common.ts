@@ -84,6 +84,5 @@ export const EnvelopeFields = {
 export const Envelope = Type.Object(EnvelopeFields);
 export type Envelope = Static<typeof Envelope>;
 
-export function isOkStatus(status: unknown): boolean {
-  return status === 1 || status === '1';
-}
+// isOkStatus lives in ../replies.ts (no schemas there), re-exported here.
+export { isOkStatus } from '../replies.ts';

@@ -1,14 +1,17 @@
 /**
  * The body and reply schemas of every call that has one, by call name (calls.ts), and the one
  * validation entry point every edge uses: `validateBody` (gateway and simulator, on requests) and
- * `validateReply` (gateway and web, on upstream replies). Both never throw.
+ * `validateReply` (the gateway on upstream replies, the web's api client on the gateway's). Both
+ * never throw.
  *
  * To add a call's schemas, spread a map keyed by full call name (`bet/betsingle`) into
- * `requestSchemas` / `replySchemas` below, as bet.ts (BetRequestSchemas) and info.ts (InfoBodies) do.
+ * `requestSchemas` / `replySchemas` below, as bet.ts (BetRequestSchemas, BetReplySchemas), info.ts
+ * (InfoBodies, InfoReplies) and odds.ts (OddsBodies) do.
  */
 import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { callByName } from '../calls.ts';
+import { isRecord } from '../guards.ts';
 import {
   AddSecondaryRequest,
   BalanceReply,
@@ -21,13 +24,15 @@ import {
   StatusReply,
   TokenLoginRequest,
 } from './account.ts';
-import { BetRequestSchemas } from './bet.ts';
-import { InfoBodies } from './info.ts';
+import { BetReplySchemas, BetRequestSchemas } from './bet.ts';
+import { InfoBodies, InfoReplies } from './info.ts';
+import { OddsBodies } from './odds.ts';
 
 export * from './account.ts';
 export * from './bet.ts';
 export * from './common.ts';
 export * from './info.ts';
+export * from './odds.ts';
 
 export const requestSchemas = {
   authlogin: LoginRequest,
@@ -42,6 +47,7 @@ export const requestSchemas = {
   addsecondary: AddSecondaryRequest,
   ...InfoBodies,
   ...BetRequestSchemas,
+  ...OddsBodies,
 } as const satisfies Record<string, TSchema>;
 
 export const replySchemas = {
@@ -55,12 +61,20 @@ export const replySchemas = {
   usersettings: StatusReply,
   changepassword: StatusReply,
   addsecondary: StatusReply,
+  ...InfoReplies,
+  ...BetReplySchemas,
 } as const satisfies Record<string, TSchema>;
 
 export type RequestCallName = keyof typeof requestSchemas;
+/** Every call a client makes: the calls with a request schema. */
+export type CallName = RequestCallName;
 export type ReplyCallName = keyof typeof replySchemas;
 export type RequestOf<N extends RequestCallName> = Static<(typeof requestSchemas)[N]>;
 export type ReplyOf<N extends ReplyCallName> = Static<(typeof replySchemas)[N]>;
+/** The reply of a call when its status is 1 or "1" (the success branch of a bet.ts `replyWith` union). */
+export type OkReplyOf<N extends ReplyCallName> = [Extract<ReplyOf<N>, { status: 1 | '1' }>] extends [never]
+  ? ReplyOf<N>
+  : Extract<ReplyOf<N>, { status: 1 | '1' }>;
 
 export type ValidateResult<T> =
   | { readonly ok: true; readonly value: T }
@@ -113,10 +127,6 @@ function boundsProblem(value: unknown): string | null {
   return null;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 function fieldOf(error: { instancePath: string; params: unknown }): string {
   const params = error.params as Record<string, unknown> | undefined;
   const path = error.instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -128,7 +138,7 @@ function fieldOf(error: { instancePath: string; params: unknown }): string {
 
 function check<T>(schema: TSchema | undefined, body: unknown): ValidateResult<T> {
   try {
-    if (!isPlainObject(body))
+    if (!isRecord(body))
       return { ok: false, code: 'badRequest', field: '', message: 'body must be an object' };
     const problem = boundsProblem(body);
     if (problem !== null) return { ok: false, code: 'badRequest', field: '', message: problem };

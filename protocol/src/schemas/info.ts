@@ -5,7 +5,7 @@
  */
 import type { Static } from 'typebox';
 import Type from 'typebox';
-import { BetId, OptionalPaging, sessionBody } from './bet.ts';
+import { BetId, OptionalPaging, replyWith, sessionBody } from './bet.ts';
 import { DateRangeFields, DateString } from './common.ts';
 
 export const DateRangeBody = sessionBody({ ...DateRangeFields, ...OptionalPaging });
@@ -73,3 +73,72 @@ export const InfoBodies = {
 } as const;
 export type InfoCall = keyof typeof InfoBodies;
 export const InfoCalls = Object.keys(InfoBodies) as InfoCall[];
+
+// ---- replies (open objects; the failure envelope as in bet.ts replyWith) ------------------------
+
+/** One day of dailystatement, amounts in major units (upstream-sim/README.md "Statement day"). */
+export const StatementDay = Type.Object({
+  date: DateString,
+  opening_balance: Type.Number(),
+  credit: Type.Number(),
+  debit: Type.Number(),
+  commission: Type.Optional(Type.Number()),
+  closing_balance: Type.Number(),
+});
+export type StatementDay = Static<typeof StatementDay>;
+
+/** One row of matchresult (SPEC match status: 0 live/pending, 1 completed, 2 cancelled, 5 suspended). */
+export const MatchResultRow = Type.Object({
+  match_id: Type.Integer(),
+  sport_id: Type.Integer(),
+  league_name: Type.Optional(Type.String({ maxLength: 256 })),
+  home: Type.Optional(Type.String({ maxLength: 256 })),
+  away: Type.Optional(Type.String({ maxLength: 256 })),
+  kickoff: Type.Optional(Type.Number()),
+  status: Type.Optional(Type.Integer()),
+  score: Type.Optional(Type.Union([Type.Tuple([Type.Number(), Type.Number()]), Type.Null()])),
+  ht_score: Type.Optional(Type.Union([Type.Tuple([Type.Number(), Type.Number()]), Type.Null()])),
+});
+export type MatchResultRow = Static<typeof MatchResultRow>;
+
+/** One promotion of eventlist. */
+export const PromoEventRow = Type.Object({
+  event_id: Type.Integer(),
+  title: Type.String({ maxLength: 512 }),
+  start: Type.Optional(Type.Number()),
+});
+export type PromoEventRow = Static<typeof PromoEventRow>;
+
+/** One announcement, marquee line or personal message. `time` is UTC ms. */
+export const MessageRow = Type.Object({
+  id: Type.Integer(),
+  title: Type.String({ maxLength: 512 }),
+  content: Type.String({ maxLength: 20_000 }),
+  time: Type.Optional(Type.Number()),
+  read: Type.Optional(Type.Boolean()),
+});
+export type MessageRow = Static<typeof MessageRow>;
+
+const MessagePage = Type.Object({
+  total: Type.Integer({ minimum: 0 }),
+  items: Type.Array(MessageRow, { maxItems: 100 }),
+});
+
+const MessageListReply = replyWith({
+  data: Type.Union([Type.Array(MessageRow, { maxItems: 100 }), MessagePage]),
+});
+
+/** Reply schemas of the information calls the web reads, keyed by call name. */
+export const InfoReplies = {
+  dailystatement: replyWith({
+    data: Type.Array(StatementDay, { maxItems: 400 }),
+    /** The account's currency (minor digits for the statement's sums). */
+    currency: Type.Optional(Type.String({ minLength: 3, maxLength: 8 })),
+  }),
+  matchresult: replyWith({ data: Type.Array(MatchResultRow, { maxItems: 5000 }) }),
+  eventlist: replyWith({ data: Type.Array(PromoEventRow, { maxItems: 500 }) }),
+  announcelist: MessageListReply,
+  marqueelist: MessageListReply,
+  personallist: MessageListReply,
+  personalunread: replyWith({ data: Type.Object({ unread: Type.Integer({ minimum: 0 }) }) }),
+} as const;

@@ -1,6 +1,6 @@
 /**
  * Browser benchmark harness (scripts/bench/board.bench.ts): mounts either the real board
- * (web/src/board/Board.tsx: one topic store, cells notified per odds key through useTopicEntity) or a naive board
+ * (web/src/features/board/Board.tsx: one topic store, cells notified per odds key through useTopicEntity) or a naive board
  * that re-renders every row and cell on each update, both fed by the same synthetic stream. The model
  * and the change schedule come from the page URL's `window.__bench` set by the runner.
  */
@@ -9,14 +9,14 @@ import { useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { BehaviorSubject, map, type Observable } from 'rxjs';
-import { Board } from '../../../web/src/board/Board.tsx';
-import { groupLeagues } from '../../../web/src/board/view.ts';
-import '../../../web/src/board/board.css';
-import { createI18n } from '../../../web/src/i18n/index.ts';
-import { deltaChanges, type ModelChanges } from '../../../web/src/stream/changes.ts';
-import type { OddsStream } from '../../../web/src/stream/oddsStream.ts';
-import { StreamProvider } from '../../../web/src/stream/react.tsx';
-import type { TopicView } from '../../../web/src/stream/topicState.ts';
+import { Board } from '../../../web/src/features/board/Board.tsx';
+import { groupLeagues } from '../../../web/src/features/board/view.ts';
+import '../../../web/src/features/board/board.css';
+import { createI18n } from '../../../web/src/shared/i18n/index.ts';
+import { deltaChanges, type ModelChanges } from '../../../web/src/shared/stream/changes.ts';
+import type { OddsStream } from '../../../web/src/shared/stream/oddsStream.ts';
+import { StreamProvider } from '../../../web/src/shared/stream/react.tsx';
+import type { TopicView } from '../../../web/src/shared/stream/topicState.ts';
 
 interface BenchInput {
   variant: 'real' | 'naive';

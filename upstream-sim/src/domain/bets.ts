@@ -11,6 +11,7 @@ import {
   exact,
   Fraction,
   formatOdds,
+  isMyanmarBetType,
   isMyanmarCurrency,
   legMultiplierExact,
   type OddsFormat,
@@ -40,7 +41,6 @@ export interface BetOptions {
 }
 
 const Formats: Record<number, OddsFormat> = { 1: 'MY', 2: 'HK', 3: 'ID', 4: 'DEC' };
-const MyanmarBetTypes = new Set(['MHDP', 'MOU']);
 
 export interface PriceFlags {
   accept_better_odds?: boolean | undefined;
@@ -122,14 +122,14 @@ export class Bets {
 
   check(account: Account, oddsId: string, selection: number, oddsType?: number) {
     const quote = this.openQuote(oddsId);
-    if (MyanmarBetTypes.has(quote.betType)) reject('invalidBetType');
+    if (isMyanmarBetType(quote.betType)) reject('invalidBetType');
     return this.quoteView(account, quote, selection, oddsType ?? stakeOddsType(account));
   }
 
   mmoClick(account: Account, oddsId: string, selection: number) {
     if (!isMyanmarCurrency(account.currency)) reject('invalidCurrency');
     const quote = this.openQuote(oddsId);
-    if (!MyanmarBetTypes.has(quote.betType) || selection > 1) reject('invalidBetType');
+    if (!isMyanmarBetType(quote.betType) || selection > 1) reject('invalidBetType');
     const limit = this.limitOf(account, 'mmo');
     return {
       odds_id: quote.oddsId,
@@ -293,7 +293,7 @@ export class Bets {
   ): Bet {
     this.assertCanBet(account);
     const quote = this.openQuote(body.odds_id);
-    if (MyanmarBetTypes.has(quote.betType)) reject('invalidBetType');
+    if (isMyanmarBetType(quote.betType)) reject('invalidBetType');
     const price = this.takePrice(quote, body, body);
     const oddsType = body.odds_type ?? stakeOddsType(account);
     const format = Formats[oddsType] ?? 'MY';
@@ -336,11 +336,11 @@ export class Bets {
       const quote = this.openQuote(s.odds_id);
       if (!quote.parlay) reject('matchNotAllowBet', { odds_id: s.odds_id });
       if (myanmar) {
-        if (!MyanmarBetTypes.has(quote.betType) || s.selection > 1) reject('invalidBetType');
+        if (!isMyanmarBetType(quote.betType) || s.selection > 1) reject('invalidBetType');
         this.takeBody(quote, s.body ?? '', flags);
         return this.makeLeg(quote, s.selection, 0, String(quote.line));
       }
-      if (MyanmarBetTypes.has(quote.betType)) reject('invalidBetType');
+      if (isMyanmarBetType(quote.betType)) reject('invalidBetType');
       return this.makeLeg(quote, s.selection, this.takePrice(quote, s, flags), null);
     });
   }
@@ -436,7 +436,7 @@ export class Bets {
     this.assertCanBet(account);
     if (!isMyanmarCurrency(account.currency)) reject('invalidCurrency');
     const quote = this.openQuote(body.odds_id);
-    if (!MyanmarBetTypes.has(quote.betType) || body.selection > 1) reject('invalidBetType');
+    if (!isMyanmarBetType(quote.betType) || body.selection > 1) reject('invalidBetType');
     this.takeBody(quote, body.body, body);
     const stake = toMinor(body.stake, account.currency);
     const limit = this.limitOf(account, 'mmo');

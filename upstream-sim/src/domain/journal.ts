@@ -1,8 +1,11 @@
 /**
  * Persistence with SIM_DATA_DIR: an append-only NDJSON journal of state records (each line the
  * record after a change: account, ledger entry, bet, idempotent reply, message), replayed in order
- * at start, plus a snapshot of the odds world (written atomically with a rename). Records rather
- * than commands: replay does not depend on the world producing the same prices again.
+ * at start, plus a snapshot of the odds world (written atomically with a rename) and the clock
+ * mark (`clock`: the latest sim time, rewritten in place). Records rather than commands: replay
+ * does not depend on the world producing the same prices again. The world snapshot is periodic;
+ * the clock mark is what keeps a process killed with -9 from rewinding time (sim.ts catches the
+ * restored world up to it).
  * Each line is written with one write() (survives a process crash); fsync runs at most once a
  * second and at close (survives most machine crashes, bounded loss otherwise).
  */
@@ -25,7 +28,8 @@ export type JournalRecord =
   | { t: 'acct'; a: Account }
   | { t: 'led'; e: LedgerEntry }
   | { t: 'bet'; b: Bet }
-  | { t: 'idem'; k: string; r: Reply }
+  /** `f`: the request's fingerprint (absent in journals written before it existed). */
+  | { t: 'idem'; k: string; r: Reply; f?: string }
   | { t: 'msg'; m: Message };
 
 export interface Journal {
@@ -34,8 +38,15 @@ export interface Journal {
   replay(): JournalRecord[];
   saveWorld(snapshot: unknown): void;
   loadWorld(): unknown;
+  /** Records the sim time `now` (one small in-place write; survives a process crash). */
+  markClock(now: number): void;
+  /** The last marked sim time, or undefined (none, or unreadable). */
+  loadClock(): number | undefined;
   close(): void;
 }
+
+/** Digits of the clock mark: any safe integer fits, so every write is the same length. */
+const ClockWidth = 16;
 
 export function memoryJournal(): Journal {
   return {
@@ -43,6 +54,8 @@ export function memoryJournal(): Journal {
     replay: () => [],
     saveWorld() {},
     loadWorld: () => undefined,
+    markClock() {},
+    loadClock: () => undefined,
     close() {},
   };
 }
@@ -51,8 +64,11 @@ export function fileJournal(dir: string): Journal {
   mkdirSync(dir, { recursive: true });
   const journalPath = join(dir, 'journal.ndjson');
   const worldPath = join(dir, 'world.json');
+  const clockPath = join(dir, 'clock');
   const previous = existsSync(journalPath) ? readFileSync(journalPath, 'utf8') : '';
+  const previousClock = existsSync(clockPath) ? readFileSync(clockPath, 'utf8') : '';
   const fd = openSync(journalPath, 'a');
+  const clockFd = openSync(clockPath, existsSync(clockPath) ? 'r+' : 'w+');
   let dirty = false;
   let closed = false;
   const timer = setInterval(() => {
@@ -87,6 +103,15 @@ export function fileJournal(dir: string): Journal {
       writeFileSync(tmp, JSON.stringify(snapshot));
       renameSync(tmp, worldPath);
     },
+    markClock(now) {
+      if (closed) return;
+      // Fixed width, one positional write at offset 0: the file is always one whole number.
+      writeSync(clockFd, `${String(Math.floor(now)).padStart(ClockWidth, ' ')}\n`, 0);
+    },
+    loadClock() {
+      const value = Number(previousClock.trim());
+      return previousClock.trim() !== '' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+    },
     loadWorld() {
       if (!existsSync(worldPath)) return undefined;
       try {
@@ -100,6 +125,8 @@ export function fileJournal(dir: string): Journal {
       clearInterval(timer);
       fsyncSync(fd);
       closeSync(fd);
+      fsyncSync(clockFd);
+      closeSync(clockFd);
       closed = true;
     },
   };

@@ -13,7 +13,7 @@ export interface SessionOptions {
   sessionTtlMs: number;
   /** Lifetime of a token-launch token, default 5 minutes; single use. */
   launchTokenTtlMs: number;
-  /** Failed logins in a row (per login id) before loginLimit, default 5. */
+  /** Failed logins in a row (per login id and client IP together) before loginLimit, default 5. */
   loginFailures: number;
   /** Calls per account per second before requestLimit; 0 disables. Default 50. */
   requestsPerSecond: number;
@@ -102,14 +102,18 @@ export class Sessions {
     return entry.accountId;
   }
 
-  /** Throws loginLimit while the login id is locked (SPEC: retry after 1 minute). */
-  assertLoginAllowed(loginId: string): void {
-    const entry = this.failures.get(loginId.trim().toLowerCase());
+  /**
+   * Throws loginLimit while the login id is locked for this client IP (SPEC: retry after 1
+   * minute). Failures count per login id and IP together: wrong passwords from one address lock
+   * that address out of that account, never the owner logging in from another.
+   */
+  assertLoginAllowed(loginId: string, ip: string): void {
+    const entry = this.failures.get(failureKey(loginId, ip));
     if (entry && entry.lockedUntil > this.wallNow()) reject('loginLimit');
   }
 
-  loginFailed(loginId: string): void {
-    const key = loginId.trim().toLowerCase();
+  loginFailed(loginId: string, ip: string): void {
+    const key = failureKey(loginId, ip);
     const entry = this.failures.get(key) ?? { count: 0, lockedUntil: 0 };
     if (entry.lockedUntil !== 0 && entry.lockedUntil <= this.wallNow()) {
       entry.count = 0;
@@ -122,8 +126,8 @@ export class Sessions {
     if (this.failures.size > 100_000) this.failures.clear();
   }
 
-  loginSucceeded(loginId: string): void {
-    this.failures.delete(loginId.trim().toLowerCase());
+  loginSucceeded(loginId: string, ip: string): void {
+    this.failures.delete(failureKey(loginId, ip));
   }
 
   /** Fixed one-second window per key (account id); requestLimit above the configured rate. */
@@ -139,4 +143,8 @@ export class Sessions {
     window.count++;
     if (window.count > this.options.requestsPerSecond) reject('requestLimit');
   }
+}
+
+function failureKey(loginId: string, ip: string): string {
+  return `${loginId.trim().toLowerCase()}\u0000${ip}`;
 }

@@ -7,6 +7,12 @@ import type { Journal, JournalRecord } from './journal.ts';
 import type { Account, Bet, LedgerEntry, Message, Wallet } from './types.ts';
 import { OpenBetStatuses } from './types.ts';
 
+export interface IdempotentReply {
+  reply: Reply;
+  /** What the request asked (sim.ts requestFingerprint); undefined for journals older than it. */
+  fingerprint: string | undefined;
+}
+
 export class Store {
   readonly accounts = new Map<string, Account>();
   readonly wallets = new Map<string, Wallet>();
@@ -15,7 +21,8 @@ export class Store {
   readonly betsByAccount = new Map<string, Bet[]>();
   /** Open (waiting or running) bet ids by match id, for settlement at match end. */
   readonly openByMatch = new Map<number, Set<string>>();
-  readonly idempotent = new Map<string, Reply>();
+  /** Replies of done placements by (account, request_id), with the request's fingerprint. */
+  readonly idempotent = new Map<string, IdempotentReply>();
   readonly messages: Message[] = [];
   ledgerSeq = 0;
   betSeq = 0;
@@ -37,7 +44,7 @@ export class Store {
         this.putBet(record.b);
         break;
       case 'idem':
-        this.idempotent.set(record.k, record.r);
+        this.idempotent.set(record.k, { reply: record.r, fingerprint: record.f });
         break;
       case 'msg':
         this.putMessage(record.m);
@@ -60,9 +67,9 @@ export class Store {
     this.journal.append({ t: 'bet', b: bet });
   }
 
-  saveIdempotent(key: string, reply: Reply): void {
-    this.idempotent.set(key, reply);
-    this.journal.append({ t: 'idem', k: key, r: reply });
+  saveIdempotent(key: string, reply: Reply, fingerprint: string): void {
+    this.idempotent.set(key, { reply, fingerprint });
+    this.journal.append({ t: 'idem', k: key, r: reply, f: fingerprint });
   }
 
   addMessage(message: Message): void {

@@ -30,28 +30,29 @@ function startSession(sim: Sim, account: Account, revokeOthers: boolean) {
   return ok({ member_profile: memberProfile(updated, session.token, sim.wallet) });
 }
 
-function passwordLogin(sim: Sim, body: LoginRequest, revokeOthers: boolean) {
+/** `ip` is the client's address (CallContext.ip: X-Forwarded-For from a trusted proxy, else the peer). */
+function passwordLogin(sim: Sim, body: LoginRequest, ip: string, revokeOthers: boolean) {
   const key = sim.options.loginSigningKey;
   if (key !== undefined && !loginSignatureValid(body, key)) reject('loginFailed');
-  sim.sessions.assertLoginAllowed(body.account_id);
+  sim.sessions.assertLoginAllowed(body.account_id, ip);
   const account = sim.accounts.find(body.account_id);
   if (!account) {
-    sim.sessions.loginFailed(body.account_id);
+    sim.sessions.loginFailed(body.account_id, ip);
     reject('account_not_exists');
   }
   if (!sim.accounts.checkPassword(account, body.password)) {
-    sim.sessions.loginFailed(body.account_id);
+    sim.sessions.loginFailed(body.account_id, ip);
     reject('invalid_password');
   }
-  sim.sessions.loginSucceeded(body.account_id);
+  sim.sessions.loginSucceeded(body.account_id, ip);
   return startSession(sim, account, revokeOthers);
 }
 
 export const accountHandlers: Handlers = {
-  authlogin: ({ sim, body }) => passwordLogin(sim, body as LoginRequest, false),
-  userlogin: ({ sim, body }) => passwordLogin(sim, body as LoginRequest, false),
+  authlogin: ({ sim, body, ip }) => passwordLogin(sim, body as LoginRequest, ip, false),
+  userlogin: ({ sim, body, ip }) => passwordLogin(sim, body as LoginRequest, ip, false),
   // Switch account: the new login ends the account's other sessions.
-  switchlogin: ({ sim, body }) => passwordLogin(sim, body as LoginRequest, true),
+  switchlogin: ({ sim, body, ip }) => passwordLogin(sim, body as LoginRequest, ip, true),
   securelogin: ({ sim, body }) => {
     const accountId = sim.sessions.useLaunchToken((body as TokenLoginRequest).token);
     return startSession(sim, sim.accounts.get(accountId), false);

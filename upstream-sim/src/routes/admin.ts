@@ -3,11 +3,11 @@
  * (header x-admin-token). Otherwise they do not exist (unknownCall, 404).
  */
 import { timingSafeEqual } from 'node:crypto';
+import { currencyDigits, isRecord, toMinorUnits } from '@sportsbook/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import Type from 'typebox';
 import { Compile } from 'typebox/compile';
-import { toMinor } from '../domain/amounts.ts';
 import { fail, ok } from '../reply.ts';
 import type { Sim } from '../sim.ts';
 
@@ -80,7 +80,7 @@ export function registerAdmin(app: FastifyInstance, sim: Sim, token: string | un
   app.post(
     '/admin/faults',
     guard((body, reply) => {
-      if (typeof body === 'object' && body !== null && Object.keys(body).length === 0) {
+      if (isRecord(body) && Object.keys(body).length === 0) {
         sim.faults.clear();
         return ok({ faults: sim.faults.list() });
       }
@@ -123,12 +123,9 @@ export function registerAdmin(app: FastifyInstance, sim: Sim, token: string | un
       if (b.state !== undefined && b.state !== account.state)
         updated = sim.accounts.update(account, { state: b.state }, true);
       if (b.adjust !== undefined) {
-        sim.wallet.adjust(
-          account.id,
-          Math.sign(b.adjust) * toMinor(Math.abs(b.adjust), account.currency),
-          'admin',
-          sim.world.now(),
-        );
+        const minor = toMinorUnits(Math.abs(b.adjust), currencyDigits(account.currency));
+        if (minor === undefined) return reply.code(400).send(fail('badRequest', { field: 'adjust' }));
+        sim.wallet.adjust(account.id, Math.sign(b.adjust) * minor, 'admin', sim.world.now());
         updated = sim.accounts.update(updated, {}, true);
       }
       const expired = b.expire_sessions ? sim.sessions.expireAccount(account.id) : 0;

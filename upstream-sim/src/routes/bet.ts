@@ -18,7 +18,7 @@ import { toMajor } from '../domain/amounts.ts';
 import { dateOf, dayRange, isCancelled, isSettled } from '../domain/statements.ts';
 import type { Account, Bet } from '../domain/types.ts';
 import { CallError, fail, ok, type Reply } from '../reply.ts';
-import type { Sim } from '../sim.ts';
+import { requestFingerprint, type Sim } from '../sim.ts';
 import { betView, page } from '../views.ts';
 import { auth, type CallContext, type Handler, type Handlers } from './handler.ts';
 
@@ -30,7 +30,8 @@ function placement(place: Place): Handler {
     const { account } = auth(ctx);
     const body = ctx.body as { request_id: string };
     const call = ctx.call.slice('bet/'.length);
-    return ctx.sim.idempotent(account.id, body.request_id, () => {
+    const fingerprint = requestFingerprint(ctx.call, ctx.body);
+    return ctx.sim.idempotent(account.id, body.request_id, fingerprint, () => {
       const bet = place(ctx.sim, account, call, body as never);
       ctx.sim.metrics.bets.inc({ kind: bet.kind, status: bet.status });
       return ok({ data: betView(bet) });
@@ -180,7 +181,7 @@ export const betHandlers: Handlers = {
   'bet/cashout': async (ctx) => {
     const { account } = auth(ctx);
     const body = ctx.body as CashOutBody;
-    return ctx.sim.idempotent(account.id, body.request_id, () => {
+    return ctx.sim.idempotent(account.id, body.request_id, requestFingerprint(ctx.call, ctx.body), () => {
       try {
         const bet = ctx.sim.bets.cashOut(account, body.bet_id, body.quote_id, body.accept_any_value ?? false);
         return ok({ data: betView(bet) });

@@ -7,6 +7,11 @@ export interface CallContext {
   body: Record<string, unknown>;
   /** Full call name as calls.ts names it: `authlogin`, `odds/uxmarket`, `bet/betsingle`. */
   call: string;
+  /**
+   * The client's IP: the peer address, or the address a trusted proxy (the gateway) puts in
+   * X-Forwarded-For (BuildSimOptions.trustProxy, default loopback only).
+   */
+  ip: string;
 }
 
 export type Handler = (ctx: CallContext) => Reply | Promise<Reply>;

@@ -1,31 +1,11 @@
 /**
  * Odds-host calls (`/odds/<call>`): no player session (the gateway polls once for everyone).
- * protocol has no body schemas for them yet; these local ones follow rows.ts's request types.
+ * Bodies are checked against protocol's OddsBodies (schemas/odds.ts) by app.ts's validateBody.
  */
 
 import type { UxMarketRequest, UxMatch2Request } from '@sportsbook/protocol';
-import { MarketTypes } from '@sportsbook/protocol';
-import type { TSchema } from 'typebox';
-import Type from 'typebox';
 import { ok, reject } from '../reply.ts';
 import type { Handlers } from './handler.ts';
-
-const Group = Type.Union([Type.Literal('early'), Type.Literal('today'), Type.Literal('live')]);
-const SportId = Type.Integer({ minimum: 1, maximum: 999 });
-
-export const OddsBodies: Record<string, TSchema> = {
-  'odds/uxmenu': Type.Object({}),
-  'odds/uxmarket': Type.Object(
-    {
-      sport_id: SportId,
-      market_type: Type.Union(MarketTypes.filter((m) => m !== 'mmo').map((m) => Type.Literal(m))),
-      group: Group,
-    },
-    { additionalProperties: false },
-  ),
-  'odds/uxmatch': Type.Object({ match_id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
-  'odds/uxmatch2': Type.Object({ sport_id: SportId, group: Group }, { additionalProperties: false }),
-};
 
 export const oddsHandlers: Handlers = {
   'odds/uxmenu': ({ sim }) => ok({ data: sim.world.menu() }),

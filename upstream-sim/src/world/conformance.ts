@@ -4,7 +4,13 @@
  * parent in the same reply). Returns problems rather than throwing so a test can print them all.
  * The sim core and recordings can reuse it on any MarketData.
  */
-import { ExcludedSportIds, type MarketData, MarketGroup, Period } from '@sportsbook/protocol';
+import {
+  ExcludedSportIds,
+  isMyanmarBetType,
+  type MarketData,
+  MarketGroup,
+  Period,
+} from '@sportsbook/protocol';
 import { MaxPrice } from './pricing.ts';
 
 const PERIODS: ReadonlySet<number> = new Set(Object.values(Period));
@@ -113,7 +119,7 @@ export function checkMarketData(data: MarketData): string[] {
       bad('prices', o);
       continue;
     }
-    if (betType === 'MHDP' || betType === 'MOU') {
+    if (isMyanmarBetType(betType)) {
       if (prices.length !== 0 || typeof line !== 'string' || !MYANMAR_BODY.test(line)) bad('myanmar row', o);
       const want = betType === 'MOU' ? ['O'] : ['H', 'A'];
       if (labels?.length !== 1 || !want.includes(labels[0] ?? '')) bad('myanmar giver', o);

@@ -2,7 +2,7 @@
  * The simulator's odds world: a deterministic evening of sports from a seed. See
  * upstream-sim/WORLD.md for the knobs, what moves and the measured costs.
  */
-import type { MatchRow } from '@sportsbook/protocol';
+import { isRecord, type MatchRow } from '@sportsbook/protocol';
 import { populate, scoreOf, tick } from './engine.ts';
 import { createLeagues, enqueue } from './generator.ts';
 import { Rng } from './rng.ts';
@@ -48,14 +48,13 @@ interface Snapshot {
 }
 
 function isSnapshot(s: unknown): s is Snapshot {
-  if (typeof s !== 'object' || s === null) return false;
+  if (!isRecord(s)) return false;
   const x = s as Partial<Snapshot>;
   const st = x.state as Partial<WorldState> | undefined;
   return (
     x.v === 1 &&
     Array.isArray(x.liveIds) &&
-    typeof st === 'object' &&
-    st !== null &&
+    isRecord(st) &&
     st.v === 1 &&
     typeof st.now === 'number' &&
     typeof st.rng === 'number' &&

@@ -353,9 +353,6 @@ export const HeadIndex: Partial<Record<BetType, number>> = {
   OR: 11,
 };
 
-/** Bet types that settle on the first half; they close at half-time. */
-export const FirstHalfBetTypes: ReadonlySet<BetType> = new Set(['HDPH', 'OUH', 'OEH', '1X2H']);
-
 const places = [
   'Ashford',
   'Brackley',

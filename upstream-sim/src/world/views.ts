@@ -5,6 +5,7 @@
  */
 import {
   type HeadRow,
+  isMyanmarBetType,
   type LeagueRow,
   type LinkRow,
   type LiveState,
@@ -14,17 +15,12 @@ import {
   type MatchRow,
   type MenuData,
   type MenuRow,
+  MyanmarBetTypes,
   type OddsRow,
   Sports,
 } from '@sportsbook/protocol';
 import { type BetType, HeadIndex, MarketTypeBetTypes, SportProfiles } from './sports.ts';
 import { type Ctx, groupOf, type LeagueState, type MarketState, type MatchState } from './state.ts';
-
-const MYANMAR: ReadonlySet<BetType> = new Set(['MHDP', 'MOU']);
-
-function isMyanmar(bt: BetType): boolean {
-  return MYANMAR.has(bt);
-}
 
 export class Views {
   private readonly matchRows = new Map<number, { rev: number; row: MatchRow }>();
@@ -179,7 +175,7 @@ export class Views {
   private reply(
     mains: readonly MatchState[],
     group: (m: MatchState) => MarketGroupName,
-    types: ReadonlySet<BetType>,
+    types: ReadonlySet<string>,
     withChildren: boolean,
     withParent = false,
   ): MarketData {
@@ -242,7 +238,7 @@ export class Views {
     return this.cached(`mm/${sportId}/${group}`, () => {
       const now = this.ctx.state.now;
       const mains = this.sportMatches(sportId).filter((m) => m.type !== 4 && groupOf(m, now) === group);
-      return this.reply(mains, () => group as MarketGroupName, MYANMAR, false);
+      return this.reply(mains, () => group as MarketGroupName, MyanmarBetTypes, false);
     });
   }
 
@@ -252,9 +248,9 @@ export class Views {
       const top = m.parentId !== null ? this.ctx.byId.get(m.parentId) : m;
       const groupOfTop = groupOf(top ?? m, now) ?? 'live';
       const all = new Set<BetType>();
-      for (const mk of m.markets) if (!isMyanmar(mk.bt)) all.add(mk.bt);
+      for (const mk of m.markets) if (!isMyanmarBetType(mk.bt)) all.add(mk.bt);
       for (const id of m.childIds)
-        for (const mk of this.ctx.byId.get(id)?.markets ?? []) if (!isMyanmar(mk.bt)) all.add(mk.bt);
+        for (const mk of this.ctx.byId.get(id)?.markets ?? []) if (!isMyanmarBetType(mk.bt)) all.add(mk.bt);
       return this.reply([m], () => groupOfTop, all, true, true);
     });
   }

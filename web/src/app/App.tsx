@@ -2,7 +2,7 @@
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, useRoutes } from 'react-router';
-import type { SessionInput } from '../machines/sessionMachine.ts';
+import type { SessionInput } from '../features/account/sessionMachine.ts';
 import { PreferencesContext, SessionContext } from './contexts.ts';
 import { routes } from './routes.tsx';
 

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { switchLanguage } from '../i18n/index.ts';
+import { switchLanguage } from '../shared/i18n/index.ts';
 import { PreferencesContext, SessionContext, useAccount, useLayout } from './contexts.ts';
 
 export function Wiring() {

@@ -5,9 +5,9 @@
  */
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { ComingSoon } from '../components/ComingSoon.tsx';
-import { Notifier } from '../components/Notifier.tsx';
-import Landing from '../pages/Landing.tsx';
+import Landing from '../features/account/Landing.tsx';
+import { ComingSoon } from '../shared/components/ComingSoon.tsx';
+import { Notifier } from './Notifier.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { Wiring } from './Wiring.tsx';
 
@@ -40,14 +40,20 @@ const slotNumbers = [2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15];
 
 /** Protected product pages (in the main window's layout). */
 export const productRoutes: RouteObject[] = [
-  { path: 'desktop', element: page(() => import('../board/DesktopPage.tsx'), 'default') },
+  { path: 'desktop', element: page(() => import('../features/board/DesktopPage.tsx'), 'default') },
   { path: 'tournament2', element: <Navigate to="/tournament2/home" replace /> },
   soon('tournament2/home', 'nav.tournament'),
   { path: 'highlight', element: <Navigate to="/highlight/home" replace /> },
   soon('highlight/home', 'nav.highlight'),
-  { path: 'event', element: page(() => import('../info/ResultsPage.tsx'), 'EventPage') },
-  { path: 'ngresult', element: page(() => import('../info/ResultsPage.tsx'), 'NumberGameResultsPage') },
-  { path: 'efresult', element: page(() => import('../info/ResultsPage.tsx'), 'EFootballResultsPage') },
+  { path: 'event', element: page(() => import('../features/info/ResultsPage.tsx'), 'EventPage') },
+  {
+    path: 'ngresult',
+    element: page(() => import('../features/info/ResultsPage.tsx'), 'NumberGameResultsPage'),
+  },
+  {
+    path: 'efresult',
+    element: page(() => import('../features/info/ResultsPage.tsx'), 'EFootballResultsPage'),
+  },
   soon('minigame', 'nav.miniGame'),
   soon('slots', 'nav.slots'),
   ...slotNumbers.map((n) => soon(`slots${n}`, 'nav.slots', n)),
@@ -64,13 +70,13 @@ export const productRoutes: RouteObject[] = [
 /** Info sub-pages (their own pop-up window, without the main header). */
 export const infoRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/info/settings" replace /> },
-  { path: 'settings', element: page(() => import('../pages/info/Settings.tsx'), 'default') },
-  { path: 'message', element: page(() => import('../pages/info/Messages.tsx'), 'default') },
-  { path: 'sysparlay', element: page(() => import('../info/SysParlayPage.tsx'), 'default') },
-  { path: 'betlist', element: page(() => import('../info/BetListPage.tsx'), 'default') },
-  { path: 'statement', element: page(() => import('../info/StatementPage.tsx'), 'default') },
-  { path: 'result', element: page(() => import('../info/ResultsPage.tsx'), 'default') },
-  { path: 'rules', element: page(() => import('../info/RulesPage.tsx'), 'default') },
+  { path: 'settings', element: page(() => import('../features/account/Settings.tsx'), 'default') },
+  { path: 'message', element: page(() => import('../features/account/Messages.tsx'), 'default') },
+  { path: 'sysparlay', element: page(() => import('../features/info/SysParlayPage.tsx'), 'default') },
+  { path: 'betlist', element: page(() => import('../features/info/BetListPage.tsx'), 'default') },
+  { path: 'statement', element: page(() => import('../features/info/StatementPage.tsx'), 'default') },
+  { path: 'result', element: page(() => import('../features/info/ResultsPage.tsx'), 'default') },
+  { path: 'rules', element: page(() => import('../features/info/RulesPage.tsx'), 'default') },
 ];
 
 export const routes: RouteObject[] = [
@@ -78,28 +84,28 @@ export const routes: RouteObject[] = [
     element: <Root />,
     children: [
       { index: true, element: <Landing /> },
-      { path: 'maintenance', element: page(() => import('../pages/Maintenance.tsx'), 'default') },
+      { path: 'maintenance', element: page(() => import('./Maintenance.tsx'), 'default') },
       {
         element: <RequireAuth />,
         children: [
           {
             // The logged-in layout is its own chunk: the landing page never shows it.
-            element: page(() => import('../components/AppLayout.tsx'), 'AppLayout'),
+            element: page(() => import('./AppLayout.tsx'), 'AppLayout'),
             children: productRoutes,
           },
           {
             path: 'info',
-            element: page(() => import('../components/AppLayout.tsx'), 'PopupLayout'),
+            element: page(() => import('./AppLayout.tsx'), 'PopupLayout'),
             children: [
               {
-                element: page(() => import('../pages/info/InfoLayout.tsx'), 'default'),
+                element: page(() => import('../features/info/InfoLayout.tsx'), 'default'),
                 children: infoRoutes,
               },
             ],
           },
         ],
       },
-      { path: '*', element: page(() => import('../pages/NotFound.tsx'), 'default') },
+      { path: '*', element: page(() => import('./NotFound.tsx'), 'default') },
     ],
   },
 ];

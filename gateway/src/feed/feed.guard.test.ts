@@ -1,0 +1,367 @@
+/**
+ * The feed's guards against one client flooding the upstream or holding dead sockets (issue 13):
+ * socket caps per session, account and address; the node's topic cap; `match/<id>` only for ids
+ * that exist; unwatched topics stop polling; pings and dead peers; recovery after an outage.
+ * Real simulator (manual clock) and real gateway on port 0.
+ */
+import { CloseCode, type MarketModel } from '@sportsbook/protocol';
+import { FeedTestClient, login } from '@sportsbook/testkit';
+import { gatewayMetric, setFaults, simCalls, startPair } from '@sportsbook/testkit/feed';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+
+type Pair = Awaited<ReturnType<typeof startPair>>;
+type Session = { accountId: string; token: string };
+
+const LIVE = 'odds/1/hdpou/live';
+const LIVE_1X2 = 'odds/1/1x2/live';
+const TODAY = 'odds/1/hdpou/today';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `probe` until it returns true (metrics are read over HTTP, not pushed). */
+async function eventually(probe: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+function harness() {
+  const clients: FeedTestClient[] = [];
+  return {
+    clients,
+    async connect(pair: Pair): Promise<FeedTestClient> {
+      const c = await FeedTestClient.connect(pair.gateway.wsUrl);
+      clients.push(c);
+      return c;
+    },
+    async closeAll(): Promise<void> {
+      await Promise.all(clients.splice(0).map((c) => c.close()));
+    },
+  };
+}
+
+describe('socket caps per session, account and address', () => {
+  let pair: Pair;
+  let a: Session;
+  let b: Session;
+  const h = harness();
+
+  beforeAll(async () => {
+    pair = await startPair(
+      {},
+      { feed: { maxSocketsPerSession: 2, maxSocketsPerAccount: 3, maxSocketsPerIp: 5 } },
+    );
+    // Two sessions of one account (authlogin leaves the other sessions alive).
+    a = await login(pair.sim.url);
+    b = await login(pair.sim.url);
+  });
+  afterEach(async () => {
+    await h.closeAll();
+    await eventually(
+      async () => (await gatewayMetric(pair.gateway, 'gateway_ws_connections')) === 0,
+      3000,
+      'no sockets',
+    );
+  });
+  afterAll(async () => {
+    await pair?.close();
+  });
+
+  it('refuses a socket over the session cap, then over the account cap, with 4429 and a metric', async () => {
+    const a1 = await h.connect(pair);
+    await a1.hello(a.accountId, a.token);
+    const a2 = await h.connect(pair);
+    await a2.hello(a.accountId, a.token);
+    const a3 = await h.connect(pair);
+    a3.send({ op: 'hello', v: 1, account_id: a.accountId, session_token: a.token });
+    expect(await a3.closedWith()).toBe(CloseCode.tooManyRequests);
+    expect(a3.closed?.reason).toMatch(/session/);
+    expect(a3.welcome).toBeUndefined();
+    expect(
+      await gatewayMetric(pair.gateway, 'gateway_ws_refusals_total', 'reason="sockets_per_session"'),
+    ).toBe(1);
+
+    // The account's other session: one more fits (3 for the account), the next does not.
+    const b1 = await h.connect(pair);
+    await b1.hello(b.accountId.toUpperCase(), b.token);
+    const b2 = await h.connect(pair);
+    b2.send({ op: 'hello', v: 1, account_id: b.accountId, session_token: b.token });
+    expect(await b2.closedWith()).toBe(CloseCode.tooManyRequests);
+    expect(b2.closed?.reason).toMatch(/account/);
+    expect(
+      await gatewayMetric(pair.gateway, 'gateway_ws_refusals_total', 'reason="sockets_per_account"'),
+    ).toBe(1);
+
+    // A socket that leaves frees its place.
+    await a1.close();
+    await eventually(
+      async () => (await gatewayMetric(pair.gateway, 'gateway_ws_connections')) === 2,
+      3000,
+      'a1 gone',
+    );
+    const b3 = await h.connect(pair);
+    await b3.hello(b.accountId, b.token);
+    expect(b3.closed).toBeUndefined();
+    expect([a2, b1].every((c) => c.closed === undefined)).toBe(true);
+  });
+
+  it('refuses a socket over the address cap right after the upgrade, before any hello', async () => {
+    const held = await Promise.all(Array.from({ length: 5 }, () => h.connect(pair)));
+    const extra = await h.connect(pair);
+    expect(await extra.closedWith()).toBe(CloseCode.tooManyRequests);
+    expect(extra.closed?.reason).toMatch(/address/);
+    expect(await gatewayMetric(pair.gateway, 'gateway_ws_refusals_total', 'reason="sockets_per_ip"')).toBe(1);
+    expect(held.every((c) => c.closed === undefined)).toBe(true);
+    // A place freed is a place again.
+    await held[0]?.close();
+    await sleep(100);
+    const again = await h.connect(pair);
+    await again.hello(a.accountId, a.token);
+    expect(again.closed).toBeUndefined();
+  });
+});
+
+describe('topics: the node cap, ids that exist, unwatched topics', () => {
+  let pair: Pair;
+  let session: Session;
+  const h = harness();
+
+  beforeAll(async () => {
+    pair = await startPair(
+      {},
+      { feed: { maxTopicsPerNode: 3, topicIdleMs: 200, maxSocketsPerSession: 50, maxSocketsPerAccount: 50 } },
+    );
+    session = await login(pair.sim.url);
+  });
+  afterEach(async () => {
+    await h.closeAll();
+    // Idle histories are dropped after topicIdleMs: every test starts with an empty node.
+    await eventually(
+      async () => (await gatewayMetric(pair.gateway, 'gateway_topics')) === 0,
+      3000,
+      'no topics',
+    );
+  });
+  afterAll(async () => {
+    await pair?.close();
+  });
+
+  async function ready(): Promise<FeedTestClient> {
+    const c = await h.connect(pair);
+    await c.hello(session.accountId, session.token);
+    return c;
+  }
+
+  /** A match of the simulator's world, asked of the simulator directly (not through the gateway). */
+  async function simMatchId(group: 'live' | 'early'): Promise<number> {
+    const res = await fetch(`${pair.sim.url}/odds/uxmarket`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sport_id: 1, market_type: 'hdpou', group }),
+    });
+    const rows = ((await res.json()) as { data: { matches: unknown[][] } }).data.matches;
+    const id = rows[0]?.[0];
+    if (typeof id !== 'number') throw new Error(`no ${group} match`);
+    return id;
+  }
+
+  it('refuses a new topic over the node cap with err tooManyTopics; held topics stay open to all', async () => {
+    const c = await ready();
+    await c.sub(LIVE);
+    await c.sub(LIVE_1X2);
+    await c.sub('menu');
+    const id = await c.sub(TODAY);
+    const err = c.framesOf('err').find((e) => e.id === id);
+    expect(err?.code).toBe('tooManyTopics');
+    expect(await gatewayMetric(pair.gateway, 'gateway_ws_refusals_total', 'reason="topics_per_node"')).toBe(
+      1,
+    );
+    expect(await gatewayMetric(pair.gateway, 'gateway_topics')).toBe(3);
+    // Another socket still gets a topic the node holds.
+    const d = await ready();
+    await d.sub(LIVE);
+    await d.until(() => d.topics.has(LIVE), 5000, 'snapshot');
+  });
+
+  it('polls an unknown match id once for every socket asking, refuses it with unknownTopic and never polls it', async () => {
+    const unknown = 'match/987654321';
+    const before = await simCalls(pair.sim, 'uxmatch');
+    const sockets = await Promise.all([ready(), ready(), ready(), ready(), ready()]);
+    const ids = await Promise.all(sockets.map((c) => c.sub(unknown)));
+    sockets.forEach((c, i) => {
+      expect(c.framesOf('err').find((e) => e.id === ids[i])?.code).toBe('unknownTopic');
+      expect(c.framesOf('ack').some((f) => f.id === ids[i])).toBe(false);
+    });
+    await sleep(300); // six poll intervals: a polled topic would show here
+    expect((await simCalls(pair.sim, 'uxmatch')) - before).toBe(1);
+    // Asked again later: refused from memory, no call.
+    const late = await ready();
+    const lateId = await late.sub(unknown);
+    expect(late.framesOf('err').find((e) => e.id === lateId)?.code).toBe('unknownTopic');
+    expect((await simCalls(pair.sim, 'uxmatch')) - before).toBe(1);
+    expect(await gatewayMetric(pair.gateway, 'gateway_ws_refusals_total', 'reason="unknown_topic"')).toBe(6);
+    expect(await gatewayMetric(pair.gateway, 'gateway_topic_checks_total', 'outcome="unknown"')).toBe(1);
+    expect(await gatewayMetric(pair.gateway, 'gateway_topics')).toBe(0);
+  });
+
+  it('refuses an odds topic of a sport the held menu does not list with unknownTopic', async () => {
+    const c = await ready();
+    await c.sub('menu');
+    await c.until(() => c.topics.has('menu'), 5000, 'menu');
+    const menu = c.topics.get('menu')?.model as { sports: Record<string, unknown> } | undefined;
+    const sports = menu?.sports ?? {};
+    expect(Object.hasOwn(sports, '1')).toBe(true);
+    expect(Object.hasOwn(sports, '6')).toBe(false); // the simulator has no volleyball
+    const refused = () => gatewayMetric(pair.gateway, 'gateway_ws_refusals_total', 'reason="unknown_topic"');
+    const before = await refused();
+    const id = await c.sub('odds/6/hdpou/live');
+    expect(c.framesOf('err').find((e) => e.id === id)?.code).toBe('unknownTopic');
+    expect(await refused()).toBe(before + 1);
+    await c.sub(LIVE);
+    await c.until(() => c.topics.has(LIVE), 5000, 'a listed sport');
+    // The node holds (and polls) the menu and the listed sport's topic, never sport 6's.
+    expect(await gatewayMetric(pair.gateway, 'gateway_topics')).toBe(2);
+  });
+
+  it('takes a match id from a held snapshot without a check, and a real one not held after one check', async () => {
+    const c = await ready();
+    await c.sub(LIVE);
+    await c.until(() => c.topics.has(LIVE), 5000, 'snapshot');
+    const model = c.topics.get(LIVE)?.model as MarketModel;
+    const liveId = model.live[0];
+    expect(liveId).toBeDefined();
+    const checks = () => gatewayMetric(pair.gateway, 'gateway_topic_checks_total');
+    const checksBefore = await checks();
+    await c.sub(`match/${liveId}`);
+    await c.until(() => c.topics.has(`match/${liveId}`), 5000, 'match snapshot');
+    expect(await checks()).toBe(checksBefore);
+
+    const earlyId = await simMatchId('early');
+    expect(Object.hasOwn(model.match, String(earlyId))).toBe(false);
+    await c.sub(`match/${earlyId}`);
+    await c.until(() => c.topics.has(`match/${earlyId}`), 5000, 'early match snapshot');
+    expect(await gatewayMetric(pair.gateway, 'gateway_topic_checks_total', 'outcome="known"')).toBe(1);
+    expect(c.framesOf('err')).toEqual([]);
+  });
+
+  it('stops polling a topic within about one interval of its last watcher leaving (unsub or close)', async () => {
+    const c = await ready();
+    await c.sub(LIVE);
+    await c.sub('menu');
+    await c.until(() => c.topics.has(LIVE) && c.topics.has('menu'), 5000, 'snapshots');
+    await c.unsub(LIVE);
+    await sleep(100); // two intervals: a poll in flight ends
+    const after = await simCalls(pair.sim, 'uxmarket');
+    await sleep(300);
+    expect(await simCalls(pair.sim, 'uxmarket')).toBe(after);
+    // The menu (interval 250 ms) stops when the socket closes.
+    expect(await simCalls(pair.sim, 'uxmenu')).toBeGreaterThan(0);
+    await c.close();
+    await sleep(300);
+    const menuAfter = await simCalls(pair.sim, 'uxmenu');
+    await sleep(600);
+    expect(await simCalls(pair.sim, 'uxmenu')).toBe(menuAfter);
+  });
+});
+
+describe('dead sockets: websocket pings', () => {
+  let pair: Pair;
+  let session: Session;
+
+  beforeAll(async () => {
+    pair = await startPair({}, { feed: { pingIntervalMs: 100, pingMissesBeforeClose: 2 } });
+    session = await login(pair.sim.url);
+  });
+  afterAll(async () => {
+    await pair?.close();
+  });
+
+  it('terminates a socket that stops answering pings, counts it, and keeps one that answers', async () => {
+    const alive = await FeedTestClient.connect(pair.gateway.wsUrl);
+    await alive.hello(session.accountId, session.token);
+    await alive.sub('menu');
+    // A peer gone half-open: the socket is there, nothing answers (ws would pong by itself).
+    const dead = new WebSocket(pair.gateway.wsUrl, { autoPong: false });
+    const frames: string[] = [];
+    let pings = 0;
+    dead.on('message', (d) => frames.push(d.toString()));
+    dead.on('ping', () => pings++);
+    const closed = new Promise<number>((resolve) => dead.once('close', (code) => resolve(code)));
+    await new Promise((resolve, reject) => {
+      dead.once('open', resolve);
+      dead.once('error', reject);
+    });
+    dead.send(
+      JSON.stringify({ op: 'hello', v: 1, account_id: session.accountId, session_token: session.token }),
+    );
+    // Only this socket watches the topic: while it counts as open, the topic is polled.
+    dead.send(JSON.stringify({ op: 'sub', id: 1, topic: TODAY }));
+    await eventually(async () => frames.some((f) => f.startsWith('{"t":"snap"')), 5000, 'snapshot');
+    expect(await gatewayMetric(pair.gateway, 'gateway_ws_connections')).toBe(2);
+
+    // Terminated (no close frame: 1006) after the missed pings.
+    expect(await closed).toBe(1006);
+    expect(pings).toBeGreaterThanOrEqual(2);
+    expect(await gatewayMetric(pair.gateway, 'gateway_ws_ping_timeouts_total')).toBe(1);
+    expect(await gatewayMetric(pair.gateway, 'gateway_ws_connections')).toBe(1);
+    // The client that answers pings (ws's automatic pong) has long outlived three intervals.
+    await sleep(400);
+    expect(alive.closed).toBeUndefined();
+    expect(await gatewayMetric(pair.gateway, 'gateway_ws_ping_timeouts_total')).toBe(1);
+    // Its topic is no longer polled.
+    const after = await simCalls(pair.sim, 'uxmarket');
+    await sleep(600); // more than two intervals of the topic (250 ms)
+    expect(await simCalls(pair.sim, 'uxmarket')).toBe(after);
+    await alive.close();
+  });
+});
+
+describe('recovery after an upstream outage', () => {
+  let pair: Pair;
+  let session: Session;
+
+  beforeAll(async () => {
+    // A long backoff cap: without a probe, a topic that failed 7 times waits 2.4-4 s.
+    pair = await startPair({}, { feed: { maxBackoffMs: 10_000, minPollTimeoutMs: 200 } });
+    session = await login(pair.sim.url);
+  });
+  afterAll(async () => {
+    await setFaults(pair.sim, {}).catch(() => {});
+    await pair?.close();
+  });
+
+  it('serves fresh data within a few poll intervals of the upstream coming back', async () => {
+    const c = await FeedTestClient.connect(pair.gateway.wsUrl);
+    await c.hello(session.accountId, session.token);
+    await c.sub(LIVE);
+    await c.sub(LIVE_1X2);
+    await c.until(() => c.topics.has(LIVE) && c.topics.has(LIVE_1X2), 5000, 'snapshots');
+    const before = await simCalls(pair.sim, 'uxmarket');
+    await setFaults(pair.sim, { call: 'uxmarket', errorRate: 1 });
+    await c.until(
+      () => c.topics.get(LIVE)?.stale === true && c.topics.get(LIVE_1X2)?.stale === true,
+      5000,
+      'stale',
+    );
+    // Long enough for backoff to grow: 14 failed polls (about 7 per topic without a probe).
+    await eventually(
+      async () => (await simCalls(pair.sim, 'uxmarket')) - before >= 14,
+      10_000,
+      'failed polls',
+    );
+    await setFaults(pair.sim, {});
+    const cleared = performance.now();
+    await c.until(
+      () => c.topics.get(LIVE)?.stale === false && c.topics.get(LIVE_1X2)?.stale === false,
+      5000,
+      'recovery',
+    );
+    // Goal: two intervals (100 ms); the bound is generous for a shared machine, and far under the
+    // seconds a backed-off topic would wait.
+    expect(performance.now() - cleared).toBeLessThan(600);
+    expect(c.problems).toEqual([]);
+    await c.close();
+  });
+});

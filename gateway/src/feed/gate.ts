@@ -1,0 +1,163 @@
+/**
+ * Which new topics this node takes on (gateway/FEED.md "Limits"). A topic the node already holds
+ * is always served. A new one is refused when the node holds `maxTopicsPerNode` topics. A
+ * `match/<id>` is taken only when the id exists: it is in a market snapshot the node holds, or one
+ * upstream `uxmatch` call says so. That call is shared by every socket asking for the id while it
+ * runs, its answer is remembered (`matchKnownCacheMs` / `matchUnknownCacheMs`), and the node makes
+ * at most `matchChecksPerSecond` of them: made-up ids cost the upstream nothing after one call each,
+ * and at most a few calls a second in all. The refused id is never polled. An `odds/<sportId>/...`
+ * topic is refused when the node holds the menu and the menu does not list the sport.
+ */
+import { isRecord, type Topic } from '@sportsbook/protocol';
+import type { UpstreamClient } from '../plugins/upstream.ts';
+import type { Refusal } from './limits.ts';
+import type { FeedTuning } from './tuning.ts';
+
+export type GateVerdict =
+  | 'ok'
+  | 'unavailable'
+  | Extract<Refusal, 'topics_per_node' | 'unknown_topic' | 'topic_checks'>;
+
+/** What the gate reads of the hub: the topics held and their latest models. */
+export interface HeldTopics {
+  readonly topics: ReadonlyMap<string, { readonly topic: Topic; readonly history: object }>;
+}
+
+export interface TopicGateOptions {
+  tuning: Pick<
+    FeedTuning,
+    | 'maxTopicsPerNode'
+    | 'matchKnownCacheMs'
+    | 'matchUnknownCacheMs'
+    | 'matchChecksPerSecond'
+    | 'matchCheckBurst'
+    | 'minPollTimeoutMs'
+  >;
+  held: HeldTopics;
+  upstream: Pick<UpstreamClient, 'post'>;
+  onRefusal(reason: Refusal): void;
+  onCheck(outcome: 'known' | 'unknown' | 'failed'): void;
+  now?: () => number;
+}
+
+/** Remembered answers about match ids, bounded (oldest dropped first). */
+const MAX_REMEMBERED = 10_000;
+
+/** The `match` collection of a history's latest model, when it has one (TopicHistory, ReplicaHistory). */
+function matchesOf(history: object): Record<string, unknown> | undefined {
+  const model = (history as { model?: unknown }).model;
+  if (!isRecord(model)) return undefined;
+  const match = model.match;
+  return isRecord(match) ? match : undefined;
+}
+
+export class TopicGate {
+  private readonly answers = new Map<number, { exists: boolean; until: number }>();
+  private readonly inFlight = new Map<number, Promise<'ok' | 'unknown_topic' | 'unavailable'>>();
+  private tokens: number;
+  private refilledAt: number;
+  private readonly now: () => number;
+
+  constructor(private readonly o: TopicGateOptions) {
+    this.now = o.now ?? Date.now;
+    this.tokens = o.tuning.matchCheckBurst;
+    this.refilledAt = this.now();
+  }
+
+  /** Whether the node can take `name` now (no upstream call): held, or room for one more. */
+  hasRoom(name: string): boolean {
+    const { topics } = this.o.held;
+    return topics.has(name) || topics.size < this.o.tuning.maxTopicsPerNode;
+  }
+
+  /** After an upstream check: is there still room for the topic (a refusal is counted)? */
+  recheckRoom(name: string): 'ok' | 'topics_per_node' {
+    return this.hasRoom(name) ? 'ok' : this.refuse('topics_per_node');
+  }
+
+  /** The verdict on a new subscription; a promise only while an unknown match id is checked. */
+  admit(name: string, topic: Topic): GateVerdict | Promise<GateVerdict> {
+    if (this.o.held.topics.has(name)) return 'ok';
+    if (!this.hasRoom(name)) return this.refuse('topics_per_node');
+    if (topic.kind === 'odds') return this.sportListed(topic.sportId) ? 'ok' : this.refuse('unknown_topic');
+    if (topic.kind !== 'match') return 'ok';
+    const id = topic.matchId;
+    if (this.inSnapshots(id)) return 'ok';
+    const known = this.answers.get(id);
+    if (known && known.until > this.now()) return known.exists ? 'ok' : this.refuse('unknown_topic');
+    const running = this.inFlight.get(id);
+    if (running) return running.then((v) => (v === 'unknown_topic' ? this.refuse(v) : v));
+    if (!this.take()) return this.refuse('topic_checks');
+    const check = this.check(id).finally(() => this.inFlight.delete(id));
+    this.inFlight.set(id, check);
+    return check.then((v) => (v === 'unknown_topic' ? this.refuse(v) : v));
+  }
+
+  private refuse<R extends Refusal>(reason: R): R {
+    this.o.onRefusal(reason);
+    return reason;
+  }
+
+  /** The id is a match of a model this node holds (the odds lists the board shows). */
+  private inSnapshots(id: number): boolean {
+    const key = String(id);
+    for (const entry of this.o.held.topics.values()) {
+      const matches = matchesOf(entry.history);
+      if (matches !== undefined && Object.hasOwn(matches, key)) return true;
+    }
+    return false;
+  }
+
+  /** The menu held by this node lists the sport (true when no menu is held: parseTopic's list decides). */
+  private sportListed(sportId: number): boolean {
+    const menu = this.o.held.topics.get('menu');
+    const model = menu === undefined ? undefined : (menu.history as { model?: unknown }).model;
+    if (!isRecord(model) || !isRecord(model.sports)) return true;
+    return Object.hasOwn(model.sports, String(sportId));
+  }
+
+  /** Token bucket of upstream checks for the whole node. */
+  private take(): boolean {
+    const { matchChecksPerSecond, matchCheckBurst } = this.o.tuning;
+    const now = this.now();
+    this.tokens = Math.min(
+      matchCheckBurst,
+      this.tokens + ((now - this.refilledAt) / 1000) * matchChecksPerSecond,
+    );
+    this.refilledAt = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+
+  /** One `uxmatch` call: status 1 is a match; `matchHide` (no such match, or hidden) is none. */
+  private async check(id: number): Promise<'ok' | 'unknown_topic' | 'unavailable'> {
+    let exists: boolean;
+    try {
+      const res = await this.o.upstream.post(
+        '/odds/uxmatch',
+        { match_id: id },
+        { timeoutMs: this.o.tuning.minPollTimeoutMs },
+      );
+      const body = res.body as { status?: unknown; statusdesc?: unknown } | null;
+      if (body?.status === 1) exists = true;
+      else if (body?.statusdesc === 'matchHide') exists = false;
+      else {
+        this.o.onCheck('failed');
+        return 'unavailable';
+      }
+    } catch {
+      this.o.onCheck('failed');
+      return 'unavailable';
+    }
+    this.o.onCheck(exists ? 'known' : 'unknown');
+    const { matchKnownCacheMs, matchUnknownCacheMs } = this.o.tuning;
+    this.answers.delete(id);
+    this.answers.set(id, { exists, until: this.now() + (exists ? matchKnownCacheMs : matchUnknownCacheMs) });
+    if (this.answers.size > MAX_REMEMBERED) {
+      const oldest = this.answers.keys().next();
+      if (!oldest.done) this.answers.delete(oldest.value);
+    }
+    return exists ? 'ok' : 'unknown_topic';
+  }
+}

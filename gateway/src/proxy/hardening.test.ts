@@ -1,0 +1,394 @@
+/**
+ * Issue 13 against a real simulator and real gateways: the origin rule on /ws and the served-host
+ * check (item 2), idempotency keys bound to the bet (item 3), no query string in any log line
+ * (item 4), login limits per account and address (item 5), the envelope on every /api answer
+ * (item 6), /metrics not public and trickled bodies cut at the request timeout (item 9).
+ */
+import net from 'node:net';
+import {
+  type Json,
+  LogCapture,
+  login,
+  Password,
+  post,
+  requestId,
+  type Session,
+  simCalls,
+  startTestGateway,
+  startTestSim,
+} from '@sportsbook/testkit/proxy';
+import type { RunningSim } from '@sportsbook/upstream-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { RunningGateway } from '../index.ts';
+
+type Row = [string, number, string, number | string | null, number, number[], string[] | null];
+
+interface RawAnswer {
+  status: number;
+  headers: string;
+  body: string;
+  json: Json | undefined;
+}
+
+/** One HTTP/1.1 request written as is (no client-side URL or header normalisation). */
+function raw(port: number, head: string, body = ''): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('connect', () => {
+      const length = body === '' ? '' : `content-length: ${Buffer.byteLength(body)}\r\n`;
+      socket.write(`${head}\r\n${length}connection: close\r\n\r\n${body}`);
+    });
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const split = text.indexOf('\r\n\r\n');
+      const headers = text.slice(0, split);
+      const rest = text.slice(split + 4);
+      // Chunked replies: keep the JSON between the first chunk size line and the terminator.
+      const bodyText = /transfer-encoding: chunked/i.test(headers)
+        ? rest.replace(/^[0-9a-f]+\r\n/i, '').replace(/\r\n0\r\n\r\n$/, '')
+        : rest;
+      let json: Json | undefined;
+      try {
+        json = JSON.parse(bodyText) as Json;
+      } catch {
+        json = undefined;
+      }
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), headers, body: bodyText, json });
+    });
+  });
+}
+
+/** Opens /ws with these headers: 'open', or the HTTP status the upgrade was refused with. */
+function openWs(url: string, headers: Record<string, string>): Promise<'open' | number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers });
+    ws.on('open', () => {
+      ws.close();
+      resolve('open');
+    });
+    ws.on('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      res.resume();
+      ws.terminate();
+    });
+    ws.on('error', (err) => reject(err));
+  });
+}
+
+describe('issue 13: gateway hardening against the simulator', () => {
+  let sim: RunningSim;
+  let gateway: RunningGateway;
+  const logs = new LogCapture();
+
+  async function openRow(): Promise<Row> {
+    const { json } = await post(`${sim.url}/odds/uxmarket`, {
+      sport_id: 1,
+      market_type: 'hdpou',
+      group: 'today',
+    });
+    const row = (json.data.odds as Row[]).find((r) => r[4] === 0 && r[5].length > 0);
+    if (!row) throw new Error('no open row');
+    return row;
+  }
+
+  function betBody(session: Session, row: Row, stake: number, id: string): Json {
+    return {
+      ...session,
+      request_id: id,
+      odds_id: row[0],
+      selection: 0,
+      price: row[5][0],
+      stake,
+      odds_type: 4,
+    };
+  }
+
+  beforeAll(async () => {
+    sim = await startTestSim();
+    gateway = await startTestGateway(sim, { allowedOrigins: ['https://app.example'] }, logs);
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await sim?.close();
+  });
+
+  describe('item 2: the origin rule on /ws, and same-origin only from served hosts', () => {
+    it('refuses a foreign Origin on the websocket upgrade, lets the allowlist and same-origin through', async () => {
+      expect(await openWs(gateway.wsUrl, { origin: 'https://evil.example' })).toBe(403);
+      expect(await openWs(gateway.wsUrl, { origin: 'null' })).toBe(403);
+      expect(await openWs(gateway.wsUrl, { origin: 'https://app.example' })).toBe('open');
+      expect(await openWs(gateway.wsUrl, { origin: gateway.url })).toBe('open');
+      // Non-browser clients send no Origin.
+      expect(await openWs(gateway.wsUrl, {})).toBe('open');
+    });
+
+    it('a page whose host name resolves here (DNS rebinding) is not same-origin: /api and /ws refuse it', async () => {
+      const before = await simCalls(sim);
+      const rebound = await raw(
+        gateway.port,
+        `POST /api/version HTTP/1.1\r\nhost: rebind.example:${gateway.port}\r\norigin: http://rebind.example:${gateway.port}\r\ncontent-type: application/json`,
+        '{}',
+      );
+      expect(rebound.status).toBe(403);
+      expect(rebound.json).toEqual({ status: 0, statusdesc: 'NoUserAccessRight' });
+      expect(await simCalls(sim)).toBe(before);
+      expect(
+        await openWs(gateway.wsUrl, {
+          host: `rebind.example:${gateway.port}`,
+          origin: `http://rebind.example:${gateway.port}`,
+        }),
+      ).toBe(403);
+      // The loopback names are served by default; localhost is the same host by another name.
+      const local = await raw(
+        gateway.port,
+        `POST /api/version HTTP/1.1\r\nhost: localhost:${gateway.port}\r\norigin: http://localhost:${gateway.port}\r\ncontent-type: application/json`,
+        '{}',
+      );
+      expect(local.json?.status).toBe(1);
+    });
+
+    it('ALLOWED_HOSTS names the hosts a same-origin page may come from', async () => {
+      const served = await startTestGateway(sim, { allowedHosts: ['play.example'] });
+      try {
+        const ask = (host: string) =>
+          raw(
+            served.port,
+            `POST /api/version HTTP/1.1\r\nhost: ${host}\r\norigin: http://${host}\r\ncontent-type: application/json`,
+            '{}',
+          );
+        expect((await ask('play.example')).json?.status).toBe(1);
+        expect((await ask(`play.example:${served.port}`)).json?.status).toBe(1);
+        expect((await ask(`127.0.0.1:${served.port}`)).status).toBe(403);
+        expect(await openWs(served.wsUrl, { host: 'play.example', origin: 'http://play.example' })).toBe(
+          'open',
+        );
+      } finally {
+        await served.close();
+      }
+    });
+  });
+
+  describe('item 3: an idempotency key is bound to its bet, not to the session', () => {
+    it('after a gateway restart, the same request_id with another stake gets requestIdReused and places nothing', async () => {
+      const first = await startTestGateway(sim);
+      const session = await login(first, 'load06');
+      const row = await openRow();
+      const id = requestId();
+      const placed = await post(`${first.url}/api/bet/betsingle`, betBody(session, row, 10, id));
+      expect(placed.json.status).toBe(1);
+      await first.close();
+      const balanceBefore = (await post(`${sim.url}/userbalance`, { ...session, parent_id: 'ag01' })).json
+        .balance;
+      const second = await startTestGateway(sim);
+      try {
+        const changed = await post(`${second.url}/api/bet/betsingle`, betBody(session, row, 50, id));
+        expect(changed.json.statusdesc).toBe('requestIdReused');
+        expect(changed.http).toBe(409);
+        const balanceAfter = (await post(`${sim.url}/userbalance`, { ...session, parent_id: 'ag01' })).json
+          .balance;
+        expect(balanceAfter).toBe(balanceBefore);
+        const bets = sim.sim.store.entries('load06').filter((e) => e.type === 'freeze');
+        expect(bets).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+    });
+
+    it('a retry of the same bet after a re-login (new session token) gets the bet, not duplicateRequest', async () => {
+      const before = await login(gateway, 'load07');
+      const row = await openRow();
+      const id = requestId();
+      const placed = await post(`${gateway.url}/api/bet/betsingle`, betBody(before, row, 10, id));
+      expect(placed.json.status).toBe(1);
+      const calls = await simCalls(sim, 'betsingle');
+      const after = await login(gateway, 'load07');
+      expect(after.session_token).not.toBe(before.session_token);
+      const retried = await post(`${gateway.url}/api/bet/betsingle`, betBody(after, row, 10, id));
+      expect(retried.json).toEqual(placed.json);
+      expect(retried.headers.get('idempotent-replayed')).toBe('true');
+      expect(await simCalls(sim, 'betsingle')).toBe(calls);
+      // Someone without a live session of the account never sees the first reply.
+      const stranger = await post(
+        `${gateway.url}/api/bet/betsingle`,
+        betBody({ account_id: 'load07', session_token: 'not-a-session' }, row, 10, id),
+      );
+      expect(stranger.json.statusdesc).toBe('session_not_exists');
+      expect(stranger.json.data).toBeUndefined();
+    });
+
+    it('the same retry after a re-login reaching a restarted gateway gets the bet from the upstream', async () => {
+      const first = await startTestGateway(sim);
+      const before = await login(first, 'load08');
+      const row = await openRow();
+      const id = requestId();
+      const placed = await post(`${first.url}/api/bet/betsingle`, betBody(before, row, 10, id));
+      expect(placed.json.status).toBe(1);
+      await first.close();
+      const second = await startTestGateway(sim);
+      try {
+        const after = await login(second, 'load08');
+        const retried = await post(`${second.url}/api/bet/betsingle`, betBody(after, row, 10, id));
+        expect(retried.json.status).toBe(1);
+        expect(retried.json.data.bet_id).toBe(placed.json.data.bet_id);
+        expect(sim.sim.store.entries('load08').filter((e) => e.type === 'freeze')).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+    });
+  });
+
+  describe('item 4: no query string reaches the log', () => {
+    it('logs request lines and framework errors with the path only', async () => {
+      const secrets = [
+        'LAUNCH1secret',
+        'QUERY2secret',
+        'BADURL3secret',
+        'WS4secret',
+        'NOTFOUND5secret',
+        'UPGRADE6secret',
+      ];
+      await fetch(`${gateway.url}/?token=${secrets[0]}`);
+      await post(`${gateway.url}/api/version?session_token=${secrets[1]}`, {});
+      await raw(gateway.port, `GET /api/%zz?token=${secrets[2]} HTTP/1.1\r\nhost: 127.0.0.1`);
+      await openWs(`${gateway.wsUrl}?token=${secrets[3]}`, {});
+      await raw(gateway.port, `DELETE /nope?token=${secrets[4]} HTTP/1.1\r\nhost: 127.0.0.1`);
+      // A websocket upgrade of a plain HTTP route (@fastify/websocket logs its path).
+      await openWs(`${gateway.url.replace('http', 'ws')}/healthz?token=${secrets[5]}`, {}).catch(
+        () => 'closed',
+      );
+      const text = logs.text();
+      for (const secret of secrets) expect(text).not.toContain(secret);
+      expect(text).toContain('/api/version?[redacted]');
+    });
+  });
+
+  describe('item 5: login limits count per account and address together', () => {
+    it('a stranger guessing a password is throttled; the owner, from another address, still gets in', async () => {
+      const limited = await startTestGateway(sim, { loginLimitPerAccountPerMinute: 3, trustProxy: true });
+      try {
+        const from = (ip: string, password: string) =>
+          post(`${limited.url}/api/authlogin`, { account_id: 'demo07', password }, { 'x-forwarded-for': ip });
+        for (let i = 0; i < 3; i++)
+          expect((await from('203.0.113.9', 'guess')).json.statusdesc).toBe('invalid_password');
+        const blocked = await from('203.0.113.9', 'guess');
+        expect(blocked.http).toBe(429);
+        expect(blocked.json).toEqual({ status: 0, statusdesc: 'loginLimit' });
+        const owner = await from('198.51.100.7', Password);
+        expect(owner.json.status).toBe(1);
+        // Only failures count: the owner logging in again and again is never throttled.
+        for (let i = 0; i < 4; i++) expect((await from('198.51.100.7', Password)).json.status).toBe(1);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
+  describe('item 6: every /api answer is the envelope', () => {
+    it('bad URL encoding, a wrong method with a bad body, /api itself, unknown methods', async () => {
+      const cases: [string, string, string, number][] = [
+        ['GET /api/%zz HTTP/1.1', '', 'badRequest', 400],
+        ['POST /api/bet/%E0%A4%A HTTP/1.1', '{}', 'badRequest', 400],
+        ['PUT /api/authlogin HTTP/1.1', '{"account_id":', 'badRequest', 400],
+        ['GET /api/authlogin HTTP/1.1', '{"account_id":', 'unknownCall', 404],
+        ['DELETE /api/authlogin HTTP/1.1', '', 'unknownCall', 404],
+        ['POST /api HTTP/1.1', '{}', 'unknownCall', 404],
+        ['POST /api HTTP/1.1', '{"bad":', 'badRequest', 400],
+        ['GET /api HTTP/1.1', '', 'unknownCall', 404],
+        ['POST /api/ HTTP/1.1', '{}', 'unknownCall', 404],
+        ['POST /api/games/bad.provider/LaunchGame HTTP/1.1', '{}', 'unknownCall', 404],
+      ];
+      for (const [line, body, code, status] of cases) {
+        const answer = await raw(
+          gateway.port,
+          `${line}\r\nhost: 127.0.0.1\r\n${body === '' ? '' : 'content-type: application/json\r\n'}`.trimEnd(),
+          body,
+        );
+        expect(answer.json, `${line} ${body}: ${answer.body}`).toMatchObject({ status: 0, statusdesc: code });
+        expect(answer.status, line).toBe(status);
+      }
+    });
+  });
+
+  describe('item 9: /metrics is not public, and a trickled body is cut at the request timeout', () => {
+    it('on the public port /metrics answers local clients only, or a bearer token', async () => {
+      expect((await fetch(`${gateway.url}/metrics`)).status).toBe(200);
+      const proxied = await fetch(`${gateway.url}/metrics`, {
+        headers: { 'x-forwarded-for': '198.51.100.1' },
+      });
+      expect(proxied.status).toBe(403);
+      const token = 'metrics-token-0123456789';
+      const guarded = await startTestGateway(sim, { metricsToken: token });
+      try {
+        expect((await fetch(`${guarded.url}/metrics`)).status).toBe(403);
+        const wrong = await fetch(`${guarded.url}/metrics`, { headers: { authorization: 'Bearer nope' } });
+        expect(wrong.status).toBe(403);
+        const right = await fetch(`${guarded.url}/metrics`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(right.status).toBe(200);
+        expect(await right.text()).toContain('gateway_proxy_requests_total');
+      } finally {
+        await guarded.close();
+      }
+    });
+
+    it('METRICS_PORT serves /metrics on its own port and not on the public one', async () => {
+      const separate = await startTestGateway(sim, { metricsPort: 0 });
+      try {
+        const port = separate.app.metricsPort();
+        expect(port).toBeGreaterThan(0);
+        expect(port).not.toBe(separate.port);
+        const publicAnswer = await fetch(`${separate.url}/metrics`);
+        expect(publicAnswer.status).toBe(404);
+        expect(await publicAnswer.json()).toEqual({ status: 0, statusdesc: 'unknownCall' });
+        const own = await fetch(`http://127.0.0.1:${port}/metrics`);
+        expect(own.status).toBe(200);
+        expect(await own.text()).toContain('gateway_upstream_calls_total');
+      } finally {
+        await separate.close();
+      }
+    });
+
+    it('cuts a request whose body trickles in slower than the request timeout (408, socket closed)', async () => {
+      const quick = await startTestGateway(sim, { requestTimeoutMs: 600 });
+      try {
+        const outcome = await new Promise<{ status: string; closed: boolean }>((resolve) => {
+          const socket = net.connect(quick.port, '127.0.0.1');
+          let received = '';
+          let timer: ReturnType<typeof setInterval> | undefined;
+          // The whole body would take 10,000 x 50 ms: only the server's timeout can end this early.
+          const giveUp = setTimeout(() => {
+            clearInterval(timer);
+            socket.destroy();
+            resolve({ status: received.split('\r\n')[0] ?? '', closed: false });
+          }, 20_000);
+          socket.on('connect', () => {
+            socket.write(
+              'POST /api/authlogin HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 10000\r\n\r\n{"a":"',
+            );
+            timer = setInterval(() => {
+              if (!socket.destroyed) socket.write('a');
+            }, 50);
+          });
+          socket.on('data', (chunk) => {
+            received += chunk.toString('utf8');
+          });
+          socket.on('error', () => undefined);
+          socket.on('close', () => {
+            clearInterval(timer);
+            clearTimeout(giveUp);
+            resolve({ status: received.split('\r\n')[0] ?? '', closed: true });
+          });
+        });
+        expect(outcome.closed).toBe(true);
+        expect(outcome.status).toBe('HTTP/1.1 408 Request Timeout');
+      } finally {
+        await quick.close();
+      }
+    }, 30_000);
+  });
+});

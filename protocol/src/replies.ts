@@ -1,0 +1,38 @@
+/**
+ * Rules over call replies that need no schema: the success test of the envelope and the account of
+ * a login. They live apart from the TypeBox schemas (schemas/) so that a bundle using only these
+ * (the web's landing page) does not carry the schema builders; schemas/common.ts and
+ * schemas/account.ts re-export them.
+ */
+import { ViewOnlyAccountStates } from './constants.ts';
+import type { LoginReply, PlayerBetLimit, PlayerInfo, PlayerWallet } from './schemas/account.ts';
+
+/** `status` is 1 or "1" on success (SPEC section 4); anything else is a failure. */
+export function isOkStatus(status: unknown): boolean {
+  return status === 1 || status === '1';
+}
+
+/** A suspended account may log in to look but not to bet (SPEC: "suspend (view only)"). */
+export function isViewOnly(info: Pick<PlayerInfo, 'account_state'>): boolean {
+  return (ViewOnlyAccountStates as readonly (string | undefined)[]).includes(info.account_state);
+}
+
+export interface LoggedInAccount {
+  readonly info: PlayerInfo;
+  readonly wallet: PlayerWallet;
+  readonly betLimits: readonly PlayerBetLimit[];
+}
+
+/**
+ * The account of a successful login (SPEC section 4): status 1 or "1" and a member_profile with
+ * player_info, player_wallet and player_bet_limit; the first info and wallet are used. Null means
+ * the login failed and the client clears the account.
+ */
+export function accountFromLogin(reply: LoginReply): LoggedInAccount | null {
+  if (!isOkStatus(reply.status) || !reply.member_profile) return null;
+  const { player_info, player_wallet, player_bet_limit } = reply.member_profile;
+  const info = player_info[0];
+  const wallet = player_wallet[0];
+  if (!info || !wallet) return null;
+  return { info, wallet, betLimits: player_bet_limit };
+}

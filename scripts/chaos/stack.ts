@@ -1,0 +1,389 @@
+/**
+ * What every chaos scenario stands on: real processes on loopback (the simulator, gateways,
+ * redis-server), real websocket clients that survive their node's death, the upstream's own state
+ * hash, and small measuring helpers (RSS, call counters).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import {
+  decodeServerFrame,
+  type Model,
+  normalizeMarket,
+  normalizeMenu,
+  parseMarketData,
+  parseMenuData,
+  parseTopic,
+  stateHash,
+  topicCall,
+} from '@sportsbook/protocol';
+import { FeedTestClient, freePort, type Json, postJson, type TopicState } from '@sportsbook/testkit';
+
+export {
+  FeedTestClient,
+  freePort,
+  type GatewayProcess,
+  type Json,
+  login,
+  postJson,
+  type RunningRedis,
+  simCalls,
+  startGatewayProcess,
+  startRedis,
+} from '@sportsbook/testkit';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Progress lines go to stderr (the figure lines are the scenario's result, printed by the runner). */
+export function progress(scenario: string, text: string): void {
+  if (process.env.CHAOS_QUIET !== '1') process.stderr.write(`  [${scenario}] ${text}\n`);
+}
+
+/** Resident set size of a process in MiB (Linux /proc), or NaN when it is gone. */
+export function rssMiB(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return kb / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** A loopback source address per `perAddress` clients (127.0.0.2, .3...): spreads per-IP bounds. */
+export function loopbackAddress(index: number, perAddress: number): string {
+  const n = 2 + Math.floor(index / perAddress);
+  return `127.0.${Math.floor(n / 250)}.${(n % 250) + 2}`;
+}
+
+/** A deterministic PRNG (mulberry32) so a failing run can be replayed with its seed. */
+export function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The upstream's current state of a topic, hashed exactly as the gateways hash it. */
+export async function upstreamHash(simUrl: string, topic: string): Promise<string> {
+  const parsed = parseTopic(topic);
+  if (!parsed.ok) throw new Error(parsed.error);
+  const call = topicCall(parsed.value);
+  const { json } = await postJson(`${simUrl}/odds/${call.call}`, call.body);
+  if (parsed.value.kind === 'menu') {
+    const menu = parseMenuData(json.data);
+    if (!menu.ok) throw new Error(menu.error);
+    return stateHash(normalizeMenu(menu.value) as unknown as Model);
+  }
+  const market = parseMarketData(json.data);
+  if (!market.ok) throw new Error(market.error);
+  return stateHash(normalizeMarket(market.value) as unknown as Model);
+}
+
+/** POSTs a JSON body with a client-side deadline; `timedOut` when the deadline cut it. */
+export async function postWithDeadline(
+  url: string,
+  body: unknown,
+  deadlineMs: number,
+): Promise<{ http: number; json: Json } | { timedOut: true } | { error: string }> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), deadlineMs);
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: controller.signal,
+    });
+    const text = await res.text();
+    let json: Json;
+    try {
+      json = JSON.parse(text) as Json;
+    } catch {
+      json = { unparsable: text.slice(0, 200) };
+    }
+    return { http: res.status, json };
+  } catch (err) {
+    if (controller.signal.aborted) return { timedOut: true };
+    return { error: String(err) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The simulator as a process (`tsx upstream-sim/src/server.ts`), so it can be killed with -9.
+
+export interface SimProcess {
+  readonly url: string;
+  readonly port: number;
+  readonly pid: number;
+  readonly adminToken: string;
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+  /** Starts it again on the same port with the same environment (same SIM_DATA_DIR). */
+  restart(): Promise<void>;
+  admin(path: string, body: unknown): Promise<Json>;
+}
+
+function exitedOf(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+export async function startSimProcess(options: {
+  seed?: number;
+  liveMatches?: number;
+  dataDir?: string;
+  port?: number;
+}): Promise<SimProcess> {
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const adminToken = `chaos-${process.pid}`;
+  let child: ChildProcess;
+  const launch = async () => {
+    child = spawn(process.execPath, ['--import', 'tsx', 'upstream-sim/src/server.ts'], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        SIM_PORT: String(port),
+        SIM_HOST: '127.0.0.1',
+        SIM_SEED: String(options.seed ?? 1),
+        SIM_ADMIN_TOKEN: adminToken,
+        LOG_LEVEL: 'warn',
+        ...(options.liveMatches ? { SIM_LIVE_MATCHES: String(options.liveMatches) } : {}),
+        ...(options.dataDir ? { SIM_DATA_DIR: options.dataDir } : {}),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`simulator exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`${url}/metrics`)).status === 200) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(100);
+    }
+    child.kill('SIGKILL');
+    throw new Error(`simulator at ${url} did not start within 60 s`);
+  };
+  const signal = async (sig: NodeJS.Signals) => {
+    const done = exitedOf(child);
+    if (child.exitCode === null && child.signalCode === null) child.kill(sig);
+    await done;
+  };
+  await launch();
+  return {
+    url,
+    port,
+    adminToken,
+    get pid() {
+      return child.pid ?? 0;
+    },
+    kill: () => signal('SIGKILL'),
+    stop: () => signal('SIGTERM'),
+    restart: async () => {
+      await exitedOf(child);
+      await launch();
+    },
+    admin: async (path, body) =>
+      (await postJson(`${url}/admin/${path}`, body, { 'x-admin-token': adminToken })).json,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A websocket client that outlives its node: on an unexpected close it reconnects to a live node
+// and resumes every topic with `from` (what the web client does), keeping the seq/hash checks of
+// FeedTestClient across incarnations.
+
+export interface ResilientOptions {
+  /** The ws URLs of the nodes alive now (a reconnect picks one at random). */
+  nodes: () => string[];
+  session: { accountId: string; token: string };
+  topics: string[];
+  localAddress?: string;
+  /** Keep checking hashes (default true). */
+  verify?: boolean;
+  rand?: () => number;
+}
+
+export class ResilientClient {
+  current: FeedTestClient | undefined;
+  /** Problems (hash mismatch, seq gap, unparsable frame) of every incarnation. */
+  readonly problems: string[] = [];
+  /** Close codes of connections we did not close ourselves. */
+  readonly unexpectedCloses: number[] = [];
+  reconnects = 0;
+  /** Snapshots received on a resume (`sub` with `from`): the node could not replay. */
+  resumeSnaps = 0;
+  /** Status frames seen, per topic: true = stale, false = fresh, in order. */
+  readonly statuses = new Map<string, boolean[]>();
+  private stopped = false;
+  private reconnecting: Promise<void> | undefined;
+  private readonly rand: () => number;
+
+  constructor(private readonly options: ResilientOptions) {
+    this.rand = options.rand ?? Math.random;
+  }
+
+  state(topic: string): TopicState | undefined {
+    return this.current?.topics.get(topic);
+  }
+
+  get connected(): boolean {
+    return this.current !== undefined && this.current.closed === undefined && !this.reconnecting;
+  }
+
+  async start(timeoutMs = 30_000): Promise<void> {
+    await this.connect(undefined, timeoutMs);
+  }
+
+  private async connect(previous: FeedTestClient | undefined, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    let attempt = 0;
+    for (;;) {
+      const nodes = this.options.nodes();
+      const url = nodes[Math.floor(this.rand() * nodes.length)];
+      let c: FeedTestClient | undefined;
+      try {
+        if (!url) throw new Error('no live node');
+        c = await FeedTestClient.connect(
+          url,
+          this.options.localAddress ? { localAddress: this.options.localAddress } : {},
+        );
+        c.forgetFrames();
+        this.watchStatuses(c);
+        const froms = new Map<string, { epoch: string; seq: number }>();
+        for (const topic of this.options.topics) {
+          const held = previous?.topics.get(topic);
+          if (held) froms.set(topic, c.adopt(topic, held));
+        }
+        await c.hello(this.options.session.accountId, this.options.session.token, 10_000);
+        for (const topic of this.options.topics) await c.sub(topic, froms.get(topic), 10_000);
+        await c.until(
+          () => this.options.topics.every((t) => c?.topics.has(t)),
+          15_000,
+          'a state of every topic',
+        );
+        if (previous) {
+          for (const topic of this.options.topics) this.resumeSnaps += c.topics.get(topic)?.snaps ?? 0;
+        }
+        this.current = c;
+        c.ws.once('close', (code) => this.onClose(c as FeedTestClient, code));
+        if (c.closed) this.onClose(c, c.closed.code);
+        return;
+      } catch (err) {
+        if (c) {
+          this.problems.push(...c.problems);
+          c.problems.length = 0;
+          c.ws.terminate();
+        }
+        if (this.stopped) return;
+        if (Date.now() > deadline) throw new Error(`could not (re)connect within ${timeoutMs} ms: ${err}`);
+        attempt += 1;
+        await sleep(Math.min(2000, 100 * 2 ** Math.min(attempt, 5)) * (0.5 + this.rand()));
+      }
+    }
+  }
+
+  private watchStatuses(c: FeedTestClient): void {
+    c.ws.on('message', (data) => {
+      const text = data.toString();
+      if (!text.startsWith('{"t":"status"')) return;
+      const frame = decodeServerFrame(text);
+      if (!frame.ok || frame.value.t !== 'status') return;
+      const list = this.statuses.get(frame.value.topic) ?? [];
+      list.push(frame.value.stale);
+      this.statuses.set(frame.value.topic, list);
+    });
+  }
+
+  private onClose(c: FeedTestClient, code: number): void {
+    if (this.current !== c) return;
+    this.problems.push(...c.problems);
+    c.problems.length = 0;
+    if (this.stopped) return;
+    this.unexpectedCloses.push(code);
+    this.reconnects += 1;
+    this.reconnecting = this.connect(c, 60_000)
+      .catch((err: Error) => {
+        this.problems.push(`reconnect failed: ${err.message}`);
+      })
+      .finally(() => {
+        this.reconnecting = undefined;
+      });
+  }
+
+  /** Waits until a reconnect in progress (if any) is done. */
+  async settled(): Promise<void> {
+    while (this.reconnecting) await this.reconnecting;
+  }
+
+  /** Every problem so far, the live connection's included. */
+  allProblems(): string[] {
+    return [...this.problems, ...(this.current?.problems ?? [])];
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.reconnecting;
+    if (this.current) {
+      this.problems.push(...this.current.problems);
+      this.current.problems.length = 0;
+      await this.current.close();
+    }
+  }
+}
+
+/** Resolves when every client holds `hash` for `topic`; returns the clients that did not in time. */
+export async function untilAllOn(
+  clients: ResilientClient[],
+  topic: string,
+  hash: string,
+  timeoutMs: number,
+): Promise<ResilientClient[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const behind = clients.filter((c) => c.state(topic)?.hash !== hash || !c.connected);
+    if (behind.length === 0 || Date.now() > deadline) return behind;
+    await sleep(100);
+  }
+}
+
+/** `GET key` on a Redis server (one RESP round trip over node:net; null when absent or on error). */
+export function redisGet(url: string, key: string): Promise<string | null> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: hostname, port: Number(port) });
+    let data = '';
+    const done = (value: string | null) => {
+      socket.destroy();
+      resolve(value);
+    };
+    socket.setTimeout(2000, () => done(null));
+    socket.on('error', () => done(null));
+    socket.on('data', (chunk) => {
+      data += chunk.toString('utf8');
+      const m = /^\$(-?\d+)\r\n/.exec(data);
+      if (!m) {
+        if (data.startsWith('-')) done(null);
+        return;
+      }
+      const len = Number(m[1]);
+      if (len < 0) return done(null);
+      const start = (m[0] ?? '').length;
+      if (Buffer.byteLength(data) >= start + len + 2) done(data.slice(start, start + len));
+    });
+    socket.write(`*2\r\n$3\r\nGET\r\n$${Buffer.byteLength(key)}\r\n${key}\r\n`);
+  });
+}

@@ -1,0 +1,25 @@
+/**
+ * Debian's Chromium (/usr/bin/chromium, or CHROMIUM_PATH) through playwright-core, for the browser
+ * tests and the board benchmark. scripts/ensure.mjs installs Chromium when a test mentions
+ * `launchChromium` or web/e2e has tests.
+ */
+import type { Browser } from 'playwright-core';
+
+export const ChromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchChromium(): Promise<Browser> {
+  // Loaded on first use: most tests that import the testkit never start a browser.
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({
+    executablePath: ChromiumPath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}

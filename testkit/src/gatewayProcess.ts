@@ -1,0 +1,82 @@
+/**
+ * Gateway processes for the cluster's multi-process tests and the fan-out benchmark: each is
+ * `node --import tsx gateway/src/server.ts` with its own environment, as in production.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '@sportsbook/gateway';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface GatewayProcess {
+  readonly url: string;
+  readonly wsUrl: string;
+  readonly port: number;
+  readonly child: ChildProcess;
+  readonly pid: number;
+  /** Resolves when the process has exited (by any means). */
+  readonly exited: Promise<void>;
+  /** SIGTERM (graceful close) and wait. */
+  stop(): Promise<void>;
+  /** SIGKILL and wait: a crash, nothing released. */
+  kill(): Promise<void>;
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode} before listening`);
+    try {
+      if ((await fetch(`${url}/healthz`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`gateway at ${url} not healthy within ${timeoutMs} ms`);
+}
+
+export async function startGatewayProcess(
+  env: Record<string, string>,
+  options: { port?: number } = {},
+): Promise<GatewayProcess> {
+  const port = options.port ?? (await freePort());
+  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(url, child, 60_000);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
+  const signal = async (sig: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(sig);
+    await exited;
+  };
+  return {
+    url,
+    wsUrl: `ws://127.0.0.1:${port}/ws`,
+    port,
+    child,
+    pid: child.pid ?? 0,
+    exited,
+    stop: () => signal('SIGTERM'),
+    kill: () => signal('SIGKILL'),
+  };
+}

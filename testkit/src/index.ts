@@ -1,0 +1,21 @@
+/**
+ * @sportsbook/testkit: everything a test needs to run against the real parts, and nothing
+ * production imports. `startStack` starts the simulator, a gateway, and on request Redis and
+ * Chromium; the rest are the pieces (one Redis, one gateway process, one browser, one wire client)
+ * and HTTP helpers. Per-area presets: `@sportsbook/testkit/feed`, `/proxy`, `/sim`.
+ */
+export { ChromiumPath, launchChromium } from './chromium.ts';
+export { type ClientOptions, FeedTestClient, login, type TopicState } from './feedClient.ts';
+export { type GatewayProcess, startGatewayProcess } from './gatewayProcess.ts';
+export {
+  gatewayMetric,
+  type Json,
+  type JsonAnswer,
+  loginAt,
+  postJson,
+  requestId,
+  simCalls,
+  type TestSession,
+} from './http.ts';
+export { freePort, type RunningRedis, startRedis } from './redis.ts';
+export { AdminToken, type Stack, type StackOf, type StackOptions, simAdmin, startStack } from './stack.ts';

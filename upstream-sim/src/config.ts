@@ -1,0 +1,83 @@
+/**
+ * The simulator process's settings, parsed once from the environment against a TypeBox schema
+ * (protocol's parseEnv). A bad value is an error naming the variable; server.ts prints every
+ * error and exits before listening. Pure: the environment comes in as an argument.
+ */
+import { parseEnv } from '@sportsbook/protocol';
+import type { Static } from 'typebox';
+import Type from 'typebox';
+import type { BuildSimOptions } from './app.ts';
+
+const LogLevel = Type.Union(
+  ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
+  { default: 'info' },
+);
+
+export const SimEnv = Type.Object({
+  SIM_PORT: Type.Integer({ minimum: 0, maximum: 65_535, default: 8090 }),
+  /** Loopback by default: the gateway is the way in; 0.0.0.0 exposes the simulator to the network. */
+  SIM_HOST: Type.String({ minLength: 1, maxLength: 255, default: '127.0.0.1' }),
+  SIM_SEED: Type.Integer({ default: 1 }),
+  SIM_LIVE_MATCHES: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
+  SIM_SPEED: Type.Number({ exclusiveMinimum: 0, maximum: 10_000, default: 1 }),
+  SIM_DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  SIM_ADMIN_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
+  /** The key the gateway signs login bodies with (SPEC section 7: optional login signing). */
+  LOGIN_SIGNING_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /**
+   * Which peers may name the client IP in X-Forwarded-For: `false`, `true`, or a comma-separated
+   * list of addresses, CIDRs and the names loopback, linklocal, uniquelocal.
+   */
+  SIM_TRUST_PROXY: Type.String({
+    minLength: 1,
+    default: 'loopback',
+    pattern: '^[0-9A-Za-z.:/,\\s]+$',
+    description: 'false, true, or addresses/CIDRs/loopback/linklocal/uniquelocal',
+  }),
+  LOG_LEVEL: LogLevel,
+});
+export type SimEnv = Static<typeof SimEnv>;
+
+export interface SimConfig {
+  port: number;
+  host: string;
+  options: BuildSimOptions;
+}
+
+/** SIM_TRUST_PROXY text -> Fastify's trustProxy value. */
+export function trustProxyOf(text: string): boolean | string[] {
+  const value = text.trim().toLowerCase();
+  if (value === 'false' || value === 'off' || value === 'none') return false;
+  if (value === 'true') return true;
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+export function simConfigFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+): { ok: true; value: SimConfig } | { ok: false; errors: string[] } {
+  const parsed = parseEnv(SimEnv, env);
+  if (!parsed.ok) return parsed;
+  const e = parsed.value;
+  return {
+    ok: true,
+    value: {
+      port: e.SIM_PORT,
+      host: e.SIM_HOST,
+      options: {
+        logger: { level: e.LOG_LEVEL },
+        world: {
+          seed: e.SIM_SEED,
+          ...(e.SIM_LIVE_MATCHES !== undefined ? { liveMatches: e.SIM_LIVE_MATCHES } : {}),
+        },
+        speed: e.SIM_SPEED,
+        trustProxy: trustProxyOf(e.SIM_TRUST_PROXY),
+        ...(e.SIM_DATA_DIR !== undefined ? { dataDir: e.SIM_DATA_DIR } : {}),
+        ...(e.SIM_ADMIN_TOKEN !== undefined ? { adminToken: e.SIM_ADMIN_TOKEN } : {}),
+        ...(e.LOGIN_SIGNING_KEY !== undefined ? { loginSigningKey: e.LOGIN_SIGNING_KEY } : {}),
+      },
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/** Main navigation: product pages in this window, info pages in their 1000x970 pop-up. */
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { openPopup } from '../shared/popups.ts';
+
+export const productLinks = [
+  ['/desktop', 'nav.sports'],
+  ['/tournament2', 'nav.tournament'],
+  ['/livetv', 'nav.liveTv'],
+  ['/highlight', 'nav.highlight'],
+  ['/casino', 'nav.casino'],
+  ['/slots', 'nav.slots'],
+  ['/fishing', 'nav.fishing'],
+  ['/w4d', 'nav.lottery'],
+  ['/minigame', 'nav.miniGame'],
+  ['/esports2', 'nav.esports'],
+  ['/event', 'nav.event'],
+  ['/others', 'nav.others'],
+] as const;
+
+export const infoLinks = [
+  ['/info/betlist', 'info.betlist'],
+  ['/info/statement', 'info.statement'],
+  ['/info/result', 'info.result'],
+  ['/info/sysparlay', 'info.sysparlay'],
+  ['/info/settings', 'info.settings'],
+  ['/info/message', 'info.message'],
+  ['/info/rules', 'info.rules'],
+] as const;
+
+export function Nav() {
+  const { t } = useTranslation();
+  return (
+    <nav className="app-nav" aria-label={t('nav.main')}>
+      <ul>
+        {productLinks.map(([to, key]) => (
+          <li key={to}>
+            <NavLink to={to}>{t(key)}</NavLink>
+          </li>
+        ))}
+      </ul>
+      <ul>
+        {infoLinks.map(([to, key]) => (
+          <li key={to}>
+            <button type="button" className="link" onClick={() => openPopup(to)}>
+              {t(key)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

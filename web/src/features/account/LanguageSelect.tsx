@@ -1,0 +1,30 @@
+import { type Language, LanguageLabel, Languages } from '@sportsbook/protocol';
+import { useTranslation } from 'react-i18next';
+import { PreferencesContext, useLayout } from '../../app/contexts.ts';
+
+/** The language choice (nine languages, each labelled in itself); saved with the layout. */
+export function LanguageSelect() {
+  const { t } = useTranslation();
+  const preferences = PreferencesContext.useActorRef();
+  const language = useLayout().pageDisplay.language;
+  return (
+    <label className="inline-field">
+      <span>{t('header.language')}</span>
+      <select
+        value={language}
+        onChange={(e) =>
+          preferences.send({
+            type: 'prefs.update',
+            patch: { pageDisplay: { language: e.target.value as Language } },
+          })
+        }
+      >
+        {Languages.map((code) => (
+          <option key={code} value={code} lang={code === 'tw' ? 'km' : code}>
+            {LanguageLabel[code]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

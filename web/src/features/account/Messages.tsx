@@ -1,0 +1,72 @@
+/** Announcements and personal messages; listing the personal ones marks them read. */
+import { formatGmt8 } from '@sportsbook/protocol';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOutletContext } from 'react-router';
+import { SessionContext, useAccount } from '../../app/contexts.ts';
+import { api } from '../../shared/api.ts';
+import { type ListOutcome, type Message, messageCalls } from './messagesApi.ts';
+
+const calls = messageCalls(api);
+
+function List({ items, emptyKey }: { items: Message[] | null; emptyKey: string }) {
+  const { t } = useTranslation();
+  if (items === null) return <p role="status">{t('common.loading')}</p>;
+  if (items.length === 0) return <p>{t(emptyKey)}</p>;
+  return (
+    <ul className="messages">
+      {items.map((m) => (
+        <li key={m.id}>
+          <h3>{m.title}</h3>
+          <time>{formatGmt8(m.time, 'yyyy-MM-dd HH:mm')}</time>
+          <p>{m.content}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function Messages() {
+  const { t } = useTranslation();
+  const session = SessionContext.useActorRef();
+  const account = useAccount();
+  const outlet = useOutletContext<{ refreshMessages?: () => void } | undefined>();
+  const refreshMessages = useRef(outlet?.refreshMessages);
+  refreshMessages.current = outlet?.refreshMessages;
+  const [announcements, setAnnouncements] = useState<Message[] | null>(null);
+  const [personal, setPersonal] = useState<Message[] | null>(null);
+  const accountId = account?.info.account_id;
+  const token = account?.info.session_token;
+
+  useEffect(() => {
+    if (!accountId || !token) return;
+    let live = true;
+    const auth = { account_id: accountId, session_token: token };
+    const take = (outcome: ListOutcome, set: (items: Message[]) => void) => {
+      if (!live) return;
+      if (outcome.ok) set(outcome.items);
+      else {
+        set([]);
+        session.send({ type: 'error.report', code: outcome.code });
+      }
+    };
+    void calls.announcements(auth).then((o) => take(o, setAnnouncements));
+    void calls.personal(auth).then((o) => {
+      take(o, setPersonal);
+      refreshMessages.current?.();
+    });
+    return () => {
+      live = false;
+    };
+  }, [accountId, token, session]);
+
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title">{t('info.message')}</h1>
+      <h2>{t('messages.announcements')}</h2>
+      <List items={announcements} emptyKey="messages.none" />
+      <h2>{t('messages.personal')}</h2>
+      <List items={personal} emptyKey="messages.none" />
+    </section>
+  );
+}

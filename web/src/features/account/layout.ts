@@ -1,0 +1,143 @@
+/**
+ * Layout preferences (SPEC section 3) with the defaults of section 9 (protocol's DefaultPageDisplay,
+ * DefaultBetting, DefaultMenu). Stored under StorageKey.layout; anything read back is checked field
+ * by field against the defaults' types, so an old or tampered value never breaks the app.
+ */
+import {
+  DefaultBetting,
+  DefaultMenu,
+  DefaultPageDisplay,
+  isLanguage,
+  isRecord,
+  type Language,
+  StorageKey,
+} from '@sportsbook/protocol';
+import { defaultTheme, type ThemeName, themeNames } from '../../shared/config.ts';
+import type { SettingsFields } from './accountApi.ts';
+import { readJson, writeJson } from './storage.ts';
+
+export interface PageDisplay {
+  language: Language;
+  /** 1 MY, 2 HK, 3 ID, 4 DEC, 5 Myanmar. */
+  oddsType: number;
+  pageType: number;
+  showScoreMap: boolean;
+  showQuickOdds: boolean;
+  eventSorting: number;
+  marketType: number;
+  pageSize: number;
+  mmoType: number;
+}
+
+export interface Betting {
+  defaultStake: number;
+  acceptBetterOdds: boolean;
+  acceptAnyOdds: boolean;
+  autoRefreshOdds: boolean;
+  quickBet: boolean;
+  defaultStakeAmount: number;
+  quickBetAmount: number;
+}
+
+export interface MenuState {
+  menu0: string;
+  menu1: string;
+  menu2: number;
+  menu3: string;
+  selectedDays: number[];
+  selectedLeagues: number[];
+  favorites: number[];
+  sportsOrder: number[];
+  minimizer: { header: boolean; sidebar: boolean; asidebar: boolean };
+  theme: ThemeName;
+  tour: { done: boolean; step: number };
+}
+
+export interface Layout {
+  pageDisplay: PageDisplay;
+  betting: Betting;
+  menu: MenuState;
+}
+
+export interface LayoutPatch {
+  pageDisplay?: Partial<PageDisplay>;
+  betting?: Partial<Betting>;
+  menu?: Partial<MenuState>;
+}
+
+export function defaultLayout(): Layout {
+  return {
+    pageDisplay: { ...DefaultPageDisplay },
+    betting: { ...DefaultBetting },
+    menu: {
+      ...DefaultMenu,
+      selectedDays: [],
+      selectedLeagues: [],
+      favorites: [],
+      sportsOrder: [],
+      minimizer: { header: false, sidebar: false, asidebar: false },
+      theme: defaultTheme,
+      tour: { done: false, step: 0 },
+    },
+  };
+}
+
+/** Takes `value` where it has the default's type (numbers finite, arrays of finite numbers). */
+function sameShape<T>(fallback: T, value: unknown): T {
+  if (Array.isArray(fallback)) {
+    return (
+      Array.isArray(value) &&
+      value.length <= 500 &&
+      value.every((n) => typeof n === 'number' && Number.isFinite(n))
+        ? value
+        : fallback
+    ) as T;
+  }
+  if (isRecord(fallback)) {
+    if (!isRecord(value)) return fallback;
+    const out: Record<string, unknown> = {};
+    for (const [key, def] of Object.entries(fallback)) out[key] = sameShape(def, value[key]);
+    return out as T;
+  }
+  if (typeof fallback === 'number')
+    return (typeof value === 'number' && Number.isFinite(value) ? value : fallback) as T;
+  return (typeof value === typeof fallback ? value : fallback) as T;
+}
+
+/** A layout from anything (storage, a patch), with every field valid. */
+export function parseLayout(value: unknown): Layout {
+  const defaults = defaultLayout();
+  const layout = sameShape(defaults, value);
+  if (!isLanguage(layout.pageDisplay.language)) layout.pageDisplay.language = defaults.pageDisplay.language;
+  if (![1, 2, 3, 4, 5].includes(layout.pageDisplay.oddsType))
+    layout.pageDisplay.oddsType = defaults.pageDisplay.oddsType;
+  if (!(themeNames as readonly string[]).includes(layout.menu.theme)) layout.menu.theme = defaults.menu.theme;
+  return layout;
+}
+
+export function applyPatch(layout: Layout, patch: LayoutPatch): Layout {
+  return parseLayout({
+    pageDisplay: { ...layout.pageDisplay, ...patch.pageDisplay },
+    betting: { ...layout.betting, ...patch.betting },
+    menu: { ...layout.menu, ...patch.menu },
+  });
+}
+
+/** Whether a patch touches what the upstream keeps (usersettings takes pageDisplay and betting). */
+export function patchNeedsUpstream(patch: LayoutPatch): boolean {
+  return patch.pageDisplay !== undefined || patch.betting !== undefined;
+}
+
+/** The usersettings body fields (SPEC section 7: the settings fields, flat). */
+export function settingsFields(layout: Layout): SettingsFields {
+  // parseLayout has checked every field; the schema type is narrower only in its literal unions.
+  return { ...layout.pageDisplay, ...layout.betting } as unknown as SettingsFields;
+}
+
+export function loadLayout(): Layout {
+  return parseLayout(readJson(StorageKey.layout));
+}
+
+export function saveLayout(layout: Layout): void {
+  writeJson(StorageKey.layout, layout);
+}

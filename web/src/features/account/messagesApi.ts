@@ -1,0 +1,53 @@
+/** Announcements, marquee and personal messages (bodies ours: protocol/src/schemas/info.ts). */
+
+import type { MessageRow, RequestOf } from '@sportsbook/protocol';
+import type { ApiClient } from '../../shared/api.ts';
+import type { Auth } from './accountApi.ts';
+
+export interface Message {
+  readonly id: number;
+  readonly title: string;
+  readonly content: string;
+  /** UTC ms. */
+  readonly time: number;
+  readonly read: boolean;
+}
+
+export type ListOutcome = { ok: true; items: Message[]; total: number } | { ok: false; code: string };
+
+function toMessage(row: MessageRow): Message {
+  return { id: row.id, title: row.title, content: row.content, time: row.time ?? 0, read: row.read === true };
+}
+
+/** A list reply's `data`: either an array or a page `{ total, items }`. */
+export function messageList(data: readonly MessageRow[] | { total: number; items: readonly MessageRow[] }): {
+  items: Message[];
+  total: number;
+} {
+  if (Array.isArray(data)) {
+    const rows = data as readonly MessageRow[];
+    return { items: rows.map(toMessage), total: rows.length };
+  }
+  const page = data as { total: number; items: readonly MessageRow[] };
+  return { items: page.items.map(toMessage), total: page.total };
+}
+
+type ListCall = 'announcelist' | 'marqueelist' | 'personallist';
+
+export function messageCalls(api: ApiClient) {
+  const list = async (call: ListCall, body: RequestOf<ListCall>): Promise<ListOutcome> => {
+    const result = await api.call(call, body);
+    return result.ok ? { ok: true, ...messageList(result.data.data) } : { ok: false, code: result.code };
+  };
+  return {
+    announcements: (auth: Auth, page = 1) =>
+      list('announcelist', { ...auth, page_number: page, page_size: 10 }),
+    marquee: (auth: Auth) => list('marqueelist', { ...auth }),
+    personal: (auth: Auth, page = 1) => list('personallist', { ...auth, page_number: page, page_size: 10 }),
+    unread: async (auth: Auth): Promise<{ ok: true; unread: number } | { ok: false; code: string }> => {
+      const result = await api.call('personalunread', { ...auth });
+      return result.ok ? { ok: true, unread: result.data.data.unread } : { ok: false, code: result.code };
+    },
+  };
+}
+export type MessageCalls = ReturnType<typeof messageCalls>;

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { Auth } from './accountApi.ts';
+import { type MessagesOutcome, messagesMachine } from './messagesMachine.ts';
+
+describe('messagesMachine', () => {
+  it('loads the marquee and the unread count, and reloads on demand', async () => {
+    let unread = 2;
+    const machine = messagesMachine.provide({
+      actors: {
+        load: fromPromise<MessagesOutcome, Auth>(async () => ({
+          ok: true,
+          marquee: [{ id: 1, title: 'm', content: 'Welcome', time: 0, read: false }],
+          unread,
+        })),
+      },
+    });
+    const actor = createActor(machine, { input: { auth: { account_id: 'a', session_token: 't' } } }).start();
+    await waitFor(actor, (s) => s.matches('idle') && s.context.unread === 2);
+    expect(actor.getSnapshot().context.marquee[0]?.content).toBe('Welcome');
+    unread = 0;
+    actor.send({ type: 'messages.refresh' });
+    await waitFor(actor, (s) => s.matches('idle') && s.context.unread === 0);
+    actor.stop();
+  });
+
+  it('emits a failed load for the catalogue', async () => {
+    const machine = messagesMachine.provide({
+      actors: {
+        load: fromPromise<MessagesOutcome, Auth>(async () => ({ ok: false, code: 'session_expired' })),
+      },
+    });
+    const actor = createActor(machine, { input: { auth: { account_id: 'a', session_token: 't' } } });
+    const codes: string[] = [];
+    actor.on('error', (e) => codes.push(e.code));
+    actor.start();
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(codes).toEqual(['session_expired']);
+    actor.stop();
+  });
+});

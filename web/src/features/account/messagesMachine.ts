@@ -1,0 +1,74 @@
+/**
+ * Marquee and the personal-message unread count while logged in: loaded at start, then refreshed on
+ * an interval (an RxJS timer feeding the machine) or on demand (`messages.refresh`, e.g. after the
+ * player read the list). Failed calls are emitted as `error` for the session's catalogue handling.
+ */
+import { interval, map } from 'rxjs';
+import { assign, emit, fromEventObservable, fromPromise, setup } from 'xstate';
+import { api } from '../../shared/api.ts';
+import type { Auth } from './accountApi.ts';
+import { type Message, messageCalls } from './messagesApi.ts';
+
+export const MessagesPollMs = 60_000;
+
+export type MessagesOutcome = { ok: true; marquee: Message[]; unread: number } | { ok: false; code: string };
+
+export async function loadMessages(auth: Auth): Promise<MessagesOutcome> {
+  const calls = messageCalls(api);
+  const [marquee, unread] = await Promise.all([calls.marquee(auth), calls.unread(auth)]);
+  if (!marquee.ok) return { ok: false, code: marquee.code };
+  if (!unread.ok) return { ok: false, code: unread.code };
+  return { ok: true, marquee: marquee.items, unread: unread.unread };
+}
+
+export const messagesMachine = setup({
+  types: {
+    context: {} as { auth: Auth; marquee: Message[]; unread: number },
+    events: {} as { type: 'messages.refresh' },
+    input: {} as { auth: Auth },
+    emitted: {} as { type: 'error'; code: string },
+  },
+  actors: {
+    load: fromPromise<MessagesOutcome, Auth>(({ input }) => loadMessages(input)),
+    ticker: fromEventObservable(() =>
+      interval(MessagesPollMs).pipe(map(() => ({ type: 'messages.refresh' as const }))),
+    ),
+  },
+  guards: {
+    loaded: (_, output: MessagesOutcome) => output.ok,
+  },
+  actions: {
+    store: assign((_, output: MessagesOutcome) =>
+      output.ok ? { marquee: output.marquee, unread: output.unread } : {},
+    ),
+    emitFailure: emit((_, params: { code: string }) => ({ type: 'error' as const, code: params.code })),
+  },
+}).createMachine({
+  id: 'messages',
+  context: ({ input }) => ({ auth: input.auth, marquee: [], unread: 0 }),
+  invoke: { src: 'ticker' },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'load',
+        input: ({ context }) => context.auth,
+        onDone: [
+          {
+            guard: { type: 'loaded', params: ({ event }) => event.output },
+            target: 'idle',
+            actions: { type: 'store', params: ({ event }) => event.output },
+          },
+          {
+            target: 'idle',
+            actions: {
+              type: 'emitFailure',
+              params: ({ event }) => ({ code: event.output.ok ? '' : event.output.code }),
+            },
+          },
+        ],
+      },
+    },
+    idle: { on: { 'messages.refresh': 'loading' } },
+  },
+});

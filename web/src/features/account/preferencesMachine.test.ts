@@ -1,0 +1,115 @@
+import { StorageKey } from '@sportsbook/protocol';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { Auth, SettingsFields, StatusOutcome } from './accountApi.ts';
+import { defaultLayout, loadLayout, parseLayout } from './layout.ts';
+import { preferencesMachine } from './preferencesMachine.ts';
+
+const auth: Auth = { account_id: 'demo01', session_token: 't' };
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+function withSave(save: (settings: SettingsFields) => Promise<StatusOutcome>) {
+  const sent: SettingsFields[] = [];
+  const machine = preferencesMachine.provide({
+    actors: {
+      save: fromPromise<StatusOutcome, { auth: Auth; settings: SettingsFields }>(({ input }) => {
+        sent.push(input.settings);
+        return save(input.settings);
+      }),
+    },
+  });
+  return { machine, sent };
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('layout preferences', () => {
+  it('defaults are SPEC section 9: page size 10, MY odds, auto-refresh on, better odds off, quick bet off', () => {
+    const layout = defaultLayout();
+    expect(layout.pageDisplay).toMatchObject({ language: 'en', oddsType: 1, pageSize: 10 });
+    expect(layout.betting).toMatchObject({
+      defaultStake: 3,
+      autoRefreshOdds: true,
+      acceptBetterOdds: false,
+      quickBet: false,
+    });
+    expect(layout.menu).toMatchObject({ menu0: 'all', menu1: 'today', menu2: 1, menu3: 'hdpou' });
+  });
+
+  it('a broken stored value falls back field by field', () => {
+    const layout = parseLayout({
+      pageDisplay: { language: 'xx', oddsType: 9, pageSize: 'ten' },
+      betting: { quickBet: true },
+    });
+    expect(layout.pageDisplay.language).toBe('en');
+    expect(layout.pageDisplay.oddsType).toBe(1);
+    expect(layout.pageDisplay.pageSize).toBe(10);
+    expect(layout.betting.quickBet).toBe(true);
+    expect(parseLayout('garbage')).toEqual(defaultLayout());
+  });
+});
+
+describe('preferencesMachine', () => {
+  it('a change while logged out is kept locally under the layout key and not sent', () => {
+    const { machine, sent } = withSave(async () => ({ ok: true }));
+    const actor = createActor(machine, { input: {} }).start();
+    actor.send({ type: 'prefs.update', patch: { pageDisplay: { language: 'ja' } } });
+    expect(actor.getSnapshot().context.layout.pageDisplay.language).toBe('ja');
+    expect(JSON.parse(localStorage.getItem(StorageKey.layout) ?? '{}').pageDisplay.language).toBe('ja');
+    expect(loadLayout().pageDisplay.language).toBe('ja');
+    expect(sent).toHaveLength(0);
+  });
+
+  it('logged in, a settings change is saved upstream with the flat settings fields', async () => {
+    const { machine, sent } = withSave(async () => ({ ok: true }));
+    const actor = createActor(machine, { input: {} }).start();
+    actor.send({ type: 'auth.set', auth });
+    actor.send({ type: 'prefs.update', patch: { pageDisplay: { oddsType: 4 } } });
+    await waitFor(actor, (s) => s.matches('idle') && sent.length === 1);
+    expect(sent[0]).toMatchObject({ oddsType: 4, language: 'en', autoRefreshOdds: true });
+  });
+
+  it('a menu-only change (theme) is not a usersettings call', () => {
+    const { machine, sent } = withSave(async () => ({ ok: true }));
+    const actor = createActor(machine, { input: {} }).start();
+    actor.send({ type: 'auth.set', auth });
+    actor.send({ type: 'prefs.update', patch: { menu: { theme: 'midnight' } } });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(sent).toHaveLength(0);
+  });
+
+  it('a change during a save gets requestProcessing and is saved after the first save', async () => {
+    const first = deferred<StatusOutcome>();
+    let calls = 0;
+    const { machine, sent } = withSave(() => (++calls === 1 ? first.promise : Promise.resolve({ ok: true })));
+    const actor = createActor(machine, { input: {} }).start();
+    const errors: string[] = [];
+    actor.on('error', (e) => errors.push(e.code));
+    actor.send({ type: 'auth.set', auth });
+    actor.send({ type: 'prefs.update', patch: { pageDisplay: { oddsType: 2 } } });
+    actor.send({ type: 'prefs.update', patch: { pageDisplay: { oddsType: 3 } } });
+    expect(errors).toEqual(['requestProcessing']);
+    expect(sent).toHaveLength(1);
+    first.resolve({ ok: true });
+    await waitFor(actor, (s) => s.matches('idle') && sent.length === 2);
+    expect(sent[1]).toMatchObject({ oddsType: 3 });
+  });
+
+  it('a failed save is emitted for the catalogue', async () => {
+    const { machine } = withSave(async () => ({ ok: false, code: 'session_expired' }));
+    const actor = createActor(machine, { input: {} }).start();
+    const errors: string[] = [];
+    actor.on('error', (e) => errors.push(e.code));
+    actor.send({ type: 'auth.set', auth });
+    actor.send({ type: 'prefs.update', patch: { betting: { quickBet: true } } });
+    await waitFor(actor, (s) => s.matches('idle') && errors.length === 1);
+    expect(errors).toEqual(['session_expired']);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * Layout preferences (SPEC section 3): changed locally at once and kept under StorageKey.layout;
+ * when logged in, the settings fields are saved upstream through usersettings. One settings save in
+ * flight at a time (SPEC section 4): a change during a save answers `requestProcessing` (emitted as
+ * an `error` for the catalogue, a soft code: logged only) and is saved once the first save ends.
+ */
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { api } from '../../shared/api.ts';
+import { type Auth, accountCalls, type SettingsFields, type StatusOutcome } from './accountApi.ts';
+import {
+  applyPatch,
+  type Layout,
+  type LayoutPatch,
+  loadLayout,
+  patchNeedsUpstream,
+  saveLayout,
+  settingsFields,
+} from './layout.ts';
+
+export interface PreferencesContext {
+  layout: Layout;
+  auth: Auth | null;
+  /** A change arrived while a save was running: save again afterwards. */
+  dirty: boolean;
+}
+
+export type PreferencesEvent =
+  | { type: 'prefs.update'; patch: LayoutPatch }
+  | { type: 'auth.set'; auth: Auth | null };
+
+export type PreferencesEmitted = { type: 'error'; code: string } | { type: 'saved' };
+
+export const preferencesMachine = setup({
+  types: {
+    context: {} as PreferencesContext,
+    events: {} as PreferencesEvent,
+    input: {} as { layout?: Layout } | undefined,
+    emitted: {} as PreferencesEmitted,
+  },
+  actors: {
+    save: fromPromise<StatusOutcome, { auth: Auth; settings: SettingsFields }>(({ input, signal }) =>
+      accountCalls(api).saveSettings(input.auth, input.settings, signal),
+    ),
+  },
+  guards: {
+    upstreamChange: ({ context, event }) =>
+      context.auth !== null && event.type === 'prefs.update' && patchNeedsUpstream(event.patch),
+    dirty: ({ context }) => context.dirty && context.auth !== null,
+    saveFailed: (_, output: StatusOutcome) => !output.ok,
+  },
+  actions: {
+    applyPatch: assign({
+      layout: ({ context, event }) =>
+        event.type === 'prefs.update' ? applyPatch(context.layout, event.patch) : context.layout,
+    }),
+    persist: ({ context }) => saveLayout(context.layout),
+    setAuth: assign({ auth: ({ event }) => (event.type === 'auth.set' ? event.auth : null) }),
+    markDirty: assign({ dirty: true }),
+    clearDirty: assign({ dirty: false }),
+    emitBusy: emit({ type: 'error', code: 'requestProcessing' }),
+    emitFailure: emit((_, params: { code: string }) => ({ type: 'error' as const, code: params.code })),
+    emitSaved: emit({ type: 'saved' }),
+  },
+}).createMachine({
+  id: 'preferences',
+  context: ({ input }) => ({ layout: input?.layout ?? loadLayout(), auth: null, dirty: false }),
+  on: {
+    'auth.set': { actions: 'setAuth' },
+  },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'prefs.update': [
+          { guard: 'upstreamChange', target: 'saving', actions: ['applyPatch', 'persist'] },
+          { actions: ['applyPatch', 'persist'] },
+        ],
+      },
+    },
+    saving: {
+      entry: 'clearDirty',
+      on: {
+        'prefs.update': [
+          { guard: 'upstreamChange', actions: ['applyPatch', 'persist', 'markDirty', 'emitBusy'] },
+          { actions: ['applyPatch', 'persist'] },
+        ],
+      },
+      invoke: {
+        src: 'save',
+        input: ({ context }) => ({ auth: context.auth as Auth, settings: settingsFields(context.layout) }),
+        onDone: [
+          {
+            guard: { type: 'saveFailed', params: ({ event }) => event.output },
+            target: 'idle',
+            actions: {
+              type: 'emitFailure',
+              params: ({ event }) => ({ code: event.output.ok ? '' : event.output.code }),
+            },
+          },
+          { guard: 'dirty', target: 'saving', reenter: true, actions: 'emitSaved' },
+          { target: 'idle', actions: 'emitSaved' },
+        ],
+      },
+    },
+  },
+});

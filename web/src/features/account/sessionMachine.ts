@@ -1,0 +1,541 @@
+/**
+ * The player's session (SPEC section 4, DESIGN.md "The web client"): normal login, switch account,
+ * token launch, profile reload, session refresh, balance (vuserbalance for operator_type 2),
+ * retrieve_profile, logout. Every reply code goes through the error catalogue here (uiActionFor):
+ * the machine emits `notify` with the resolved UiAction for the UI to show, logs out on the session
+ * codes, and marks the network failed on requestFailed.
+ *
+ * One login, balance or reload in flight at a time (SPEC section 4): a second request while one
+ * runs is answered with `requestProcessing` (a soft code: logged, not shown). Settings have the same
+ * rule in preferencesMachine.
+ */
+import {
+  type LoggedInAccount,
+  type UiAction,
+  uiActionFor,
+  type ValidationError,
+  validateLogin,
+  validateTokenLogin,
+} from '@sportsbook/protocol';
+import { interval, map } from 'rxjs';
+import { assign, emit, fromEventObservable, fromPromise, raise, setup } from 'xstate';
+import { api } from '../../shared/api.ts';
+import { closeAllPopups } from '../../shared/popups.ts';
+import {
+  type AccountCalls,
+  type Auth,
+  accountCalls,
+  authOf,
+  type Balance,
+  type BalanceOutcome,
+  balanceFromWallet,
+  type LoginOutcome,
+} from './accountApi.ts';
+import { forgetSession, rememberSession } from './storage.ts';
+
+export const BalancePollMs = 30_000;
+
+export type LoginRequest =
+  | { kind: 'password'; account_id: string; password: string }
+  | { kind: 'switch'; account_id: string; password: string }
+  | { kind: 'token'; token: string };
+
+export interface SessionInput {
+  /** `?token=` of the landing URL (token launch). */
+  launchToken?: string | null;
+  /** A session kept from before a reload (storage.ts); refreshed before it is trusted. */
+  storedSession?: Auth | null;
+}
+
+export interface SessionContext {
+  account: LoggedInAccount | null;
+  balance: Balance | null;
+  loginErrors: ValidationError[];
+  /** The last catalogue code a call of this machine answered with (null after a success). */
+  lastCode: string | null;
+  network: 'ok' | 'failed';
+  /** Carried from the login form to storage on success. */
+  rememberMe: boolean;
+  launchToken: string | null;
+  storedSession: Auth | null;
+  /** The player left on purpose or was logged out by a session code: the guard sends them to the
+   * bare root, not back with `?redirect=` to the page they were on. */
+  wentHome: boolean;
+}
+
+export type SessionEvent =
+  | { type: 'login'; account_id: string; password: string; rememberMe?: boolean }
+  | { type: 'login.token'; token: string }
+  | { type: 'account.switch'; account_id: string; password: string }
+  | { type: 'profile.reload' }
+  | { type: 'session.refresh' }
+  | { type: 'balance.refresh' }
+  | { type: 'logout' }
+  | { type: 'error.report'; code: string; callerWantsDialog?: boolean };
+
+export type SessionEmitted = { type: 'notify'; code: string; action: UiAction };
+
+type Failure = { ok: false; code: string };
+
+interface NotifyParams {
+  code: string;
+  /** Whether the player was logged in when the code arrived (toast vs dialog for session codes). */
+  loggedIn: boolean;
+  callerWantsDialog?: boolean;
+}
+
+export function sessionActors(calls: AccountCalls) {
+  return {
+    login: fromPromise<LoginOutcome, LoginRequest>(({ input, signal }) => {
+      if (input.kind === 'token') return calls.tokenLogin(input.token, signal);
+      const body = { account_id: input.account_id, password: input.password };
+      return input.kind === 'switch' ? calls.switchLogin(body, signal) : calls.login(body, signal);
+    }),
+    profile: fromPromise<LoginOutcome, Auth>(({ input, signal }) => calls.profile(input, signal)),
+    balance: fromPromise<BalanceOutcome, { auth: Auth; parentId: string | number; operatorType: number }>(
+      ({ input, signal }) => calls.balance(input.auth, input.parentId, input.operatorType, signal),
+    ),
+    /** Periodic balance refresh while logged in; also how a silently expired session is noticed. */
+    balanceTicker: fromEventObservable(() =>
+      interval(BalancePollMs).pipe(map(() => ({ type: 'balance.refresh' as const }))),
+    ),
+  };
+}
+
+const outcomeCode = (output: { ok: boolean }) => (output as Failure).code ?? 'systemError';
+
+/** A failed call's code: noted (with the network state it implies), then told to the UI. */
+const reportFailure = (loggedIn: boolean) =>
+  [
+    {
+      type: 'noteCode',
+      params: ({ event }: { event: { output: { ok: boolean } } }) => ({ code: outcomeCode(event.output) }),
+    },
+    {
+      type: 'notify',
+      params: ({ event }: { event: { output: { ok: boolean } } }) => ({
+        code: outcomeCode(event.output),
+        loggedIn,
+      }),
+    },
+  ] as const;
+
+/** Leaving the logged-in state: pop-ups closed, account and stored session dropped, back home. */
+const leaveSession = ['closePopups', 'clearAccount', 'forgetSession', 'markWentHome'] as const;
+
+/** The answer to a request while the same one still runs (a soft code: logged, not shown). */
+const busy = (loggedIn: boolean) =>
+  ({ actions: { type: 'notify', params: { code: 'requestProcessing', loggedIn } } }) as const;
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+    emitted: {} as SessionEmitted,
+  },
+  actors: sessionActors(accountCalls(api)),
+  guards: {
+    hasLaunchToken: ({ context }) => context.launchToken !== null && context.launchToken !== '',
+    hasStoredSession: ({ context }) => context.storedSession !== null,
+    loginFormValid: ({ event }) =>
+      event.type === 'login' || event.type === 'account.switch'
+        ? validateLogin({ account_id: event.account_id, password: event.password }).length === 0
+        : false,
+    tokenValid: ({ event }) =>
+      event.type === 'login.token' && validateTokenLogin({ token: event.token }).length === 0,
+    outputOk: (_, output: { ok: boolean }) => output.ok,
+    /** Whether the code of a failed reply logs the player out (the catalogue's session group). */
+    outputLogsOut: (_, output: { ok: boolean }) =>
+      !output.ok && uiActionFor(outcomeCode(output), { loggedIn: true }).logout,
+    reportLogsOut: ({ event }) =>
+      event.type === 'error.report' && uiActionFor(event.code, { loggedIn: true }).logout,
+    retrieveProfile: (_, output: BalanceOutcome) => output.ok && output.retrieveProfile,
+  },
+  actions: {
+    /** Resolves a code through the catalogue and tells the UI (and the network state). */
+    notify: emit((_, params: NotifyParams) => ({
+      type: 'notify' as const,
+      code: params.code,
+      action: uiActionFor(params.code, {
+        loggedIn: params.loggedIn,
+        callerWantsDialog: params.callerWantsDialog === true,
+      }),
+    })),
+    /** The last code, and the network state the catalogue asks for (requestFailed marks it failed). */
+    noteCode: assign((_, params: { code: string }) => ({
+      lastCode: params.code,
+      ...(uiActionFor(params.code, { loggedIn: true }).markNetworkFailed
+        ? { network: 'failed' as const }
+        : {}),
+    })),
+    raiseReload: raise({ type: 'profile.reload' }),
+    setLoginErrors: assign({
+      loginErrors: ({ event }) =>
+        event.type === 'login' || event.type === 'account.switch'
+          ? validateLogin({ account_id: event.account_id, password: event.password })
+          : event.type === 'login.token'
+            ? validateTokenLogin({ token: event.token })
+            : [],
+    }),
+    clearLoginErrors: assign({ loginErrors: [] }),
+    noteRememberMe: assign({
+      rememberMe: ({ event }) => (event.type === 'login' ? event.rememberMe === true : false),
+    }),
+    setAccount: assign((_, output: LoginOutcome) =>
+      output.ok
+        ? {
+            account: output.account,
+            balance: balanceFromWallet(output.account),
+            lastCode: null,
+            network: 'ok' as const,
+          }
+        : {},
+    ),
+    /** A reload keeps the session token the app holds when the reply omits a new one. */
+    updateAccount: assign({
+      account: ({ context }, output: LoginOutcome) => (output.ok ? output.account : context.account),
+      lastCode: null,
+      network: 'ok',
+    }),
+    setBalance: assign((_, output: BalanceOutcome) =>
+      output.ok ? { balance: output.balance, lastCode: null, network: 'ok' as const } : {},
+    ),
+    clearAccount: assign({ account: null, balance: null, storedSession: null, launchToken: null }),
+    markWentHome: assign({ wentHome: true }),
+    persistSession: ({ context }, params: { loginId: string | null }) => {
+      if (context.account) rememberSession(authOf(context.account), context.rememberMe, params.loginId);
+    },
+    forgetSession: () => forgetSession(),
+    closePopups: () => {
+      closeAllPopups();
+    },
+    consumeLaunchToken: assign({ launchToken: null }),
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    account: null,
+    balance: null,
+    loginErrors: [],
+    lastCode: null,
+    network: 'ok',
+    rememberMe: false,
+    launchToken: input?.launchToken ?? null,
+    storedSession: input?.storedSession ?? null,
+    wentHome: false,
+  }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [
+        { guard: 'hasLaunchToken', target: 'authenticating.token' },
+        { guard: 'hasStoredSession', target: 'restoring' },
+        { target: 'loggedOut' },
+      ],
+    },
+    /** Session refresh of a kept session (reload, pop-up window): failure clears the account. */
+    restoring: {
+      invoke: {
+        src: 'profile',
+        input: ({ context }) => context.storedSession as Auth,
+        onDone: [
+          {
+            guard: { type: 'outputOk', params: ({ event }) => event.output },
+            target: 'loggedIn',
+            actions: [{ type: 'setAccount', params: ({ event }) => event.output }],
+          },
+          {
+            target: 'loggedOut',
+            actions: ['clearAccount', 'forgetSession', ...reportFailure(false)],
+          },
+        ],
+      },
+    },
+    loggedOut: {
+      on: {
+        login: [
+          {
+            guard: 'loginFormValid',
+            target: 'authenticating.password',
+            actions: ['clearLoginErrors', 'noteRememberMe'],
+          },
+          { actions: 'setLoginErrors' },
+        ],
+        'login.token': [
+          { guard: 'tokenValid', target: 'authenticating.token', actions: 'clearLoginErrors' },
+          { actions: 'setLoginErrors' },
+        ],
+        'error.report': {
+          actions: [
+            { type: 'noteCode', params: ({ event }) => ({ code: event.code }) },
+            {
+              type: 'notify',
+              params: ({ event }) => ({
+                code: event.code,
+                loggedIn: false,
+                callerWantsDialog: event.callerWantsDialog === true,
+              }),
+            },
+          ],
+        },
+      },
+    },
+    authenticating: {
+      on: {
+        login: busy(false),
+        'login.token': busy(false),
+      },
+      initial: 'password',
+      states: {
+        password: {
+          invoke: {
+            src: 'login',
+            input: ({ event }) =>
+              event.type === 'login'
+                ? { kind: 'password' as const, account_id: event.account_id.trim(), password: event.password }
+                : { kind: 'password' as const, account_id: '', password: '' },
+            onDone: [
+              {
+                guard: { type: 'outputOk', params: ({ event }) => event.output },
+                target: '#session.loggedIn',
+                actions: [
+                  { type: 'setAccount', params: ({ event }) => event.output },
+                  {
+                    type: 'persistSession',
+                    params: ({ event }) => ({
+                      loginId: event.output.ok ? event.output.account.info.account_id : null,
+                    }),
+                  },
+                ],
+              },
+              {
+                target: '#session.loggedOut',
+                actions: ['clearAccount', 'forgetSession', ...reportFailure(false)],
+              },
+            ],
+          },
+        },
+        token: {
+          entry: 'forgetSession',
+          invoke: {
+            src: 'login',
+            input: ({ context, event }) => ({
+              kind: 'token' as const,
+              token: event.type === 'login.token' ? event.token : (context.launchToken ?? ''),
+            }),
+            onDone: [
+              {
+                guard: { type: 'outputOk', params: ({ event }) => event.output },
+                target: '#session.loggedIn',
+                actions: [
+                  'consumeLaunchToken',
+                  { type: 'setAccount', params: ({ event }) => event.output },
+                  { type: 'persistSession', params: { loginId: null } },
+                ],
+              },
+              {
+                target: '#session.loggedOut',
+                actions: ['clearAccount', ...reportFailure(false)],
+              },
+            ],
+          },
+        },
+      },
+    },
+    loggedIn: {
+      type: 'parallel',
+      invoke: { src: 'balanceTicker' },
+      on: {
+        logout: {
+          target: 'loggedOut',
+          actions: [...leaveSession],
+        },
+        'error.report': [
+          {
+            guard: 'reportLogsOut',
+            target: 'loggedOut',
+            actions: [
+              {
+                type: 'notify',
+                params: ({ event }) => ({ code: event.code, loggedIn: true }),
+              },
+              ...leaveSession,
+            ],
+          },
+          {
+            actions: [
+              { type: 'noteCode', params: ({ event }) => ({ code: event.code }) },
+              {
+                type: 'notify',
+                params: ({ event }) => ({
+                  code: event.code,
+                  loggedIn: true,
+                  callerWantsDialog: event.callerWantsDialog === true,
+                }),
+              },
+            ],
+          },
+        ],
+        login: busy(true),
+      },
+      states: {
+        balance: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'balance.refresh': 'fetching' } },
+            fetching: {
+              on: {
+                'balance.refresh': busy(true),
+              },
+              invoke: {
+                src: 'balance',
+                input: ({ context }) => {
+                  const account = context.account as LoggedInAccount;
+                  return {
+                    auth: authOf(account),
+                    parentId: account.info.parent_id,
+                    operatorType: account.info.operator_type,
+                  };
+                },
+                onDone: [
+                  {
+                    guard: { type: 'retrieveProfile', params: ({ event }) => event.output },
+                    target: 'idle',
+                    actions: [
+                      { type: 'setBalance', params: ({ event }) => event.output },
+                      // SPEC section 4: retrieve_profile triggers a profile reload.
+                      'raiseReload',
+                    ],
+                  },
+                  {
+                    guard: { type: 'outputOk', params: ({ event }) => event.output },
+                    target: 'idle',
+                    actions: { type: 'setBalance', params: ({ event }) => event.output },
+                  },
+                  {
+                    guard: { type: 'outputLogsOut', params: ({ event }) => event.output },
+                    target: '#session.loggedOut',
+                    actions: [...reportFailure(true), ...leaveSession],
+                  },
+                  {
+                    target: 'idle',
+                    actions: [...reportFailure(true)],
+                  },
+                ],
+              },
+            },
+          },
+        },
+        reload: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'profile.reload': 'reloading',
+                'session.refresh': 'refreshing',
+              },
+            },
+            reloading: {
+              on: {
+                'profile.reload': busy(true),
+                'session.refresh': busy(true),
+              },
+              invoke: {
+                src: 'profile',
+                input: ({ context }) => authOf(context.account as LoggedInAccount),
+                onDone: [
+                  {
+                    guard: { type: 'outputOk', params: ({ event }) => event.output },
+                    target: 'idle',
+                    actions: { type: 'updateAccount', params: ({ event }) => event.output },
+                  },
+                  {
+                    guard: { type: 'outputLogsOut', params: ({ event }) => event.output },
+                    target: '#session.loggedOut',
+                    actions: [...reportFailure(true), ...leaveSession],
+                  },
+                  {
+                    target: 'idle',
+                    actions: [...reportFailure(true)],
+                  },
+                ],
+              },
+            },
+            /** Session refresh: any failure clears the account (SPEC section 4). */
+            refreshing: {
+              on: {
+                'profile.reload': busy(true),
+                'session.refresh': busy(true),
+              },
+              invoke: {
+                src: 'profile',
+                input: ({ context }) => authOf(context.account as LoggedInAccount),
+                onDone: [
+                  {
+                    guard: { type: 'outputOk', params: ({ event }) => event.output },
+                    target: 'idle',
+                    actions: { type: 'updateAccount', params: ({ event }) => event.output },
+                  },
+                  {
+                    target: '#session.loggedOut',
+                    actions: [...reportFailure(true), ...leaveSession],
+                  },
+                ],
+              },
+            },
+          },
+        },
+        switching: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'account.switch': [
+                  { guard: 'loginFormValid', target: 'running', actions: 'clearLoginErrors' },
+                  { actions: 'setLoginErrors' },
+                ],
+              },
+            },
+            running: {
+              on: {
+                'account.switch': busy(true),
+              },
+              invoke: {
+                src: 'login',
+                input: ({ event }) =>
+                  event.type === 'account.switch'
+                    ? {
+                        kind: 'switch' as const,
+                        account_id: event.account_id.trim(),
+                        password: event.password,
+                      }
+                    : { kind: 'switch' as const, account_id: '', password: '' },
+                onDone: [
+                  {
+                    guard: { type: 'outputOk', params: ({ event }) => event.output },
+                    target: 'idle',
+                    actions: [
+                      { type: 'setAccount', params: ({ event }) => event.output },
+                      {
+                        type: 'persistSession',
+                        params: ({ event }) => ({
+                          loginId: event.output.ok ? event.output.account.info.account_id : null,
+                        }),
+                      },
+                    ],
+                  },
+                  {
+                    // SPEC section 4: a failed login (of any route) clears the account.
+                    target: '#session.loggedOut',
+                    actions: [...reportFailure(false), ...leaveSession],
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,594 @@
+/**
+ * Every path of the bet slip: the API actors are swapped with `machine.provide` so each reply and
+ * rejection code can be produced on demand; the odds stream is a Subject the test drives.
+ * betSlip.real.test.ts runs the same machine against the real gateway and simulator.
+ */
+import { ErrorCatalogue, uiActionFor } from '@sportsbook/protocol';
+import { map, Subject } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { type AnyActorRef, createActor, fromEventObservable, fromPromise, waitFor } from 'xstate';
+import type { CheckedPick, Outcome, PlaceInput } from './betApi.ts';
+import {
+  type BetSlipEmitted,
+  type BetSlipInput,
+  betSlipMachine,
+  StakeDecimalsProblem,
+  unwrap,
+} from './betSlipMachine.ts';
+import type { BetView, LiveQuote, Selection, SlipAccount } from './types.ts';
+
+const account: SlipAccount = {
+  auth: { account_id: 'demo01', session_token: 'tok' },
+  currency: 'MYR',
+  oddsFormat: 'DEC',
+  myanmar: false,
+  betLimits: [
+    { sport_type: 1, bet_type: 'all', min_bet: 5, max_bet: 5000, max_payout: 50000 },
+    { sport_type: 0, bet_type: 'default', min_bet: 5, max_bet: 2000, max_payout: 20000 },
+    { sport_type: 0, bet_type: 'parlay', min_bet: 5, max_bet: 1000, max_payout: 50000 },
+    { sport_type: 0, bet_type: 'mmo', min_bet: 5, max_bet: 5000, max_payout: 50000 },
+  ],
+};
+
+function pick(matchId: number, extra: Partial<Selection> = {}): Selection {
+  return {
+    topic: 'odds/1/hdpou/today',
+    oddsId: `${matchId}-HDP-0`,
+    matchId,
+    sportId: 1,
+    leagueName: 'League',
+    home: `Home ${matchId}`,
+    away: `Away ${matchId}`,
+    betType: 'HDP',
+    selection: 0,
+    line: -0.25,
+    price: 1.9,
+    label: `Home ${matchId} -0.25`,
+    live: false,
+    parlay: true,
+    ...extra,
+  };
+}
+
+function bet(status: string, extra: Partial<BetView> = {}): BetView {
+  return {
+    bet_id: '100000001',
+    ref_no: 'SB100000001',
+    bet_type: 'HDP',
+    kind: 'single',
+    status,
+    reject_reason: null,
+    stake: 10,
+    risk: 10,
+    to_win: 9,
+    payout: 19,
+    odds: 1.9,
+    odds_type: 4,
+    currency: 'MYR',
+    transaction_time: 0,
+    settled_time: null,
+    settled_amount: 0,
+    win_lose: 0,
+    valid_turnover: 0,
+    commission: 0,
+    cashout_value: null,
+    combination: null,
+    legs: [],
+    ...extra,
+  };
+}
+
+const limits = { minBet: 500, maxBet: 500_000, maxPayout: 5_000_000 };
+
+interface Harness {
+  actor: ReturnType<typeof createActor<typeof betSlipMachine>>;
+  placed: PlaceInput[];
+  checks: number;
+  emitted: BetSlipEmitted[];
+  quotes: Subject<LiveQuote>;
+}
+
+function harness(options: {
+  place?: (input: PlaceInput, n: number) => Outcome<BetView>;
+  check?: (
+    selections: readonly Selection[],
+    n: number,
+  ) => (Outcome<CheckedPick[]> & { oddsId?: string }) | Promise<Outcome<CheckedPick[]> & { oddsId?: string }>;
+  decision?: Outcome<BetView>;
+  input?: Partial<BetSlipInput>;
+}): Harness {
+  const quotes = new Subject<LiveQuote>();
+  const h: Omit<Harness, 'actor'> & { actor?: Harness['actor'] } = {
+    placed: [],
+    checks: 0,
+    emitted: [],
+    quotes,
+  };
+  const machine = betSlipMachine.provide({
+    actors: {
+      betCheck: fromPromise(
+        async ({ input }: { input: { account: SlipAccount; selections: Selection[] } }) => {
+          h.checks++;
+          return unwrap(
+            (await options.check?.(input.selections, h.checks)) ?? {
+              ok: true as const,
+              value: input.selections.map((s) => ({
+                oddsId: s.oddsId,
+                price: s.price,
+                line: s.line,
+                limits,
+              })),
+            },
+          );
+        },
+      ),
+      placeBet: fromPromise(async ({ input }: { input: PlaceInput }) => {
+        h.placed.push(input);
+        return unwrap(
+          options.place?.(input, h.placed.length) ?? { ok: true as const, value: bet('running') },
+        );
+      }),
+      betDecision: fromPromise(async () =>
+        unwrap(options.decision ?? { ok: true as const, value: bet('running') }),
+      ),
+      oddsWatch: fromEventObservable(() => quotes.pipe(mapToEvent)),
+    },
+  });
+  const actor = createActor(machine, { input: { account, ...options.input } });
+  actor.on('*', (e) => h.emitted.push(e as BetSlipEmitted));
+  actor.start();
+  h.actor = actor;
+  return h as Harness;
+}
+
+const mapToEvent = map((quote: LiveQuote) => ({ type: 'odds.update' as const, quote }));
+
+const ready = (a: AnyActorRef) => waitFor(a, (s) => s.matches({ open: 'ready' }), { timeout: 2000 });
+
+async function placeSingle(h: Harness, selection = pick(1), stake = '10') {
+  h.actor.send({ type: 'bet.select', selection });
+  await ready(h.actor);
+  h.actor.send({ type: 'bet.stake.change', stake });
+  h.actor.send({ type: 'bet.submit' });
+  expect(h.actor.getSnapshot().matches({ open: 'confirming' })).toBe(true);
+  h.actor.send({ type: 'bet.confirm', requestId: 'key-1' });
+}
+
+describe('betSlipMachine: single', () => {
+  it('selects, checks, confirms and places a single with its idempotency key, then refreshes the balance', async () => {
+    const h = harness({});
+    await placeSingle(h);
+    const s = await waitFor(h.actor, (x) => x.matches('accepted'), { timeout: 2000 });
+    expect(s.context.bet?.status).toBe('running');
+    expect(h.placed[0]?.requestId).toBe('key-1');
+    expect(h.placed[0]?.stake).toBe(1000);
+    expect(h.placed[0]?.mode).toBe('single');
+    expect(h.emitted.map((e) => e.type)).toEqual(['balance.refresh', 'bet.placed']);
+  });
+
+  it('holds a live bet as waiting until the upstream accepts it', async () => {
+    const h = harness({
+      place: () => ({ ok: true, value: bet('waiting') }),
+      decision: { ok: true, value: bet('running') },
+    });
+    await placeSingle(h, pick(1, { live: true }));
+    await waitFor(h.actor, (x) => x.matches('waiting') || x.matches('accepted'), { timeout: 2000 });
+    const s = await waitFor(h.actor, (x) => x.matches('accepted'), { timeout: 2000 });
+    expect(s.context.bet?.status).toBe('running');
+    expect(h.emitted.filter((e) => e.type === 'balance.refresh')).toHaveLength(2);
+  });
+
+  it('shows a waiting bet rejected with the upstream reason', async () => {
+    const h = harness({
+      place: () => ({ ok: true, value: bet('waiting') }),
+      decision: { ok: true, value: bet('rejected', { reject_reason: 'oddsChanged' }) },
+    });
+    await placeSingle(h, pick(1, { live: true }));
+    const s = await waitFor(h.actor, (x) => x.matches('rejected'), { timeout: 2000 });
+    expect(s.context.error).toBe('oddsChanged');
+  });
+
+  it('refuses a stake under the minimum or over the maximum before calling the upstream', async () => {
+    const h = harness({});
+    h.actor.send({ type: 'bet.select', selection: pick(1) });
+    await ready(h.actor);
+    h.actor.send({ type: 'bet.stake.change', stake: '1' });
+    h.actor.send({ type: 'bet.submit' });
+    expect(h.actor.getSnapshot().context.error).toBe('betLowerMin');
+    h.actor.send({ type: 'bet.stake.change', stake: '6000' });
+    h.actor.send({ type: 'bet.submit' });
+    expect(h.actor.getSnapshot().context.error).toBe('betOverMax');
+    h.actor.send({ type: 'bet.stake.change', stake: 'ten' });
+    h.actor.send({ type: 'bet.submit' });
+    expect(h.actor.getSnapshot().context.error).toBe('betLowerMin');
+    expect(h.placed).toHaveLength(0);
+  });
+
+  it('stakeWithTooManyDecimals: refused with its own problem, never rounded to the currency', async () => {
+    const h = harness({});
+    h.actor.send({ type: 'bet.select', selection: pick(1) });
+    await ready(h.actor);
+    for (const stake of ['10.001', '10.009', '0.005']) {
+      h.actor.send({ type: 'bet.stake.change', stake });
+      h.actor.send({ type: 'bet.submit' });
+      expect(h.actor.getSnapshot().context.error).toBe(StakeDecimalsProblem);
+      expect(h.actor.getSnapshot().matches({ open: 'ready' })).toBe(true);
+    }
+    expect(h.placed).toHaveLength(0);
+    // Trailing zeros are not extra digits (protocol toMinorUnits): 10.010 is 10.01.
+    h.actor.send({ type: 'bet.stake.change', stake: '10.010' });
+    h.actor.send({ type: 'bet.submit' });
+    h.actor.send({ type: 'bet.confirm', requestId: 'decimals-1' });
+    await waitFor(h.actor, (x) => x.matches('accepted'), { timeout: 2000 });
+    expect(h.placed[0]?.stake).toBe(1001);
+  });
+
+  it('changeStakeMin sets the stake to the limit with the currency digits', async () => {
+    const h = harness({ place: () => ({ ok: false, code: 'changeStakeMin' }) });
+    await placeSingle(h);
+    await waitFor(h.actor, (x) => x.matches({ open: 'ready' }) && x.context.error !== null, {
+      timeout: 2000,
+    });
+    expect(h.actor.getSnapshot().context.stake).toBe('5.00');
+  });
+
+  it('an actor that throws something unexpected is a systemError on the slip, not a crash', async () => {
+    const machine = betSlipMachine.provide({
+      actors: {
+        betCheck: fromPromise(async (): Promise<CheckedPick[]> => {
+          throw new TypeError('boom');
+        }),
+        oddsWatch: fromEventObservable(() => new Subject<LiveQuote>().pipe(mapToEvent)),
+      },
+    });
+    const actor = createActor(machine, { input: { account } }).start();
+    actor.send({ type: 'bet.select', selection: pick(1) });
+    const snap = await waitFor(actor, (x) => x.matches({ open: 'ready' }), { timeout: 2000 });
+    expect(snap.context.error).toBe('systemError');
+    expect(snap.status).toBe('active');
+    actor.stop();
+  });
+
+  it('checks negative MY odds on the amount at risk (stake x |odds|)', async () => {
+    const h = harness({ input: { account: { ...account, oddsFormat: 'MY' } } });
+    // DEC 2.25 = MY -0.80: a stake of 5000 wins 5000 and risks 4000, under the max of 5000.
+    h.actor.send({ type: 'bet.select', selection: pick(1, { price: 2.25 }) });
+    await ready(h.actor);
+    h.actor.send({ type: 'bet.stake.change', stake: '6000' });
+    h.actor.send({ type: 'bet.submit' });
+    expect(h.actor.getSnapshot().matches({ open: 'confirming' })).toBe(true);
+  });
+
+  it('starts from the preferred stake (default stake mode 3) and places at once as a quick bet', async () => {
+    const h = harness({ input: { betting: { defaultStake: 3, defaultStakeAmount: 50, quickBet: true } } });
+    h.actor.send({ type: 'bet.select', selection: pick(1), requestId: 'quick-1' });
+    await waitFor(h.actor, (x) => x.matches('accepted'), { timeout: 2000 });
+    expect(h.placed[0]?.stake).toBe(5000);
+    expect(h.placed[0]?.requestId).toBe('quick-1');
+  });
+
+  it('passes accept better odds and accept any odds to the placement', async () => {
+    const h = harness({});
+    h.actor.send({ type: 'bet.accept.change', acceptBetterOdds: true, acceptAnyOdds: true });
+    await placeSingle(h);
+    await waitFor(h.actor, (x) => x.matches('accepted'), { timeout: 2000 });
+    expect(h.placed[0]?.acceptBetterOdds).toBe(true);
+    expect(h.placed[0]?.acceptAnyOdds).toBe(true);
+  });
+});
+
+describe('betSlipMachine: odds on the stream', () => {
+  it('re-quotes a moved price with oddsIsUpdating and blocks placing until the check returns', async () => {
+    let release: (() => void) | undefined;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const h = harness({
+      check: async (selections, n) => {
+        if (n === 2) await gate;
+        return {
+          ok: true,
+          value: selections.map((s) => ({ oddsId: s.oddsId, price: s.price, line: s.line, limits })),
+        };
+      },
+    });
+    h.actor.send({ type: 'bet.select', selection: pick(1) });
+    await ready(h.actor);
+    h.quotes.next({ oddsId: '1-HDP-0', suspended: false, stale: false, price: 1.95, line: -0.25 });
+    const during = h.actor.getSnapshot();
+    expect(during.matches({ open: 'checking' })).toBe(true);
+    expect(during.context.oddsIsUpdating).toBe(true);
+    expect(during.context.selections[0]?.price).toBe(1.95);
+    release?.();
+    const after = await ready(h.actor);
+    expect(after.context.oddsIsUpdating).toBe(false);
+    expect(h.checks).toBe(2);
+  });
+
+  it('locks placing while a market is suspended or its topic stale, and unlocks when it reopens', async () => {
+    const h = harness({});
+    h.actor.send({ type: 'bet.select', selection: pick(1) });
+    await ready(h.actor);
+    h.actor.send({ type: 'bet.stake.change', stake: '10' });
+    h.quotes.next({ oddsId: '1-HDP-0', suspended: true, stale: false, price: 1.9, line: -0.25 });
+    h.actor.send({ type: 'bet.submit' });
+    expect(h.actor.getSnapshot().context.error).toBe('marketSuspended');
+    h.quotes.next({ oddsId: '1-HDP-0', suspended: false, stale: true, price: 1.9, line: -0.25 });
+    h.actor.send({ type: 'bet.submit' });
+    expect(h.actor.getSnapshot().context.error).toBe('marketSuspended');
+    h.quotes.next({ oddsId: '1-HDP-0', suspended: false, stale: false, price: 1.9, line: -0.25 });
+    h.actor.send({ type: 'bet.submit' });
+    expect(h.actor.getSnapshot().matches({ open: 'confirming' })).toBe(true);
+  });
+
+  it('a suspension that arrives during confirmation stops the placement', async () => {
+    const h = harness({});
+    h.actor.send({ type: 'bet.select', selection: pick(1) });
+    await ready(h.actor);
+    h.actor.send({ type: 'bet.stake.change', stake: '10' });
+    h.actor.send({ type: 'bet.submit' });
+    h.quotes.next({ oddsId: '1-HDP-0', suspended: true, stale: false, price: null, line: null });
+    h.actor.send({ type: 'bet.confirm', requestId: 'k' });
+    expect(h.actor.getSnapshot().matches({ open: 'ready' })).toBe(true);
+    expect(h.placed).toHaveLength(0);
+  });
+});
+
+describe('betSlipMachine: placement failures', () => {
+  const lands = ErrorCatalogue.map((e) => e.code).filter(
+    (code) =>
+      ![
+        'oddsChanged',
+        'marketTypeChanged',
+        'requestFailed',
+        'requestTimeout',
+        'requestProcessing',
+        'requestPending',
+        'timeoutError',
+      ].includes(code),
+  );
+
+  it.each(lands)(
+    '%s: back to the slip with the code shown and the catalogue action emitted',
+    async (code) => {
+      const h = harness({ place: () => ({ ok: false, code }) });
+      await placeSingle(h);
+      const s = await waitFor(h.actor, (x) => x.matches({ open: 'ready' }) && h.placed.length === 1, {
+        timeout: 2000,
+      });
+      expect(s.context.error).toBe(code);
+      const notify = h.emitted.find((e) => e.type === 'notify');
+      expect(notify).toEqual({
+        type: 'notify',
+        code,
+        action: uiActionFor(code, { loggedIn: true, callerWantsDialog: true }),
+      });
+      expect(h.emitted.some((e) => e.type === 'balance.refresh')).toBe(false);
+      expect(s.context.requestId).toBeNull();
+    },
+  );
+
+  it('marketTypeChanged removes the slip', async () => {
+    const h = harness({ place: () => ({ ok: false, code: 'marketTypeChanged' }) });
+    await placeSingle(h);
+    const s = await waitFor(h.actor, (x) => x.matches('empty'), { timeout: 2000 });
+    expect(s.context.selections).toEqual([]);
+    expect(h.emitted.find((e) => e.type === 'notify')).toMatchObject({
+      code: 'marketTypeChanged',
+      action: { removeBetSlip: true },
+    });
+  });
+
+  it('marketTypeChanged on betcheck removes the slip too', async () => {
+    const h = harness({ check: () => ({ ok: false, code: 'marketTypeChanged', oddsId: '1-HDP-0' }) });
+    h.actor.send({ type: 'bet.select', selection: pick(1) });
+    await waitFor(h.actor, (x) => x.matches('empty'), { timeout: 2000 });
+  });
+
+  it('oddsChanged re-quotes with oddsIsUpdating and lets the player place again with a new key', async () => {
+    const h = harness({
+      place: (_, n) => (n === 1 ? { ok: false, code: 'oddsChanged' } : { ok: true, value: bet('running') }),
+      check: (selections, n) => ({
+        ok: true,
+        value: selections.map((s) => ({
+          oddsId: s.oddsId,
+          price: n === 1 ? 1.9 : 1.85,
+          line: s.line,
+          limits,
+        })),
+      }),
+    });
+    await placeSingle(h);
+    const s = await waitFor(h.actor, (x) => x.matches({ open: 'ready' }) && h.checks === 2, {
+      timeout: 2000,
+    });
+    expect(s.context.error).toBe('oddsChanged');
+    expect(s.context.selections[0]?.price).toBe(1.85);
+    expect(s.context.oddsIsUpdating).toBe(false);
+    h.actor.send({ type: 'bet.submit' });
+    h.actor.send({ type: 'bet.confirm', requestId: 'key-2' });
+    await waitFor(h.actor, (x) => x.matches('accepted'), { timeout: 2000 });
+    expect(h.placed.map((p) => p.requestId)).toEqual(['key-1', 'key-2']);
+  });
+
+  it.each(['requestFailed', 'requestTimeout', 'requestProcessing'])(
+    '%s: a retry sends the same idempotency key',
+    async (code) => {
+      const h = harness({
+        place: (_, n) => (n === 1 ? { ok: false, code } : { ok: true, value: bet('running') }),
+      });
+      await placeSingle(h);
+      await waitFor(h.actor, (x) => x.matches('placeFailed'), { timeout: 2000 });
+      h.actor.send({ type: 'bet.retry' });
+      await waitFor(h.actor, (x) => x.matches('accepted'), { timeout: 2000 });
+      expect(h.placed.map((p) => p.requestId)).toEqual(['key-1', 'key-1']);
+    },
+  );
+
+  it('changeStakeMax sets the stake to the maximum', async () => {
+    const h = harness({ place: () => ({ ok: false, code: 'changeStakeMax' }) });
+    await placeSingle(h);
+    const s = await waitFor(h.actor, (x) => x.matches({ open: 'ready' }) && h.placed.length === 1, {
+      timeout: 2000,
+    });
+    expect(s.context.stake).toBe('5000.00');
+  });
+
+  it('a session code emits the logout action for the session machine', async () => {
+    const h = harness({ place: () => ({ ok: false, code: 'session_expired' }) });
+    await placeSingle(h);
+    await waitFor(h.actor, (x) => x.matches({ open: 'ready' }) && h.placed.length === 1, { timeout: 2000 });
+    expect(h.emitted.find((e) => e.type === 'notify')).toMatchObject({ action: { logout: true } });
+  });
+
+  it('a suspended market on betcheck locks the pick', async () => {
+    const h = harness({ check: () => ({ ok: false, code: 'marketSuspended', oddsId: '1-HDP-0' }) });
+    h.actor.send({ type: 'bet.select', selection: pick(1) });
+    const s = await ready(h.actor);
+    expect(s.context.quotes['1-HDP-0']?.suspended).toBe(true);
+    h.actor.send({ type: 'bet.stake.change', stake: '10' });
+    h.actor.send({ type: 'bet.submit' });
+    expect(h.actor.getSnapshot().context.error).toBe('marketSuspended');
+  });
+});
+
+describe('betSlipMachine: parlays', () => {
+  it('mix parlay: one pick per match (a newer pick replaces), 2..12, live needs 3', async () => {
+    const h = harness({});
+    h.actor.send({ type: 'bet.mode.change', mode: 'parlay' });
+    h.actor.send({ type: 'bet.select', selection: pick(1) });
+    await ready(h.actor);
+    h.actor.send({ type: 'bet.stake.change', stake: '10' });
+    h.actor.send({ type: 'bet.submit' });
+    expect(h.actor.getSnapshot().context.error).toBe('atLeastTwoMatchToBetParlay');
+    h.actor.send({ type: 'bet.select', selection: pick(2, { live: true }) });
+    await ready(h.actor);
+    h.actor.send({ type: 'bet.select', selection: pick(1, { oddsId: '1-OU-0', betType: 'OU', line: 2.5 }) });
+    await ready(h.actor);
+    expect(h.actor.getSnapshot().context.selections.map((s) => s.oddsId)).toEqual(['2-HDP-0', '1-OU-0']);
+    h.actor.send({ type: 'bet.submit' });
+    expect(h.actor.getSnapshot().context.error).toBe('atLeastThreeMatchToBetParlay');
+    h.actor.send({ type: 'bet.select', selection: pick(3) });
+    await ready(h.actor);
+    h.actor.send({ type: 'bet.submit' });
+    h.actor.send({ type: 'bet.confirm', requestId: 'p-1' });
+    await waitFor(h.actor, (x) => x.matches('accepted'), { timeout: 2000 });
+    expect(h.placed[0]?.mode).toBe('parlay');
+    expect(h.placed[0]?.selections).toHaveLength(3);
+  });
+
+  it('mix parlay refuses a thirteenth pick (maxParlayTicket) and a match closed to parlays', async () => {
+    const h = harness({});
+    h.actor.send({ type: 'bet.mode.change', mode: 'parlay' });
+    for (let i = 1; i <= 13; i++) h.actor.send({ type: 'bet.select', selection: pick(i) });
+    await ready(h.actor);
+    h.actor.send({ type: 'bet.stake.change', stake: '10' });
+    h.actor.send({ type: 'bet.submit' });
+    expect(h.actor.getSnapshot().context.error).toBe('maxParlayTicket');
+    h.actor.send({ type: 'bet.remove', oddsId: '13-HDP-0' });
+    h.actor.send({ type: 'bet.select', selection: pick(14, { parlay: false }) });
+    await ready(h.actor);
+    h.actor.send({ type: 'bet.remove', oddsId: '12-HDP-0' });
+    await ready(h.actor);
+    h.actor.send({ type: 'bet.submit' });
+    expect(h.actor.getSnapshot().context.error).toBe('matchNotAllowBet');
+  });
+
+  it('system parlay: the chosen sizes and the unit stake go to betsysparlay', async () => {
+    const h = harness({});
+    h.actor.send({ type: 'bet.mode.change', mode: 'system' });
+    for (let i = 1; i <= 3; i++) h.actor.send({ type: 'bet.select', selection: pick(i) });
+    await ready(h.actor);
+    h.actor.send({ type: 'bet.sizes.change', sizes: [2] });
+    h.actor.send({ type: 'bet.stake.change', stake: '10' });
+    h.actor.send({ type: 'bet.submit' });
+    h.actor.send({ type: 'bet.confirm', requestId: 's-1' });
+    await waitFor(h.actor, (x) => x.matches('accepted'), { timeout: 2000 });
+    expect(h.placed[0]).toMatchObject({ mode: 'system', sizes: [2], stake: 1000 });
+  });
+
+  it('Myanmar: a single and a Myanmar parlay of Myanmar rows', async () => {
+    const mmo = (id: number) =>
+      pick(id, {
+        topic: 'odds/1/mmo/today',
+        oddsId: `${id}-MHDP-0`,
+        betType: 'MHDP',
+        line: '1+50',
+        price: 0,
+      });
+    const h = harness({
+      input: { account: { ...account, currency: 'MMK', myanmar: true, oddsFormat: 'MY' } },
+    });
+    await placeSingle(h, mmo(1));
+    await waitFor(h.actor, (x) => x.matches('accepted'), { timeout: 2000 });
+    h.actor.send({ type: 'bet.keep' });
+    h.actor.send({ type: 'bet.mode.change', mode: 'parlay' });
+    h.actor.send({ type: 'bet.select', selection: mmo(2) });
+    await ready(h.actor);
+    h.actor.send({ type: 'bet.submit' });
+    h.actor.send({ type: 'bet.confirm', requestId: 'm-2' });
+    await waitFor(h.actor, (x) => x.matches('accepted') && h.placed.length === 2, { timeout: 2000 });
+    expect(h.placed[1]?.selections.map((s) => s.betType)).toEqual(['MHDP', 'MHDP']);
+  });
+});
+
+describe('betSlipMachine: view-only (suspended) account', () => {
+  const viewOnly: SlipAccount = { ...account, viewOnly: true };
+
+  it('viewOnlyAccountCannotSubmit: a slip is built and checked, but submit stays in ready with code suspend', async () => {
+    const h = harness({ input: { account: viewOnly } });
+    h.actor.send({ type: 'bet.select', selection: pick(1) });
+    await ready(h.actor);
+    h.actor.send({ type: 'bet.stake.change', stake: '10' });
+    h.actor.send({ type: 'bet.submit' });
+    const s = h.actor.getSnapshot();
+    expect(s.matches({ open: 'ready' })).toBe(true);
+    expect(s.context.error).toBe('suspend');
+    expect(h.placed).toHaveLength(0);
+  });
+
+  it('viewOnlyAccountCannotConfirm: an account suspended while confirming is refused at bet.confirm', async () => {
+    const h = harness({});
+    h.actor.send({ type: 'bet.select', selection: pick(1) });
+    await ready(h.actor);
+    h.actor.send({ type: 'bet.stake.change', stake: '10' });
+    h.actor.send({ type: 'bet.submit' });
+    expect(h.actor.getSnapshot().matches({ open: 'confirming' })).toBe(true);
+    h.actor.send({ type: 'account.change', account: viewOnly });
+    h.actor.send({ type: 'bet.confirm', requestId: 'key-1' });
+    const s = h.actor.getSnapshot();
+    expect(s.matches({ open: 'ready' })).toBe(true);
+    expect(s.context.error).toBe('suspend');
+    expect(h.placed).toHaveLength(0);
+  });
+
+  it('viewOnlyAccountNoQuickBet: a quick bet is not placed for a view-only account', async () => {
+    const h = harness({
+      input: { account: viewOnly, betting: { defaultStake: 3, defaultStakeAmount: 50, quickBet: true } },
+    });
+    h.actor.send({ type: 'bet.select', selection: pick(1), requestId: 'quick-1' });
+    await ready(h.actor);
+    expect(h.checks).toBe(1);
+    expect(h.placed).toHaveLength(0);
+  });
+
+  it('viewOnlyAccountCannotRetry: a failed placement is not retried once the account is suspended', async () => {
+    const h = harness({ place: () => ({ ok: false, code: 'requestTimeout' }) });
+    await placeSingle(h);
+    await waitFor(h.actor, (x) => x.matches('placeFailed'), { timeout: 2000 });
+    h.actor.send({ type: 'account.change', account: viewOnly });
+    h.actor.send({ type: 'bet.retry' });
+    const s = h.actor.getSnapshot();
+    expect(s.matches('placeFailed')).toBe(true);
+    expect(s.context.error).toBe('suspend');
+    expect(h.placed).toHaveLength(1);
+  });
+
+  it('an account that is no longer view-only places again', async () => {
+    const h = harness({ input: { account: viewOnly } });
+    h.actor.send({ type: 'account.change', account });
+    await placeSingle(h);
+    await waitFor(h.actor, (x) => x.matches('accepted'), { timeout: 2000 });
+    expect(h.placed).toHaveLength(1);
+  });
+});

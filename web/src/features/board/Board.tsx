@@ -1,0 +1,173 @@
+/**
+ * The odds board of one topic: leagues grouped and sorted, one page of matches. League grouping and
+ * the match -> odds index are recomputed only when a delta changes the structure (`boardStructure`:
+ * lists, leagues, matches or odds come or go, a match moves league, kickoff or parlay flag); rows
+ * and prices re-render on their own entity's changes (useTopicEntity). A banner says when the odds
+ * are stale and betting is paused.
+ */
+import type { MarketModel, MarketType, OddsFormat } from '@sportsbook/protocol';
+import { type CSSProperties, memo, useMemo, useRef } from 'react';
+import { useBook } from '../../shared/i18n/book/useBook.ts';
+import { useIndicator, useTopicModelWhen, useTopicSelector } from '../../shared/stream/react.tsx';
+import { MatchRow } from './MatchRow.tsx';
+import { type BoardT, BoardText, type PickHandler } from './OddsCell.tsx';
+import {
+  type BoardFilters,
+  betTypesOf,
+  boardColumns,
+  boardStructureChanged,
+  type ColumnGroup,
+  gridTemplate,
+  groupLeagues,
+  type LeagueGroup,
+  matchCount,
+  oddsIndex,
+  pageOf,
+  sameGroups,
+} from './view.ts';
+
+export interface BoardProps {
+  topic: string;
+  filters: BoardFilters;
+  format: OddsFormat;
+  page: number;
+  pageSize: number;
+  showScore: boolean;
+  onPick: PickHandler;
+  onPageChange: (page: number) => void;
+  onToggleFavourite: (leagueId: number) => void;
+}
+
+const NoOdds: readonly string[] = [];
+
+/** The column headers: one row of group titles, and one of sub-labels (1 X 2, scores...) if any. */
+const BoardHead = memo(function BoardHead({ groups, t }: { groups: readonly ColumnGroup[]; t: BoardT }) {
+  const subs = groups.some((g) => g.columns.some((c) => c.subKey || c.subText));
+  const span = subs ? { gridRow: 'span 2' } : undefined;
+  return (
+    <div className="board-head" data-board-head="">
+      <div className="head-cell head-time" style={span}>
+        {t('col.time')}
+      </div>
+      <div className="head-cell head-event" style={span}>
+        {t('col.event')}
+      </div>
+      {groups.map((g) => (
+        <div
+          className="head-cell head-group"
+          key={g.betType}
+          data-bettype={g.betType}
+          style={{ gridColumn: `span ${g.columns.length}` }}
+        >
+          {t(g.title)}
+        </div>
+      ))}
+      {subs
+        ? groups.flatMap((g) =>
+            g.columns.map((c, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the column position is the identity
+              <div className="head-cell head-sub" key={`${g.betType}-${i}`}>
+                {c.subKey ? t(c.subKey) : (c.subText ?? '')}
+              </div>
+            )),
+          )
+        : null}
+    </div>
+  );
+});
+
+export const Board = memo(function Board(props: BoardProps) {
+  const { t } = useBook();
+  const structure = useTopicModelWhen<MarketModel>(props.topic, boardStructureChanged);
+  const groupsRef = useRef<LeagueGroup[]>([]);
+  const groups = useMemo(() => {
+    const next = structure ? groupLeagues(structure, props.filters) : [];
+    // Same leagues and matches: keep the old array so the page below keeps its identity too.
+    if (sameGroups(groupsRef.current, next)) return groupsRef.current;
+    groupsRef.current = next;
+    return next;
+  }, [structure, props.filters]);
+  const indexRef = useRef<ReadonlyMap<number, readonly string[]> | undefined>(undefined);
+  const index = useMemo(() => {
+    const next = structure
+      ? oddsIndex(structure.odds, indexRef.current)
+      : new Map<number, readonly string[]>();
+    indexRef.current = next;
+    return next;
+  }, [structure]);
+  const marketType = props.filters.marketType as MarketType;
+  // Optional column groups (ML, DC...) follow the bet types the topic carries: a structure change.
+  const present = useMemo(() => [...betTypesOf(structure?.odds ?? {})].sort().join(' '), [structure]);
+  const columns = useMemo(() => boardColumns(marketType, new Set(present.split(' '))), [marketType, present]);
+  const template = useMemo(() => gridTemplate(columns), [columns]);
+  const status = useTopicSelector(props.topic, (v) =>
+    v.model === null ? (v.error ?? 'loading') : v.stale ? 'stale' : 'ok',
+  );
+  // Any watched topic stale (this board's, the menu's...): the gateway's upstream is failing.
+  const indicator = useIndicator();
+  const total = matchCount(groups);
+  const pages = Math.max(1, Math.ceil(total / props.pageSize));
+  const page = Math.min(props.page, pages - 1);
+  const shown = useMemo(() => pageOf(groups, page, props.pageSize), [groups, page, props.pageSize]);
+  const locked = status === 'stale';
+  return (
+    <section
+      className={`board market-${marketType}`}
+      data-topic={props.topic}
+      data-status={status}
+      style={{ '--board-cols': template } as CSSProperties}
+    >
+      {locked || indicator === 'stale' ? (
+        <div className="board-stale" role="alert" data-stale-banner="">
+          {t('board.staleBanner')}
+        </div>
+      ) : null}
+      {status === 'loading' ? <p className="board-note">{t('board.loading')}</p> : null}
+      {status !== 'loading' && status !== 'ok' && status !== 'stale' ? (
+        <p className="board-note">{t('board.unavailable')}</p>
+      ) : null}
+      {status === 'ok' && total === 0 ? <p className="board-note">{t('board.empty')}</p> : null}
+      {total > 0 ? <BoardHead groups={columns} t={t as BoardT} /> : null}
+      <BoardText.Provider value={t as BoardT}>
+        {shown.map((g) => (
+          <div className="league" key={g.leagueId} data-league={g.leagueId}>
+            <div className="league-head">
+              <button
+                type="button"
+                className={`fav${g.favourite ? ' on' : ''}`}
+                aria-label={t('board.favourite')}
+                onClick={() => props.onToggleFavourite(g.leagueId)}
+              >
+                ★
+              </button>
+              <span>{g.name}</span>
+            </div>
+            {g.matchIds.map((id) => (
+              <MatchRow
+                key={id}
+                topic={props.topic}
+                matchId={id}
+                groups={columns}
+                oddsIds={index.get(id) ?? NoOdds}
+                format={props.format}
+                locked={locked}
+                showScore={props.showScore}
+                onPick={props.onPick}
+              />
+            ))}
+          </div>
+        ))}
+      </BoardText.Provider>
+      {pages > 1 ? (
+        <nav className="pager">
+          {Array.from({ length: pages }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the index is the identity (page number, selection index)
+            <button type="button" key={i} disabled={i === props.page} onClick={() => props.onPageChange(i)}>
+              {i + 1}
+            </button>
+          ))}
+        </nav>
+      ) : null}
+    </section>
+  );
+});

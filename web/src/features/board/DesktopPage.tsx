@@ -1,0 +1,248 @@
+/**
+ * /desktop: sports menu, market tabs and types, filters, the odds board and the bet slip, over the
+ * tab's odds stream. Slip codes go to the session (catalogue handling, logout); a placed bet
+ * refreshes the balance.
+ */
+import {
+  defaultTimeFilter,
+  isMyanmarCurrency,
+  isViewOnly,
+  type MarketOdds,
+  type MarketType,
+  type OddsFormat,
+  oddsTypeName,
+  TimeFilter,
+} from '@sportsbook/protocol';
+import { useActorRef } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { EMPTY } from 'rxjs';
+import { PreferencesContext, SessionContext, useAccount, useLayout } from '../../app/contexts.ts';
+import { api } from '../../shared/api.ts';
+import { TabList } from '../../shared/components/TabList.tsx';
+import { useBook } from '../../shared/i18n/book/useBook.ts';
+import type { OddsStream } from '../../shared/stream/oddsStream.ts';
+import { OddsStreamProvider, useOddsStream } from '../../shared/stream/react.tsx';
+import { BetSlip } from '../betslip/BetSlip.tsx';
+import { betSlipActors, betSlipMachine } from '../betslip/betSlipMachine.ts';
+import type { Selection, SlipAccount } from '../betslip/types.ts';
+import { watchSelections } from '../betslip/watch.ts';
+import './board.css';
+import { Board } from './Board.tsx';
+import { ConnectionIndicator } from './ConnectionIndicator.tsx';
+import { SportsMenu } from './SportsMenu.tsx';
+import { BoardMarketTypes, boardTopic, type MarketTab, MarketTabs, pickLabel } from './view.ts';
+
+export default function DesktopPage() {
+  const account = useAccount();
+  const credentials = account
+    ? { account_id: account.info.account_id, session_token: account.info.session_token }
+    : null;
+  return (
+    <OddsStreamProvider credentials={credentials}>{account ? <DesktopBoard /> : null}</OddsStreamProvider>
+  );
+}
+
+function DesktopBoard() {
+  const { t } = useBook();
+  const account = useAccount();
+  const layout = useLayout();
+  const session = SessionContext.useActorRef();
+  const preferences = PreferencesContext.useActorRef();
+  const stream = useOddsStream();
+  const streamRef = useRef<OddsStream | null>(stream);
+  streamRef.current = stream;
+  const currency = account?.wallet.currency_code ?? 'MYR';
+  const myanmar = isMyanmarCurrency(currency);
+  const typeName = oddsTypeName(layout.pageDisplay.oddsType);
+  const format: OddsFormat = typeName === undefined || typeName === 'MYANMAR' ? 'MY' : typeName;
+  const [sportId, setSportId] = useState(layout.menu.menu2 || 1);
+  const [tab, setTab] = useState<MarketTab>('today');
+  const [marketType, setMarketType] = useState<MarketType>(
+    myanmar && layout.pageDisplay.oddsType === 5 ? 'mmo' : 'hdpou',
+  );
+  const [page, setPage] = useState(0);
+  const [leagueMode, setLeagueMode] = useState(0);
+  const [timeMode, setTimeMode] = useState<number>(() => defaultTimeFilter(Date.now()));
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const slipAccount: SlipAccount = useMemo(
+    () => ({
+      auth: { account_id: account?.info.account_id ?? '', session_token: account?.info.session_token ?? '' },
+      currency,
+      oddsFormat: format,
+      myanmar,
+      viewOnly: account ? isViewOnly(account.info) : false,
+      betLimits: (account?.betLimits ?? []).map((l) => ({ ...l, sport_type: l.sport_type })),
+    }),
+    [account, currency, format, myanmar],
+  );
+  const machine = useMemo(
+    () =>
+      betSlipMachine.provide({
+        actors: betSlipActors({
+          api,
+          watch: (selections) => (streamRef.current ? watchSelections(streamRef.current, selections) : EMPTY),
+        }),
+      }),
+    [],
+  );
+  const slip = useActorRef(machine, { input: { account: slipAccount, betting: layout.betting } });
+  // The input is read once: a later account (suspended, new session token, odds type) is sent in.
+  useEffect(() => {
+    slip.send({ type: 'account.change', account: slipAccount });
+  }, [slip, slipAccount]);
+  useEffect(() => {
+    const a = slip.on('notify', (e) =>
+      session.send({ type: 'error.report', code: e.code, callerWantsDialog: true }),
+    );
+    const b = slip.on('balance.refresh', () => session.send({ type: 'balance.refresh' }));
+    return () => {
+      a.unsubscribe();
+      b.unsubscribe();
+    };
+  }, [slip, session]);
+
+  const topic = boardTopic(sportId, marketType, tab);
+  const favourites = layout.menu.favorites;
+  const filters = useMemo(
+    () => ({ leagueMode, timeMode, marketType, tab, favourites, selectedLeagues: [], now }),
+    [leagueMode, timeMode, marketType, tab, favourites, now],
+  );
+  const onPick = useMemo(
+    () => (odds: MarketOdds, index: number) => {
+      const view = streamRef.current?.peek(topic);
+      const model = view?.model as
+        | {
+            match: Record<
+              string,
+              { home: string; away: string; live: number; parlay: number; sportId: number; leagueId: number }
+            >;
+            league: Record<string, { name: string }>;
+          }
+        | null
+        | undefined;
+      const match = model?.match[String(odds.matchId)];
+      const selection: Selection = {
+        topic,
+        oddsId: odds.id,
+        matchId: odds.matchId,
+        sportId: match?.sportId ?? sportId,
+        leagueName: model?.league[String(match?.leagueId)]?.name ?? '',
+        home: match?.home ?? '',
+        away: match?.away ?? '',
+        betType: odds.betType,
+        selection: index,
+        line: odds.line,
+        price: odds.prices[index] ?? 0,
+        label: pickLabel(odds, index, { home: match?.home ?? '', away: match?.away ?? '' }, t),
+        live: tab === 'live' || match?.live === 1,
+        parlay: match?.parlay === 1,
+      };
+      slip.send({ type: 'bet.select', selection, requestId: crypto.randomUUID() });
+    },
+    [topic, sportId, tab, slip, t],
+  );
+  useEffect(() => {
+    if (tab === 'parlay') slip.send({ type: 'bet.mode.change', mode: 'parlay' });
+  }, [tab, slip]);
+
+  const toggleFavourite = (leagueId: number) => {
+    const next = favourites.includes(leagueId)
+      ? favourites.filter((x) => x !== leagueId)
+      : [...favourites, leagueId];
+    preferences.send({ type: 'prefs.update', patch: { menu: { favorites: next } } });
+  };
+  const types: readonly MarketType[] = myanmar ? [...BoardMarketTypes, 'mmo'] : BoardMarketTypes;
+  const timeModes = [
+    TimeFilter.all,
+    TimeFilter.next2h,
+    TimeFilter.next4h,
+    TimeFilter.next8h,
+    TimeFilter.untilMidnight,
+    TimeFilter.midnightTo4,
+    TimeFilter.fourToNoon,
+  ];
+
+  return (
+    <div className="desktop">
+      <SportsMenu
+        currency={currency}
+        tab={tab}
+        sportId={sportId}
+        onSelect={(id) => {
+          setSportId(id);
+          setPage(0);
+        }}
+      />
+      <main className="desktop-main">
+        <div className="board-bar">
+          <TabList
+            className="market-tabs"
+            tabs={MarketTabs}
+            current={tab}
+            onSelect={(x) => {
+              setTab(x);
+              setPage(0);
+            }}
+            label={(x) => t(`tab.${x}`)}
+          />
+          <div className="market-types">
+            {types.map((x) => (
+              <button
+                type="button"
+                key={x}
+                data-market={x}
+                aria-pressed={x === marketType}
+                onClick={() => {
+                  setMarketType(x);
+                  setPage(0);
+                }}
+              >
+                {t(`market.${x}`)}
+              </button>
+            ))}
+          </div>
+          <label>
+            {t('filter.league')}
+            <select value={leagueMode} onChange={(e) => setLeagueMode(Number(e.target.value))}>
+              {[0, 1, 2, 3].map((m) => (
+                <option key={m} value={m}>
+                  {t(`filter.leagueMode.${m}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {marketType !== 'outright' && tab !== 'live' ? (
+            <label>
+              {t('filter.time')}
+              <select value={timeMode} onChange={(e) => setTimeMode(Number(e.target.value))}>
+                {timeModes.map((m) => (
+                  <option key={m} value={m}>
+                    {t(`filter.timeMode.${m}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <ConnectionIndicator />
+        </div>
+        <Board
+          topic={topic}
+          filters={filters}
+          format={format}
+          page={page}
+          pageSize={layout.pageDisplay.pageSize || 10}
+          showScore={layout.pageDisplay.showScoreMap}
+          onPick={onPick}
+          onPageChange={setPage}
+          onToggleFavourite={toggleFavourite}
+        />
+      </main>
+      <BetSlip slip={slip} viewOnly={slipAccount.viewOnly === true} />
+    </div>
+  );
+}

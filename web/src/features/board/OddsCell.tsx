@@ -1,0 +1,77 @@
+/**
+ * One price. It follows its own odds entity through the topic's per-key registry, so a delta that
+ * moves another price neither renders nor even calls it; a change of its price flashes up or down.
+ */
+import { formatOdds, isMyanmarBetType, type MarketOdds, type OddsFormat } from '@sportsbook/protocol';
+import { createContext, memo, useContext, useEffect, useRef, useState } from 'react';
+import { useTopicEntity } from '../../shared/stream/react.tsx';
+
+export type PickHandler = (odds: MarketOdds, index: number) => void;
+
+/**
+ * Whether the cell's row is skipped by `content-visibility: auto` (off screen), kept current by the
+ * row from `contentvisibilityautostatechange` events: a mutable object, read without a re-render
+ * and without forcing layout.
+ */
+export const RowVisibility = createContext<{ skipped: boolean }>({ skipped: false });
+
+/** The board's `t` (book namespace), given once by the board so that cells need no i18n hook each. */
+export type BoardT = (key: string, options?: Record<string, unknown>) => string;
+export const BoardText = createContext<BoardT>((key) => key);
+
+function shown(price: number, format: OddsFormat): string {
+  try {
+    return formatOdds(price, format, { from: 'DEC' });
+  } catch {
+    return '';
+  }
+}
+
+export const OddsCell = memo(function OddsCell(props: {
+  topic: string;
+  oddsId: string;
+  index: number;
+  format: OddsFormat;
+  locked: boolean;
+  onPick: PickHandler;
+  /** What the price is on, for its accessible name ("Arsenal -0.25", "Over 2.75"). */
+  name: string;
+}) {
+  const t = useContext(BoardText);
+  const odds = useTopicEntity<MarketOdds>(props.topic, 'odds', props.oddsId);
+  const price = odds?.prices[props.index];
+  const previous = useRef(price);
+  const row = useContext(RowVisibility);
+  const [flash, setFlash] = useState<{ dir: 'up' | 'down'; n: number } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: row.skipped is a mutable flag read when the price moves, not a reason to run
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = price;
+    if (before === undefined || price === undefined || before === price) return;
+    // A row scrolled out of view (content-visibility skips it) does not flash: nobody sees it, and
+    // with a whole topic on one page hundreds of running flash animations cost the main thread.
+    if (row.skipped) return;
+    setFlash((f) => ({ dir: price > before ? 'up' : 'down', n: (f?.n ?? 0) + 1 }));
+  }, [price]);
+  if (!odds) return <span className="odds-cell empty" />;
+  const myanmar = isMyanmarBetType(odds.betType);
+  const suspended = odds.status !== 0 || props.locked;
+  const text = myanmar ? String(odds.line ?? '') : price === undefined ? '' : shown(price, props.format);
+  return (
+    <button
+      type="button"
+      key={flash?.n}
+      className={`odds-cell${flash ? ` flash-${flash.dir}` : ''}${suspended ? ' locked' : ''}${
+        text.startsWith('-') ? ' neg' : ''
+      }`}
+      aria-label={text === '' ? props.name : t('board.pickAt', { pick: props.name, price: text })}
+      data-odds={props.oddsId}
+      data-index={props.index}
+      data-price={price}
+      disabled={suspended || text === ''}
+      onClick={() => props.onPick(odds, props.index)}
+    >
+      {text}
+    </button>
+  );
+});

@@ -1,0 +1,227 @@
+import { normalizeMarket } from '@sportsbook/protocol';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import en from '../../shared/i18n/book/en.ts';
+import th from '../../shared/i18n/book/th.ts';
+import {
+  betTypesOf,
+  boardColumns,
+  ColumnLayouts,
+  formatLine,
+  giverOf,
+  gridTemplate,
+  groupLeagues,
+  matchCount,
+  oddsByBetType,
+  orderSports,
+  pageOf,
+  pickLabel,
+  signedLine,
+} from './view.ts';
+
+const sport = (id: number, name: string) => ({
+  id,
+  name,
+  early: 1,
+  today: 1,
+  live: 1,
+  parlay: 1,
+  outright: 0,
+});
+
+describe('sports menu order', () => {
+  it('follows the configured order, then the other sports by name, without 22 and 33', () => {
+    const sports = [
+      sport(33, 'X'),
+      sport(12, 'Rugby'),
+      sport(2, 'Basketball'),
+      sport(99, 'Archery'),
+      sport(1, 'Soccer'),
+      sport(22, 'Y'),
+    ];
+    expect(orderSports(sports, 'MYR').map((s) => s.id)).toEqual([1, 2, 12, 99]);
+  });
+  it('uses the alternate order for BDT members', () => {
+    expect(orderSports([sport(1, 'Soccer'), sport(10, 'Cricket')], 'BDT').map((s) => s.id)).toEqual([10, 1]);
+  });
+});
+
+const model = normalizeMarket({
+  leagues: [
+    [1, 1, 'B League', 1, 0, 2, 'X'],
+    [2, 1, 'A League', 0, 0, 2, 'X'],
+    [3, 1, 'Special', 0, 25, 1, 'X'],
+  ],
+  matches: [
+    [11, 1, 'h', 'a', 1, 0, 1, 0, 1, 1_000_000, 0, 0, null, ''],
+    [12, 2, 'h', 'a', 1, 0, 1, 0, 0, 2_000_000, 0, 0, null, ''],
+    [13, 3, 'h', 'a', 1, 0, 1, 0, 1, 3_000_000, 0, 0, null, ''],
+    [14, 1, 'h', 'a', 1, 0, 1, 0, 1, 50_000_000, 0, 0, null, ''],
+  ],
+  links: [],
+  heads: [11, 12, 13, 14].map(
+    (id) => [id, 1, 2, id === 12 ? 2 : id === 13 ? 3 : 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] as never,
+  ),
+  odds: [],
+});
+const base = {
+  leagueMode: 0,
+  timeMode: 0,
+  marketType: 'hdpou' as const,
+  tab: 'today' as const,
+  favourites: [],
+  selectedLeagues: [],
+  now: 0,
+};
+
+describe('league grouping', () => {
+  it('sorts by favourite, sort order, then name', () => {
+    expect(groupLeagues(model, base).map((g) => g.leagueId)).toEqual([3, 2, 1]);
+    expect(groupLeagues(model, { ...base, favourites: [1] }).map((g) => g.leagueId)).toEqual([1, 3, 2]);
+  });
+  it('applies league filter modes 1-3', () => {
+    expect(groupLeagues(model, { ...base, leagueMode: 1 }).map((g) => g.leagueId)).toEqual([3, 1]);
+    expect(groupLeagues(model, { ...base, leagueMode: 2 }).map((g) => g.leagueId)).toEqual([1]);
+    expect(groupLeagues(model, { ...base, leagueMode: 3 }).map((g) => g.leagueId)).toEqual([3, 2]);
+  });
+  it('applies the time filter, but never to outright', () => {
+    const twoHours = { ...base, timeMode: 9, now: 0 };
+    expect(matchCount(groupLeagues(model, twoHours))).toBe(3);
+    expect(matchCount(groupLeagues(model, { ...twoHours, marketType: 'outright' }))).toBe(4);
+  });
+  it('the parlay tab lists only parlay matches', () => {
+    expect(matchCount(groupLeagues(model, { ...base, tab: 'parlay' }))).toBe(3);
+  });
+  it('pages cut at match granularity and cover every match once', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 7 }), { maxLength: 12 }),
+        fc.integer({ min: 1, max: 9 }),
+        (sizes, size) => {
+          let next = 0;
+          const groups = sizes.map((n, i) => ({
+            leagueId: i,
+            name: '',
+            favourite: false,
+            matchIds: Array.from({ length: n }, () => next++),
+          }));
+          const all: number[] = [];
+          for (let p = 0; p * size < next; p++) {
+            const page = pageOf(groups, p, size).flatMap((g) => g.matchIds);
+            expect(page.length).toBeLessThanOrEqual(size);
+            all.push(...page);
+          }
+          expect(all).toEqual(Array.from({ length: next }, (_, i) => i));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('board lines as Asian books print them', () => {
+  it('prints whole and half lines as they are and quarter lines as the two lines they split into', () => {
+    expect(formatLine(0)).toBe('0');
+    expect(formatLine(-0.25)).toBe('0-0.5');
+    expect(formatLine(0.75)).toBe('0.5-1');
+    expect(formatLine(-1.5)).toBe('1.5');
+    expect(formatLine(2.75)).toBe('2.5-3');
+    expect(formatLine(175.5)).toBe('175.5');
+  });
+  it('a quarter line is the average of the two lines it prints, property-tested', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -400, max: 400 }), (q) => {
+        const text = formatLine(q / 4);
+        const parts = text.split('-').map(Number);
+        expect(parts.length).toBe(Math.abs(q) % 2 === 1 ? 2 : 1);
+        const mean = parts.reduce((a, b) => a + b, 0) / parts.length;
+        expect(mean).toBe(Math.abs(q) / 4);
+      }),
+      { numRuns: 500 },
+    );
+  });
+  it('prints the line beside the side that gives it, level lines on the home side', () => {
+    expect(giverOf({ betType: 'HDP', line: -0.25, labels: null })).toBe('home');
+    expect(giverOf({ betType: 'HDP', line: 0.5, labels: null })).toBe('away');
+    expect(giverOf({ betType: 'HDP', line: 0, labels: null })).toBe('home');
+    expect(giverOf({ betType: 'MHDP', line: '1+50', labels: ['A'] })).toBe('away');
+    expect(signedLine(-0.25)).toBe('-0.25');
+    expect(signedLine(0.25)).toBe('+0.25');
+    expect(signedLine(0)).toBe('0');
+  });
+});
+
+describe('board columns', () => {
+  it('shows FT and 1H HDP and O/U for hdpou, and optional groups only when the topic has them', () => {
+    const soccer = boardColumns('hdpou', new Set(['HDP', 'OU', 'HDPH', 'OUH']));
+    expect(soccer.map((g) => g.title)).toEqual(['col.ftHdp', 'col.ftOu', 'col.h1Hdp', 'col.h1Ou']);
+    const basketball = boardColumns('hdpou', new Set(['HDP', 'OU', 'HDPH', 'OUH', 'ML']));
+    expect(basketball.map((g) => g.betType)).toEqual(['HDP', 'OU', 'ML', 'HDPH', 'OUH']);
+    expect(boardColumns('1x2', new Set(['1X2'])).map((g) => g.columns.length)).toEqual([3, 3]);
+  });
+  it('gives every market type a layout and one grid track per column after time and event', () => {
+    for (const [type, groups] of Object.entries(ColumnLayouts)) {
+      expect(groups.length, type).toBeGreaterThan(0);
+      const tracks = gridTemplate(groups).split(/ (?![^(]*\))/);
+      expect(tracks.length, type).toBe(2 + groups.reduce((n, g) => n + g.columns.length, 0));
+    }
+  });
+  it('the correct-score grid covers every score up to 4 goals a side, each once', () => {
+    const cs = ColumnLayouts.cs[0]?.columns ?? [];
+    const scores = new Set<string>();
+    for (const c of cs) {
+      if (c.kind !== 'cs' || !c.label) continue;
+      const [a, b] = c.label.split('-');
+      scores.add(c.label);
+      scores.add(`${b}-${a}`);
+    }
+    expect(scores.size).toBe(25);
+  });
+  it("groups a match's odds ids by bet type in slot order", () => {
+    const ids = ['7-HDP-1', '7-HDPH-0', '7-HDP-0', '7-OU-10', '7-OU-2', '8-HDP-0'];
+    const m = oddsByBetType(7, ids);
+    expect(m.get('HDP')).toEqual(['7-HDP-0', '7-HDP-1']);
+    expect(m.get('HDPH')).toEqual(['7-HDPH-0']);
+    expect(m.get('OU')).toEqual(['7-OU-2', '7-OU-10']);
+    expect(m.size).toBe(3);
+    const odds = (id: string, betType: string) => ({
+      id,
+      matchId: 7,
+      betType,
+      line: null,
+      status: 0 as const,
+      prices: [1.9, 1.9],
+      labels: null,
+    });
+    expect([...betTypesOf({ a: odds('a', 'HDP'), b: odds('b', 'ML'), c: odds('c', 'HDP') })].sort()).toEqual([
+      'HDP',
+      'ML',
+    ]);
+  });
+});
+
+describe('pick labels', () => {
+  const teams = { home: 'Lions', away: 'Tigers' };
+  const row = (betType: string, line: number | null, labels: string[] | null = null) => ({
+    betType,
+    line,
+    labels,
+  });
+  const inLanguage = (dict: Readonly<Record<string, string>>) => (key: string) => dict[key] ?? key;
+
+  it("names the side in the player's language, with the line", () => {
+    const english = inLanguage(en);
+    expect(pickLabel(row('HDP', -0.5), 1, teams, english)).toBe('Tigers -0.5');
+    expect(pickLabel(row('OU', 2.5), 0, teams, english)).toBe('Over 2.5');
+    expect(pickLabel(row('OE', null), 1, teams, english)).toBe('Even');
+    expect(pickLabel(row('1X2', null), 1, teams, english)).toBe('Draw');
+    const thai = inLanguage(th);
+    expect(pickLabel(row('OU', 2.5), 1, teams, thai)).toBe(`${th['col.under']} 2.5`);
+    expect(pickLabel(row('1X2', null), 1, teams, thai)).toBe(th['col.drawName']);
+    expect(pickLabel(row('OE', null), 0, teams, thai)).not.toBe('Odd');
+  });
+
+  it("keeps a row's own labels (correct score, double chance...) as sent", () => {
+    expect(pickLabel(row('CS', null, ['1:0', '0:1']), 1, teams, inLanguage(th))).toBe('0:1');
+  });
+});

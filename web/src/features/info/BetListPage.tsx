@@ -1,0 +1,276 @@
+/**
+ * /info/betlist: the running (outstanding), waiting and void/rejected lists of SPEC section 4,
+ * refreshed while open; parlay details on demand; cash-out of a running single or parlay
+ * (quote via cashoutcheck, confirm, then accepted or the catalogue's code).
+ */
+import { formatGmt8, uiActionFor } from '@sportsbook/protocol';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../shared/api.ts';
+import { TabList } from '../../shared/components/TabList.tsx';
+import { useBook } from '../../shared/i18n/book/useBook.ts';
+import { catalogueText } from '../../shared/i18n/index.ts';
+import type { BetView } from '../betslip/types.ts';
+import {
+  type Auth,
+  type BetListTab,
+  BetListTabs,
+  type CashOutQuote,
+  cashOut,
+  cashOutCheck,
+  fetchBets,
+  fetchParlayDetails,
+} from './infoApi.ts';
+import { moneyText } from './money.ts';
+import { useInfoAccount } from './useInfoAccount.ts';
+import './info.css';
+
+/** Lists refresh this often while the page is open (a waiting bet is decided in seconds). */
+const RefreshMs = 2000;
+const CashOutKinds = new Set(['single', 'parlay']);
+
+function useCodeText() {
+  const { t } = useTranslation();
+  return (code: string) => catalogueText(t, uiActionFor(code, { loggedIn: true }));
+}
+
+type CashOutState =
+  | { step: 'idle' }
+  | { step: 'quoting' }
+  | { step: 'quoted'; quote: CashOutQuote; note: string | null }
+  | { step: 'cashing'; quote: CashOutQuote }
+  | { step: 'done'; value: number }
+  | { step: 'failed'; code: string };
+
+/** Codes after which a fresh quote is worth showing rather than a dead end. */
+const RequoteCodes = new Set(['cashoutPriceChanged', 'cashoutExpired', 'oddsChanged']);
+
+function CashOut({ bet, auth, onDone }: { bet: BetView; auth: Auth; onDone: () => void }) {
+  const { t } = useBook();
+  const codeText = useCodeText();
+  const [state, setState] = useState<CashOutState>({ step: 'idle' });
+  const quote = async (note: string | null) => {
+    setState({ step: 'quoting' });
+    const r = await cashOutCheck(api, auth, bet.bet_id);
+    setState(r.ok ? { step: 'quoted', quote: r.value, note } : { step: 'failed', code: r.code });
+  };
+  const confirm = async (q: CashOutQuote) => {
+    setState({ step: 'cashing', quote: q });
+    const r = await cashOut(api, auth, q, crypto.randomUUID());
+    if (r.ok) {
+      setState({ step: 'done', value: r.bet.cashout_value ?? q.value });
+      onDone();
+    } else if (RequoteCodes.has(r.code)) await quote(r.code);
+    else setState({ step: 'failed', code: r.code });
+  };
+  const cur = bet.currency;
+  switch (state.step) {
+    case 'idle':
+      return (
+        <button type="button" data-action="cashout" onClick={() => void quote(null)}>
+          {t('betlist.cashout')}
+        </button>
+      );
+    case 'quoting':
+    case 'cashing':
+      return <span role="status">{t('betlist.cashoutWorking')}</span>;
+    case 'quoted':
+      return (
+        <span className="cashout-offer" data-cashout="quoted">
+          {state.note ? (
+            <span role="alert" data-code={state.note}>
+              {codeText(state.note)}{' '}
+            </span>
+          ) : null}
+          {t('betlist.cashoutOffer', { value: moneyText(state.quote.value, cur) })}{' '}
+          <button type="button" data-action="cashout-confirm" onClick={() => void confirm(state.quote)}>
+            {t('betlist.cashoutConfirm')}
+          </button>
+          <button type="button" onClick={() => setState({ step: 'idle' })}>
+            {t('betlist.cancel')}
+          </button>
+        </span>
+      );
+    case 'done':
+      return (
+        <span data-cashout="accepted" role="status">
+          {t('betlist.cashoutDone', { value: moneyText(state.value, cur) })}
+        </span>
+      );
+    case 'failed':
+      return (
+        <span data-cashout="rejected" data-code={state.code} role="alert">
+          {codeText(state.code)}
+        </span>
+      );
+  }
+}
+
+function Legs({ bet }: { bet: BetView }) {
+  const { t } = useBook();
+  return (
+    <ul className="bet-legs">
+      {bet.legs.map((leg) => (
+        <li key={`${leg.odds_id}-${leg.selection}`} data-leg={leg.odds_id}>
+          <span>
+            {leg.home} v {leg.away}
+          </span>{' '}
+          <span>
+            {leg.label ?? leg.bet_type} {leg.body ?? (leg.price > 0 ? `@ ${leg.price.toFixed(2)}` : '')}
+          </span>
+          {leg.result ? (
+            <span className="leg-result"> {t(`status.${leg.result}`, { defaultValue: leg.result })}</span>
+          ) : null}
+          {leg.score ? (
+            <span className="leg-score">
+              {' '}
+              ({leg.score[0]}-{leg.score[1]})
+            </span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function BetRow({
+  bet,
+  tab,
+  auth,
+  onChanged,
+}: {
+  bet: BetView;
+  tab: BetListTab;
+  auth: Auth;
+  onChanged: () => void;
+}) {
+  const { t } = useBook();
+  const codeText = useCodeText();
+  const [details, setDetails] = useState<BetView | null>(null);
+  const [detailError, setDetailError] = useState<string | null>(null);
+  const multi = bet.legs.length > 1;
+  const cur = bet.currency;
+  const showDetails = async () => {
+    if (details) return setDetails(null);
+    const r = await fetchParlayDetails(api, auth, tab, bet.bet_id);
+    if (r.ok) setDetails(r.value);
+    else setDetailError(r.code);
+  };
+  return (
+    <tr data-bet={bet.bet_id} data-status={bet.status} data-kind={bet.kind}>
+      <td>
+        <div>{bet.ref_no}</div>
+        <time>{formatGmt8(bet.transaction_time, 'MM/dd HH:mm:ss')}</time>
+      </td>
+      <td>
+        <div className="bet-type">
+          {t(`kind.${bet.kind}`, { defaultValue: bet.bet_type })}
+          {bet.combination ? ` · ${t('betlist.tickets', { count: bet.combination })}` : null}
+        </div>
+        {multi ? (
+          <>
+            <button type="button" data-action="details" onClick={() => void showDetails()}>
+              {details ? t('betlist.hideDetails') : t('betlist.details', { count: bet.legs.length })}
+            </button>
+            {details ? <Legs bet={details} /> : null}
+            {detailError ? <span role="alert">{codeText(detailError)}</span> : null}
+          </>
+        ) : (
+          <Legs bet={bet} />
+        )}
+      </td>
+      <td className="num">{bet.odds ? bet.odds.toFixed(2) : ''}</td>
+      <td className="num" data-stake>
+        {moneyText(bet.stake, cur)}
+      </td>
+      <td className="num">{moneyText(bet.to_win, cur)}</td>
+      <td>
+        <span className="bet-status">{t(`status.${bet.status}`, { defaultValue: bet.status })}</span>
+        {bet.reject_reason ? <div className="reject-reason">{codeText(bet.reject_reason)}</div> : null}
+        {tab === 'running' && bet.status === 'running' && CashOutKinds.has(bet.kind) ? (
+          <div>
+            <CashOut bet={bet} auth={auth} onDone={onChanged} />
+          </div>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+export default function BetListPage() {
+  const { t } = useBook();
+  const tAll = useTranslation().t;
+  const codeText = useCodeText();
+  const { auth, report } = useInfoAccount();
+  const [tab, setTab] = useState<BetListTab>('running');
+  const [bets, setBets] = useState<BetView[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [tick, setTick] = useState(0);
+  const refresh = useCallback(() => setTick((n) => n + 1), []);
+
+  useEffect(() => {
+    const timer = setInterval(refresh, RefreshMs);
+    return () => clearInterval(timer);
+  }, [refresh]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `tick` is the refresh trigger
+  useEffect(() => {
+    if (!auth) return;
+    let live = true;
+    void fetchBets(api, auth, tab).then((r) => {
+      if (!live) return;
+      if (r.ok) {
+        setBets(r.value.items);
+        setError(null);
+      } else {
+        setError(r.code);
+        report(r.code);
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [auth, tab, tick, report]);
+
+  return (
+    <section className="info-page bet-list" aria-labelledby="page-title">
+      <h1 id="page-title">{tAll('info.betlist')}</h1>
+      <TabList
+        className="info-tabs"
+        tabs={Object.keys(BetListTabs) as BetListTab[]}
+        current={tab}
+        onSelect={(x) => {
+          setBets(null);
+          setTab(x);
+        }}
+        label={(x) => t(`betlist.tab.${x}`)}
+      >
+        <button type="button" data-action="refresh" onClick={refresh}>
+          {t('info.refresh')}
+        </button>
+      </TabList>
+      {error ? <p role="alert">{codeText(error)}</p> : null}
+      {bets === null ? <p role="status">{tAll('common.loading')}</p> : null}
+      {bets !== null && bets.length === 0 ? <p data-empty>{t('betlist.empty')}</p> : null}
+      {bets !== null && bets.length > 0 && auth ? (
+        <table className="info-table" data-list={tab}>
+          <thead>
+            <tr>
+              <th>{t('betlist.col.ref')}</th>
+              <th>{t('betlist.col.selection')}</th>
+              <th>{t('betlist.col.odds')}</th>
+              <th>{t('betlist.col.stake')}</th>
+              <th>{t('betlist.col.win')}</th>
+              <th>{t('betlist.col.status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {bets.map((bet) => (
+              <BetRow key={bet.bet_id} bet={bet} tab={tab} auth={auth} onChanged={refresh} />
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * Match results per sport and working date (matchresult). One component serves /info/result,
+ * /event (the promotions list above the results), /ngresult and /efresult, each with its product's
+ * sports.
+ */
+import { ExcludedSportIds, formatGmt8, Sports } from '@sportsbook/protocol';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../shared/api.ts';
+import { useBook } from '../../shared/i18n/book/useBook.ts';
+import { fetchEvents, fetchResults, type MatchResult, type PromoEvent } from './infoApi.ts';
+import { gmt8Date } from './StatementPage.tsx';
+import { useInfoAccount } from './useInfoAccount.ts';
+import './info.css';
+
+const ESportsId = 43;
+const allSports = Object.keys(Sports)
+  .map(Number)
+  .filter((id) => !(ExcludedSportIds as readonly number[]).includes(id));
+
+/** The sports each results product lists. Number games have no sport feed upstream yet. */
+export const ResultProducts = {
+  sportsbook: allSports.filter((id) => id !== ESportsId),
+  event: allSports.filter((id) => id !== ESportsId),
+  efootball: [ESportsId],
+  numbers: [],
+} as const satisfies Record<string, readonly number[]>;
+export type ResultProduct = keyof typeof ResultProducts;
+
+function sportName(id: number): string {
+  return (Sports as Record<number, string>)[id] ?? String(id);
+}
+
+function ResultsTable({ rows }: { rows: readonly MatchResult[] }) {
+  const { t } = useBook();
+  return (
+    <table className="info-table results">
+      <thead>
+        <tr>
+          <th>{t('results.kickoff')}</th>
+          <th>{t('results.league')}</th>
+          <th>{t('results.match')}</th>
+          <th>{t('results.ht')}</th>
+          <th>{t('results.ft')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.matchId} data-match={r.matchId} data-status={r.status}>
+            <td>{formatGmt8(r.kickoff, 'MM/dd HH:mm')}</td>
+            <td>{r.leagueName}</td>
+            <td>
+              {r.home} v {r.away}
+            </td>
+            <td>{r.htScore ? `${r.htScore[0]}-${r.htScore[1]}` : ''}</td>
+            <td>
+              {r.status === 1 && r.score
+                ? `${r.score[0]}-${r.score[1]}`
+                : t(`results.status.${r.status}`, { defaultValue: String(r.status) })}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function ResultsPage({ product }: { product: ResultProduct }) {
+  const { t } = useBook();
+  const tAll = useTranslation().t;
+  const { auth, report } = useInfoAccount();
+  const sports: readonly number[] = ResultProducts[product];
+  const [sportId, setSportId] = useState<number | null>(sports[0] ?? null);
+  const [date, setDate] = useState(() => gmt8Date(Date.now()));
+  const [rows, setRows] = useState<MatchResult[] | null>(null);
+  const [events, setEvents] = useState<PromoEvent[] | null>(null);
+
+  useEffect(() => {
+    if (!auth || sportId === null) return;
+    let live = true;
+    setRows(null);
+    void fetchResults(api, auth, date, sportId).then((r) => {
+      if (!live) return;
+      if (r.ok) setRows(r.value);
+      else {
+        setRows([]);
+        report(r.code);
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [auth, date, sportId, report]);
+
+  useEffect(() => {
+    if (!auth || product !== 'event') return;
+    let live = true;
+    void fetchEvents(api, auth).then((r) => {
+      if (live) setEvents(r.ok ? r.value : []);
+    });
+    return () => {
+      live = false;
+    };
+  }, [auth, product]);
+
+  return (
+    <section className="info-page" aria-labelledby="page-title" data-product={product}>
+      <h1 id="page-title">{t(`results.title.${product}`)}</h1>
+      {product === 'event' ? (
+        <>
+          <h2>{t('results.events')}</h2>
+          {events === null ? <p role="status">{tAll('common.loading')}</p> : null}
+          <ul className="events">
+            {(events ?? []).map((e) => (
+              <li key={e.id}>
+                {e.title} <time>{formatGmt8(e.start, 'yyyy-MM-dd')}</time>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {sports.length === 0 ? (
+        <p data-empty>{t('results.noneForProduct')}</p>
+      ) : (
+        <>
+          <form className="info-filters" onSubmit={(e) => e.preventDefault()}>
+            <label>
+              {t('results.sport')}
+              <select name="sport" value={sportId ?? ''} onChange={(e) => setSportId(Number(e.target.value))}>
+                {sports.map((id) => (
+                  <option key={id} value={id}>
+                    {t(`sport.${id}`, { defaultValue: sportName(id) })}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t('results.date')}
+              <input type="date" name="date" value={date} onChange={(e) => setDate(e.target.value)} />
+            </label>
+          </form>
+          {rows === null ? <p role="status">{tAll('common.loading')}</p> : null}
+          {rows !== null && rows.length === 0 ? <p data-empty>{t('results.empty')}</p> : null}
+          {rows !== null && rows.length > 0 ? <ResultsTable rows={rows} /> : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+export default function InfoResultsPage() {
+  return <ResultsPage product="sportsbook" />;
+}
+export function EventPage() {
+  return <ResultsPage product="event" />;
+}
+export function NumberGameResultsPage() {
+  return <ResultsPage product="numbers" />;
+}
+export function EFootballResultsPage() {
+  return <ResultsPage product="efootball" />;
+}

@@ -1,0 +1,149 @@
+/**
+ * The info pages' calls through the gateway (`POST /api/<call>`, bodies of protocol's
+ * schemas/info.ts and schemas/bet.ts; replies checked against their reply schemas by api.ts).
+ */
+import type { MatchResultRow, StatementDay as StatementDayRow } from '@sportsbook/protocol';
+import type { ApiClient } from '../../shared/api.ts';
+import type { BetView } from '../betslip/types.ts';
+
+export type Outcome<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly code: string };
+export type Auth = { readonly account_id: string; readonly session_token: string };
+
+/** The three lists of the bet list page (SPEC: outstanding, waiting, void/rejected). */
+export const BetListTabs = {
+  running: 'bet/betacceptlist',
+  waiting: 'bet/pendingbetlist',
+  rejected: 'bet/betrejectlist',
+} as const;
+export type BetListTab = keyof typeof BetListTabs;
+
+export async function fetchBets(
+  api: ApiClient,
+  auth: Auth,
+  tab: BetListTab,
+): Promise<Outcome<{ total: number; items: BetView[] }>> {
+  const r = await api.call(BetListTabs[tab], { ...auth, page_size: 100 });
+  return r.ok ? { ok: true, value: r.data.data } : r;
+}
+
+const DetailCall = {
+  running: 'bet/parlayacceptdetails',
+  waiting: 'bet/parlaypendingdetails',
+  rejected: 'bet/parlayrejectdetails',
+} as const satisfies Record<BetListTab, string>;
+
+/** A parlay with its legs (each leg's result and score once known). */
+export async function fetchParlayDetails(
+  api: ApiClient,
+  auth: Auth,
+  tab: BetListTab,
+  betId: string,
+): Promise<Outcome<BetView>> {
+  const r = await api.call(DetailCall[tab], { ...auth, bet_id: betId });
+  return r.ok ? { ok: true, value: r.data.data } : r;
+}
+
+export interface CashOutQuote {
+  readonly betId: string;
+  readonly quoteId: string;
+  /** Major units, as quoted. */
+  readonly value: number;
+}
+
+export async function cashOutCheck(
+  api: ApiClient,
+  auth: Auth,
+  betId: string,
+): Promise<Outcome<CashOutQuote>> {
+  const r = await api.call('bet/cashoutcheck', { ...auth, bet_id: betId });
+  if (!r.ok) return r;
+  const { bet_id, quote_id, cashout_value } = r.data.data;
+  return { ok: true, value: { betId: bet_id, quoteId: quote_id, value: cashout_value } };
+}
+
+/** Rejections carry a catalogue code: cashoutPriceChanged, cashoutExpired, cashoutUnavailable... */
+export type CashOutResult =
+  | { readonly ok: true; readonly bet: BetView }
+  | { readonly ok: false; readonly code: string };
+
+/** Executes a quote; `requestId` is the idempotency key (a retry never cashes out twice). */
+export async function cashOut(
+  api: ApiClient,
+  auth: Auth,
+  quote: CashOutQuote,
+  requestId: string,
+): Promise<CashOutResult> {
+  const body = { ...auth, request_id: requestId, bet_id: quote.betId, quote_id: quote.quoteId };
+  const r = await api.call('bet/cashout', body);
+  return r.ok ? { ok: true, bet: r.data.data } : { ok: false, code: r.code };
+}
+
+/** The statement rows of a date range (see money.ts readStatement) and the account's currency. */
+export async function fetchStatement(
+  api: ApiClient,
+  auth: Auth,
+  startDate: string,
+  endDate: string,
+): Promise<Outcome<{ data: StatementDayRow[]; currency: string | null }>> {
+  const r = await api.call('dailystatement', { ...auth, start_date: startDate, end_date: endDate });
+  if (!r.ok) return r;
+  return { ok: true, value: { data: r.data.data, currency: r.data.currency ?? null } };
+}
+
+export interface MatchResult {
+  readonly matchId: number;
+  readonly sportId: number;
+  readonly leagueName: string;
+  readonly home: string;
+  readonly away: string;
+  readonly kickoff: number;
+  /** SPEC match status: 0 live/pending, 1 completed, 2 cancelled, 5 suspended. */
+  readonly status: number;
+  readonly score: readonly [number, number] | null;
+  readonly htScore: readonly [number, number] | null;
+}
+
+export function readResults(rows: readonly MatchResultRow[]): MatchResult[] {
+  return rows.map((r) => ({
+    matchId: r.match_id,
+    sportId: r.sport_id,
+    leagueName: r.league_name ?? '',
+    home: r.home ?? '',
+    away: r.away ?? '',
+    kickoff: r.kickoff ?? 0,
+    status: r.status ?? 0,
+    score: r.score ?? null,
+    htScore: r.ht_score ?? null,
+  }));
+}
+
+export async function fetchResults(
+  api: ApiClient,
+  auth: Auth,
+  date: string,
+  sportId: number | null,
+): Promise<Outcome<MatchResult[]>> {
+  const r = await api.call('matchresult', {
+    ...auth,
+    date,
+    ...(sportId === null ? {} : { sport_id: sportId }),
+  });
+  return r.ok ? { ok: true, value: readResults(r.data.data) } : r;
+}
+
+export interface PromoEvent {
+  readonly id: number;
+  readonly title: string;
+  readonly start: number;
+}
+
+export async function fetchEvents(api: ApiClient, auth: Auth): Promise<Outcome<PromoEvent[]>> {
+  const r = await api.call('eventlist', { ...auth });
+  if (!r.ok) return r;
+  return {
+    ok: true,
+    value: r.data.data.map((e) => ({ id: e.event_id, title: e.title, start: e.start ?? 0 })),
+  };
+}
