@@ -14,7 +14,10 @@ if (!Number.isInteger(count) || count < 1)
   throw new Error(`GATEWAY_PROCESSES must be a positive integer, got ${count}`);
 if (count > 1 && !process.env.REDIS_URL) throw new Error('GATEWAY_PROCESSES > 1 needs REDIS_URL');
 
-cluster.setupPrimary({ exec: fileURLToPath(new URL('../gateway/src/server.ts', import.meta.url)) });
+// Compiled (scripts/dist/cluster-primary.js, `npm run build`) the workers run the compiled gateway.
+const compiled = import.meta.url.endsWith('.js');
+const workerEntry = compiled ? '../../gateway/dist/server.js' : '../gateway/src/server.ts';
+cluster.setupPrimary({ exec: fileURLToPath(new URL(workerEntry, import.meta.url)) });
 
 let stopping = false;
 const restarts: number[] = [];

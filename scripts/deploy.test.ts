@@ -6,7 +6,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { startStack } from '@sportsbook/testkit';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -41,10 +43,30 @@ describe('docker-compose.yml', () => {
   const normalized = dockerComposeConfig();
   const services = serviceBlocks(normalized);
 
-  it('is valid and defines Redis, the simulator, two gateways and a load balancer', () => {
+  it('is valid and defines Redis, the simulator, two gateways, a load balancer and monitoring', () => {
     expect(dockerComposeConfig('--services').trim().split('\n').sort()).toEqual(
-      ['gateway1', 'gateway2', 'lb', 'redis', 'sim'].sort(),
+      ['gateway1', 'gateway2', 'lb', 'redis', 'sim', 'prometheus', 'grafana'].sort(),
     );
+    // Prometheus and Grafana start only with `--profile monitoring`.
+    for (const name of ['prometheus', 'grafana'])
+      expect(services.get(name)).toMatch(/profiles:\n\s+- monitoring/);
+    for (const name of ['redis', 'sim', 'gateway1', 'gateway2', 'lb'])
+      expect(services.get(name)).not.toContain('profiles:');
+  });
+
+  it('runs the compiled servers of the multi-stage image, without tsx', () => {
+    const dockerfile = readFileSync(`${root}deploy/Dockerfile`, 'utf8');
+    // The final stage: production node_modules and compiled files only, no sources, no install.
+    const final = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    expect(final).toMatch(/^\nFROM node:20-bookworm-slim\n/);
+    expect(final).toContain('COPY --from=deps /app/node_modules node_modules');
+    expect(final).not.toMatch(/\/src\b|npm (ci|install)|COPY \. /);
+    expect(final).not.toContain('tsx');
+    expect(dockerfile).toMatch(/FROM manifests AS deps\n[\s\S]*npm ci --omit=dev/);
+    expect(dockerfile).toMatch(/CMD \["node", "--enable-source-maps", "gateway\/dist\/server\.js"\]/);
+    expect(normalized).not.toContain('tsx');
+    for (const gw of ['gateway1', 'gateway2']) expect(services.get(gw)).toContain('gateway/dist/server.js');
+    expect(services.get('sim')).toContain('upstream-sim/dist/server.js');
   });
 
   it('gives every service a health check, and starts each after what it needs is healthy', () => {
@@ -68,5 +90,57 @@ describe('docker-compose.yml', () => {
     expect(nginx).toMatch(/proxy_set_header Upgrade \$http_upgrade/);
     expect(nginx).toMatch(/proxy_set_header Connection \$connection_upgrade/);
     expect(nginx).toMatch(/proxy_http_version 1\.1/);
+  });
+});
+
+describe('monitoring (deploy/prometheus, deploy/grafana)', () => {
+  const read = (path: string) => readFileSync(`${root}${path}`, 'utf8');
+  const prometheus = parse(read('deploy/prometheus/prometheus.yml')) as {
+    scrape_configs: { job_name: string; static_configs: { targets: string[] }[] }[];
+    rule_files: string[];
+  };
+  const alerts = parse(read('deploy/prometheus/alerts.yml')) as {
+    groups: { rules: { alert: string; expr: string }[] }[];
+  };
+  const dashboard = JSON.parse(read('deploy/grafana/dashboards/sportsbook.json')) as {
+    panels: { title: string; targets: { expr: string }[] }[];
+  };
+  const rules = alerts.groups.flatMap((g) => g.rules);
+  const exprs = [
+    ...rules.map((r) => r.expr),
+    ...dashboard.panels.flatMap((p) => p.targets.map((t) => t.expr)),
+  ];
+
+  it('scrapes both gateways on their metrics port and the simulator', () => {
+    const services = serviceBlocks(dockerComposeConfig());
+    const port = /METRICS_PORT: '?"?(\d+)/.exec(services.get('gateway1') ?? '')?.[1];
+    expect(port).toBeDefined();
+    const targets = (job: string) =>
+      prometheus.scrape_configs.find((c) => c.job_name === job)?.static_configs.flatMap((c) => c.targets);
+    expect(targets('gateway')).toEqual([`gateway1:${port}`, `gateway2:${port}`]);
+    expect(targets('upstream-sim')).toEqual(['sim:8090']);
+    expect(prometheus.rule_files).toEqual(['/etc/prometheus/alerts.yml']);
+  });
+
+  it('alerts on upstream down, stale topics, high latency and slow consumers', () => {
+    expect(rules.map((r) => r.alert)).toEqual(
+      expect.arrayContaining(['UpstreamDown', 'TopicStale', 'UpstreamLatencyHigh', 'SlowConsumers']),
+    );
+  });
+
+  it('names only metrics a real gateway exports, in its alerts and its dashboard', async () => {
+    const stack = await startStack({ redis: true, gateway: { logLevel: 'silent' } });
+    try {
+      const text = await (await fetch(`${stack.gateway.url}/metrics`)).text();
+      const exported = new Set([...text.matchAll(/^# TYPE (\S+) (\S+)/gm)].map((m) => m[1]));
+      const used = new Set(
+        exprs.flatMap((e) => [...e.matchAll(/\b(gateway_[a-z_]+)/g)].map((m) => m[1] as string)),
+      );
+      expect(used.size).toBeGreaterThan(8);
+      const unknown = [...used].filter((name) => !exported.has(name.replace(/_(bucket|sum|count)$/, '')));
+      expect(unknown).toEqual([]);
+    } finally {
+      await stack.close();
+    }
   });
 });

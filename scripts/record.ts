@@ -7,8 +7,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { configFromEnv, createRecorder, type GatewayConfig, type RecorderStats } from '@sportsbook/gateway';
-import { parseTopic, type Topic, topicCall } from '@sportsbook/protocol';
+import {
+  configFromEnv,
+  createRecorder,
+  type GatewayConfig,
+  type RecorderStats,
+  topicInterval,
+} from '@sportsbook/gateway';
+import { isOddsTopic, parseTopic, type Topic, topicCall } from '@sportsbook/protocol';
 import { type RunningSim, startSim } from '@sportsbook/upstream-sim';
 import { Agent, request } from 'undici';
 import { formatDuration, parseDuration } from './replay/timeline.ts';
@@ -38,14 +44,14 @@ export interface RecordProgress extends RecorderStats {
 
 /** The gateway's interval for a topic (feed/plugin.ts topicInterval). */
 export function intervalOf(topic: Topic, pollIntervalMs: number, f: GatewayConfig['groupFactors']): number {
-  const factor = topic.kind === 'menu' ? f.menu : topic.kind === 'match' ? f.match : f[topic.group];
-  return pollIntervalMs * factor;
+  return topicInterval({ pollIntervalMs, groupFactors: f }, topic);
 }
 
 export async function recordUpstream(options: RecordUpstreamOptions): Promise<RecordProgress> {
   const topics = options.topics.map((name) => {
     const parsed = parseTopic(name);
     if (!parsed.ok) throw new Error(`--topics: ${name}: ${parsed.error}`);
+    if (!isOddsTopic(parsed.value)) throw new Error(`--topics: ${name}: only odds feed topics are recorded`);
     return { name, topic: parsed.value, call: topicCall(parsed.value) };
   });
   const recorder = createRecorder({

@@ -15,7 +15,9 @@ import Fastify, {
 import { stdSerializers } from 'pino';
 import { clusterPlugin } from './cluster/plugin.ts';
 import { type GatewayConfig, resolveConfig } from './config.ts';
+import { docsPlugin } from './docs/plugin.ts';
 import { feedPlugin } from './feed/plugin.ts';
+import { opsPlugin } from './ops/plugin.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { upstreamPlugin } from './plugins/upstream.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -24,6 +26,7 @@ import { proxyPlugin } from './proxy/plugin.ts';
 import { securityHeaders } from './proxy/security.ts';
 import type { ProxyStores } from './proxy/stores.ts';
 import { recordPlugin } from './record/plugin.ts';
+import { replayPlugin } from './replay/plugin.ts';
 
 export type BuildGatewayOptions = Partial<GatewayConfig> & {
   upstreamUrl: string;
@@ -43,9 +46,14 @@ export interface GatewayPluginOptions {
  * (launch and session tokens travel in them): the request line keeps its path only, and URLs
  * inside error messages and stacks lose their query too.
  */
-export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+  stream?: NodeJS.WritableStream,
+  transport?: { target: string; options?: object },
+): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(transport ? { transport } : {}),
     redact: { paths: [...RedactPaths], censor: '[redacted]' },
     serializers: {
       req: (req: FastifyRequest) => ({
@@ -137,6 +145,8 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
   await app.register(clusterPlugin, { config });
   await app.register(recordPlugin, { config });
   await app.register(feedPlugin, { config });
+  // Before the proxy: the API reference collects its routes as they are added.
+  await app.register(docsPlugin);
   await app.register(proxyPlugin, {
     config,
     // Many nodes: locks and idempotency keys in Redis, so a retry on another node is caught too.
@@ -146,6 +156,10 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
         ? { stores: { locks: app.cluster.locks, idempotency: app.cluster.idempotency } }
         : {}),
   });
+  // The ops dashboard's feed at /ops/ws, with OPS_TOKEN only (OPS.md).
+  await app.register(opsPlugin, { config });
+  // The replay timeline's relay, only when this gateway serves a replay (RECORDING.md).
+  await app.register(replayPlugin, { config });
   await app.register(webPlugin, { root: config.webDist });
 
   app.get('/healthz', async () => ({ ok: true }));

@@ -30,7 +30,8 @@ export interface GatewayConfig {
   logLevel: string;
   /** Base poll interval (SPEC section 9: 1000 ms), multiplied by a factor per market group. */
   pollIntervalMs: number;
-  groupFactors: { live: number; today: number; early: number; menu: number; match: number };
+  /** `rooms`: the tournament topics (default feed/plugin.ts DefaultRoomsPollFactor). */
+  groupFactors: { live: number; today: number; early: number; menu: number; match: number; rooms?: number };
   /** Topics polled even with no watcher (e.g. `menu`, `odds/1/hdpou/live`). */
   warmTopics: string[];
   /** Heartbeat interval sent in `welcome.hb`. */
@@ -62,6 +63,10 @@ export interface GatewayConfig {
   metricsPort?: number;
   /** Bearer token `/metrics` requires (`Authorization: Bearer <token>`), on either port. */
   metricsToken?: string;
+  /** The operator token of the ops dashboard's websocket `/ops/ws` (gateway/OPS.md); absent: no dashboard. */
+  opsToken?: string;
+  /** The replayer this gateway serves (`npm run replay`): enables the web's timeline (RECORDING.md). */
+  replayControlUrl?: string;
   /** Record every upstream odds reply here (RECORDING.md); absent: no recording. */
   recordDir?: string;
   /** Recording files rotate at this compressed size and this age. */
@@ -115,6 +120,8 @@ export const GatewayEnv = Type.Object({
   REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
   METRICS_PORT: Optional(Port),
   METRICS_TOKEN: Optional(Type.String({ minLength: 16 })),
+  OPS_TOKEN: Optional(Type.String({ minLength: 16 })),
+  REPLAY_CONTROL_URL: Optional(Text),
   LOGIN_SIGNING_KEY: Optional(Text),
   RECORD_DIR: Optional(Text),
   RECORD_MAX_BYTES: Positive(64 * 1024 * 1024),
@@ -188,6 +195,8 @@ export function parseGatewayEnv(
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       ...(e.METRICS_PORT !== undefined ? { metricsPort: e.METRICS_PORT } : {}),
       ...(e.METRICS_TOKEN !== undefined ? { metricsToken: e.METRICS_TOKEN } : {}),
+      ...(e.OPS_TOKEN !== undefined ? { opsToken: e.OPS_TOKEN } : {}),
+      ...(e.REPLAY_CONTROL_URL !== undefined ? { replayControlUrl: e.REPLAY_CONTROL_URL } : {}),
       ...(e.LOGIN_SIGNING_KEY !== undefined ? { loginSigningKey: e.LOGIN_SIGNING_KEY } : {}),
       ...(e.RECORD_DIR !== undefined ? { recordDir: e.RECORD_DIR } : {}),
       recordMaxBytes: e.RECORD_MAX_BYTES,

@@ -5,6 +5,7 @@ import { type BuildGatewayOptions, buildGateway } from './app.ts';
 export { type BuildGatewayOptions, buildGateway, loggerOptions } from './app.ts';
 export { freePort, type RunningRedis, startLocalRedis } from './cluster/localRedis.ts';
 export { configFromEnv, type GatewayConfig } from './config.ts';
+export { topicInterval } from './feed/plugin.ts';
 export * from './record/index.ts';
 
 export interface RunningGateway {

@@ -2,6 +2,7 @@
  * The gateway process: reads the environment, owns the logger, listens, and closes gracefully on
  * SIGTERM/SIGINT (stop polling, tell websocket clients to reconnect elsewhere, close).
  */
+import { logTransport } from '@sportsbook/protocol';
 import { buildGateway, loggerOptions } from './app.ts';
 import { parseGatewayEnv } from './config.ts';
 
@@ -12,7 +13,18 @@ if (!parsed.ok) {
   process.exit(78);
 }
 const config = parsed.value;
-const app = await buildGateway({ ...config, logger: loggerOptions(config.logLevel) });
+// Pretty lines at a terminal in development, JSON in production or when piped (protocol logging.ts).
+const transport = logTransport(process.env.NODE_ENV, process.stdout.isTTY, installed('pino-pretty'));
+const app = await buildGateway({ ...config, logger: loggerOptions(config.logLevel, undefined, transport) });
+
+function installed(pkg: string): boolean {
+  try {
+    import.meta.resolve(pkg);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

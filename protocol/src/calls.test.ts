@@ -70,6 +70,7 @@ describe('calls', () => {
       'bet/betsinglemmo',
       'bet/vbetsingle',
       'bet/cashout',
+      'lottery/bet',
     ]) {
       expect(placing).toContain(name);
     }
@@ -83,6 +84,9 @@ describe('calls', () => {
     expect(findCall('/odds/uxmarket?x=1')?.call.group).toBe('odds');
     expect(findCall('/bet/betsingle/')?.call.betPlacement).toBe(true);
     expect(findCall('/tournament/roomjoin')?.call.name).toBe('tournament/roomjoin');
+    expect(findCall('/lottery/bet')?.call).toMatchObject({ group: 'lottery', betPlacement: true });
+    for (const name of ['drawlist', 'betcheck', 'betlist', 'result'])
+      expect(findCall(`/lottery/${name}`)?.call.betPlacement, name).toBeUndefined();
     expect(findCall('/games/evo/LaunchGame')).toMatchObject({
       provider: 'evo',
       call: { name: 'games/:provider/LaunchGame' },

@@ -3,7 +3,7 @@
  * under /api. All calls are POST. Bodies are in schemas/ and documented in protocol/CALLS.md.
  *
  * Path scheme (DESIGN.md): base host `/<call>`, odds host `/odds/<call>`, `/bet/<call>`,
- * `/tournament/<call>`, game providers `/games/<provider>/<call>`. A call's `name` is its path
+ * `/tournament/<call>`, 4D lottery `/lottery/<call>`, game providers `/games/<provider>/<call>`. A call's `name` is its path
  * without the leading slash (`authlogin`, `odds/uxmarket`, `bet/betsingle`); the game calls are
  * named with a `:provider` placeholder (`games/:provider/LaunchGame`).
  */
@@ -13,6 +13,7 @@ export const CallGroup = {
   odds: 'odds',
   bet: 'bet',
   tournament: 'tournament',
+  lottery: 'lottery',
   games: 'games',
 } as const;
 export type CallGroup = (typeof CallGroup)[keyof typeof CallGroup];
@@ -38,12 +39,19 @@ export interface CallDef {
   readonly lock?: CallLock;
   /** Places a bet or cash-out: the body carries an idempotency key, a retry never debits twice. */
   readonly betPlacement?: boolean;
+  /**
+   * The idempotency key (`request_id`) may be left out: then the call is forwarded without the
+   * gateway's dedupe and the upstream's own rule decides (a second room join is memberJoinedBefore).
+   */
+  readonly keyOptional?: boolean;
   readonly timeoutClass: TimeoutClass;
   /** spec: the path name is in SPEC section 7; named: the spec describes the call, we chose the path. */
   readonly source: 'spec' | 'named';
 }
 
-type Opts = Partial<Pick<CallDef, 'lock' | 'betPlacement' | 'source'>> & { timeout?: TimeoutClass };
+type Opts = Partial<Pick<CallDef, 'lock' | 'betPlacement' | 'keyOptional' | 'source'>> & {
+  timeout?: TimeoutClass;
+};
 
 function def(group: CallGroup, call: string, opts: Opts = {}): CallDef {
   const path = group === 'base' ? `/${call}` : `/${group}/${call}`;
@@ -53,6 +61,7 @@ function def(group: CallGroup, call: string, opts: Opts = {}): CallDef {
     path,
     ...(opts.lock ? { oneAtATime: true, lock: opts.lock } : {}),
     ...(opts.betPlacement ? { betPlacement: true } : {}),
+    ...(opts.keyOptional ? { keyOptional: true } : {}),
     timeoutClass: opts.timeout ?? 'normal',
     source: opts.source ?? 'spec',
   };
@@ -61,6 +70,8 @@ function def(group: CallGroup, call: string, opts: Opts = {}): CallDef {
 const fast = { timeout: 'fast' } as const;
 const slow = { timeout: 'slow' } as const;
 const place = { betPlacement: true, timeout: 'slow' } as const;
+/** Tournament charges and points bets: idempotent by `request_id` when the body has one (issue 14). */
+const roomPlace = { betPlacement: true, keyOptional: true, timeout: 'slow' } as const;
 
 /** Game result variants (SPEC: "gameresult variants (...)"); the names are ours. */
 const gameResultVariants = [
@@ -159,17 +170,25 @@ export const Calls: readonly CallDef[] = [
   def('tournament', 'roomleaguelist'),
   def('tournament', 'roommatchlist'),
   def('tournament', 'matchlookup'),
-  def('tournament', 'roomcreate'),
-  def('tournament', 'roomjoin'),
-  def('tournament', 'vroomcreate'),
-  def('tournament', 'vroomjoin'),
+  def('tournament', 'roomcreate', roomPlace),
+  def('tournament', 'roomjoin', roomPlace),
+  // Leaving a room before it starts (fee refunded): not in the spec, ours (issue 14).
+  def('tournament', 'roomleave', { ...roomPlace, source: 'named' }),
+  def('tournament', 'vroomcreate', roomPlace),
+  def('tournament', 'vroomjoin', roomPlace),
   def('tournament', 'memberbetlist'),
   def('tournament', 'betresultlist'),
   def('tournament', 'betresultfinal'),
-  def('tournament', 'bet', place),
-  def('tournament', 'betplus', place),
+  def('tournament', 'bet', roomPlace),
+  def('tournament', 'betplus', roomPlace),
   def('tournament', 'roomrank'),
   def('tournament', 'roominfo'),
+  // 4D lottery (issue 16; the paths under /lottery are ours, SPEC names only the base-host lists).
+  def('lottery', 'drawlist', { ...fast, source: 'named' }),
+  def('lottery', 'betcheck', { ...fast, source: 'named' }),
+  def('lottery', 'bet', { ...place, source: 'named' }),
+  def('lottery', 'betlist', { source: 'named' }),
+  def('lottery', 'result', { source: 'named' }),
   // Game providers: one entry per call, the provider is a path parameter.
   {
     name: 'games/:provider/LaunchGame',

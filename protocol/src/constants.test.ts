@@ -48,6 +48,7 @@ describe('constants of SPEC section 9', () => {
       minNicknameLength: 6,
       maxNicknameLength: 15,
       loginRetryWaitMs: 60_000,
+      passwordMaxAgeDays: 90,
     });
   });
 

@@ -28,6 +28,8 @@ export const AccountLimits = {
   minNicknameLength: 6,
   maxNicknameLength: 15,
   loginRetryWaitMs: 60_000,
+  /** A password expires this many days after it was set (ours: the spec names the expiry, not the term). */
+  passwordMaxAgeDays: 90,
 } as const;
 
 /** Parlay sizes (SPEC section 9; DOMAIN.md "Parlays and system parlays"). */

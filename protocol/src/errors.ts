@@ -258,6 +258,9 @@ const rows: readonly Row[] = [
   ],
   ['tournamentDisabled', 'other', 'room', 403, 'Tournament is not available for your account.'],
   ['liveMatchNotAllowed', 'other', 'room', 200, 'Live matches are not allowed in this room.', 'named'],
+  ['roomNotJoined', 'other', 'room', 200, 'You have not joined this room.', 'ours'],
+  ['roomStarted', 'other', 'room', 200, 'The room has started. You can no longer leave it.', 'ours'],
+  ['virtualRoomsUnavailable', 'other', 'room', 200, 'Virtual sports rooms are not available yet.', 'ours'],
   // Validation codes of SPEC section 5 that a server may also return.
   ['usernameRequired', 'other', 'account', 400, 'Please enter your login ID.'],
   ['passwordRequired', 'other', 'account', 400, 'Please enter your password.'],
@@ -282,6 +285,15 @@ const rows: readonly Row[] = [
   ],
   ['marketSuspended', 'other', 'market', 200, 'This market is suspended. Please try again shortly.', 'ours'],
   ['cashoutUnavailable', 'other', 'cashout', 200, 'Cash out is not available for this bet.', 'ours'],
+  // 4D lottery (issue 16): the draw is past its close time, cancelled, or not scheduled.
+  [
+    'drawClosed',
+    'other',
+    'game',
+    200,
+    'Betting on this draw is closed. Please choose the next draw.',
+    'ours',
+  ],
   ['duplicateRequest', 'other', 'request', 409, 'This request was already received.', 'ours'],
   // A bet placement's request_id reused with another body (another stake, selection or price).
   [

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redactUrl, redactUrlsIn } from './logging.ts';
+import { logFormat, logTransport, PrettyLogTransport, redactUrl, redactUrlsIn } from './logging.ts';
 
 describe('redactUrl', () => {
   it('keeps the path and drops the query string and fragment', () => {
@@ -32,5 +32,18 @@ describe('redactUrlsIn', () => {
       'fetch http://h:1/a/b?[redacted] failed',
     );
     expect(redactUrlsIn('no url here?')).toBe('no url here?');
+  });
+});
+
+describe('logFormat / logTransport', () => {
+  it('is pretty only at a terminal outside production, and only when pino-pretty is installed', () => {
+    expect(logFormat(undefined, true)).toBe('pretty');
+    expect(logFormat('development', true)).toBe('pretty');
+    expect(logFormat('production', true)).toBe('json');
+    expect(logFormat(undefined, false)).toBe('json');
+    expect(logFormat(undefined, undefined)).toBe('json');
+    expect(logTransport(undefined, true, true)).toBe(PrettyLogTransport);
+    expect(logTransport(undefined, true, false)).toBeUndefined();
+    expect(logTransport('production', true, true)).toBeUndefined();
   });
 });

@@ -39,3 +39,31 @@ export function redactUrlsIn(text: string): string {
   if (typeof text !== 'string') return '';
   return text.replace(/((?:https?:\/\/[^\s/?#'"`]*)?\/[^\s?#'"`]*)[?#][^\s'"`]*/g, '$1?[redacted]');
 }
+
+/**
+ * The log format of a service process: pino's pretty transport for a person at a terminal in
+ * development, one JSON object per line in production (`NODE_ENV=production`) or when the output
+ * is piped to a collector, as Fastify apps usually do. Pure: the caller passes `process.env` and
+ * `process.stdout.isTTY`.
+ */
+export function logFormat(nodeEnv: string | undefined, isTTY: boolean | undefined): 'pretty' | 'json' {
+  return isTTY === true && nodeEnv !== 'production' ? 'pretty' : 'json';
+}
+
+/** pino's transport options for the `pretty` format (pino-pretty, a development dependency). */
+export const PrettyLogTransport = {
+  target: 'pino-pretty',
+  options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', singleLine: true },
+} as const;
+
+/**
+ * The pino transport of a service process: pretty when `logFormat` says so and pino-pretty is
+ * installed (a production image has no development dependencies), else none (JSON to stdout).
+ */
+export function logTransport(
+  nodeEnv: string | undefined,
+  isTTY: boolean | undefined,
+  prettyInstalled: boolean,
+): typeof PrettyLogTransport | undefined {
+  return prettyInstalled && logFormat(nodeEnv, isTTY) === 'pretty' ? PrettyLogTransport : undefined;
+}

@@ -1,14 +1,24 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  coveredNumbers,
+  DefaultPayoutTable,
   DefaultPrizePerUnit,
   digitPermutations,
+  drawWinningNumbers,
   LotteryBetType,
+  type LotteryBetTypeCode,
+  type LotteryDrawNumbers,
   lotteryCost,
+  lotteryRowCost,
+  lotteryRowPayout,
   lotteryStake,
+  PrizeRanks,
   permutationCount,
+  rankedNumbers,
   WinningNumbersPerDraw,
 } from './lottery.ts';
+import { Fraction, roundMinor } from './money.ts';
 
 const fourDigits = fc.integer({ min: 0, max: 9999 }).map((n) => String(n).padStart(4, '0'));
 
@@ -89,5 +99,146 @@ describe('4D bet types D_1..D_6', () => {
       consolation: 60,
     });
     expect(DefaultPrizePerUnit.small).toEqual({ first: 3500, second: 2000, third: 1000 });
+  });
+});
+
+const betTypes = Object.values(LotteryBetType) as LotteryBetTypeCode[];
+const unitStake = fc.integer({ min: 0, max: 100_000 });
+
+/** A draw whose first prize is `first` and whose other 22 numbers share no digit with `avoid`. */
+function drawWith(first: string, avoid: string): LotteryDrawNumbers {
+  const free = [...'0123456789'].filter((d) => !avoid.includes(d));
+  let n = 0;
+  const next = () => {
+    n += 1;
+    const digits = String(n).padStart(4, '0');
+    return [...digits].map((d) => free[Number(d) % free.length]).join('');
+  };
+  const others = new Set<string>();
+  while (others.size < 22) {
+    const number = next();
+    if (number !== first) others.add(number);
+  }
+  const [second = '', third = '', ...rest] = [...others];
+  return { first, second, third, starter: rest.slice(0, 10), consolation: rest.slice(10, 20) };
+}
+
+describe('4D rows: cost and payout', () => {
+  it('1123: box costs 12 units, iBox 1, each of Big and Small', () => {
+    expect(lotteryRowCost({ number: '1123', betType: 'D_3', big: 100, small: 0 })).toMatchObject({
+      permutations: 12,
+      units: 12,
+      cost: 1200,
+    });
+    expect(lotteryRowCost({ number: '1123', betType: 'D_4', big: 100, small: 100 })).toMatchObject({
+      permutations: 12,
+      prizeDivisor: 12,
+      cost: 200,
+    });
+    expect(() => lotteryRowCost({ number: '1123', betType: 'D_1', big: -1, small: 0 })).toThrow(RangeError);
+  });
+
+  it('box cost = permutations x unit (property)', () => {
+    fc.assert(
+      fc.property(fourDigits, unitStake, unitStake, (number, big, small) => {
+        const row = lotteryRowCost({ number, betType: 'D_3', big, small });
+        expect(row.cost).toBe(permutationCount(number) * (big + small));
+        expect(row.permutations).toBe(permutationCount(number));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('straight Big pays the table on every rank, Small on the top 3 only', () => {
+    const draw = drawWith('1234', '1234');
+    const straight = { number: '1234', betType: 'D_1', big: 100, small: 100 } as const;
+    expect(lotteryRowPayout(straight, draw).payout).toBe(2500 * 100 + 3500 * 100);
+    const asStarter = { ...draw, first: '5555', starter: ['1234', ...draw.starter.slice(1)] };
+    const wins = lotteryRowPayout(straight, asStarter);
+    expect(wins.wins).toEqual([{ rank: 'starter', number: '1234', size: 'big', amount: 180 * 100 }]);
+    expect(lotteryRowPayout({ ...straight, number: '4321' }, draw).payout).toBe(0);
+  });
+
+  it('iBox prize = prize / permutations, rounded half-up once (property)', () => {
+    fc.assert(
+      fc.property(fourDigits, unitStake, unitStake, fc.nat(), (number, big, small, pick) => {
+        const orderings = digitPermutations(number);
+        const winner = orderings[pick % orderings.length] ?? number;
+        const draw = drawWith(winner, number);
+        const row = { number, betType: 'D_4', big, small } as const;
+        const perms = permutationCount(number);
+        const expected =
+          roundMinor(new Fraction(2500 * big, perms)) + roundMinor(new Fraction(3500 * small, perms));
+        expect(lotteryRowPayout(row, draw).payout).toBe(expected);
+        // The box on the same number pays the undivided prize.
+        expect(lotteryRowPayout({ ...row, betType: 'D_3' }, draw).payout).toBe(2500 * big + 3500 * small);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('last-3 and last-2 boxes win on the endings, with their own table', () => {
+    const draw = drawWith('9231', '1239');
+    expect(coveredNumbers('D_5', '5123')).toEqual(['123', '132', '213', '231', '312', '321']);
+    const last3 = lotteryRowPayout({ number: '5123', betType: 'D_5', big: 100, small: 0 }, draw);
+    expect(last3.wins).toEqual([
+      { rank: 'first', number: '9231', size: 'big', amount: DefaultPayoutTable.last3.big.first * 100 },
+    ]);
+    const last2 = lotteryRowPayout({ number: '0013', betType: 'D_6', big: 0, small: 100 }, draw);
+    expect(last2.payout).toBe((DefaultPayoutTable.last2.small.first ?? 0) * 100);
+  });
+
+  it('a payout is the sum of its wins and never negative (property)', () => {
+    const draws = fc
+      .uniqueArray(fourDigits, { minLength: 23, maxLength: 23 })
+      .map(([first = '', second = '', third = '', ...rest]) => ({
+        first,
+        second,
+        third,
+        starter: rest.slice(0, 10),
+        consolation: rest.slice(10),
+      }));
+    fc.assert(
+      fc.property(
+        fourDigits,
+        fc.constantFrom(...betTypes),
+        unitStake,
+        unitStake,
+        draws,
+        (number, betType, big, small, draw) => {
+          const { payout, wins } = lotteryRowPayout({ number, betType, big, small }, draw);
+          expect(payout).toBe(wins.reduce((sum, w) => sum + w.amount, 0));
+          for (const win of wins) {
+            expect(win.amount).toBeGreaterThanOrEqual(0);
+            expect(Number.isSafeInteger(win.amount)).toBe(true);
+            if (win.size === 'small') expect(['first', 'second', 'third']).toContain(win.rank);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a draw is 23 distinct 4-digit numbers, the same for the same source', () => {
+    const source = (seed: number) => {
+      let s = seed;
+      return () => {
+        s = (s * 9301 + 49297) % 233280;
+        return s / 233280;
+      };
+    };
+    const a = drawWinningNumbers(source(7));
+    expect(drawWinningNumbers(source(7))).toEqual(a);
+    const numbers = rankedNumbers(a).map((r) => r.number);
+    expect(new Set(numbers).size).toBe(23);
+    for (const n of numbers) expect(n).toMatch(/^\d{4}$/);
+    expect(rankedNumbers(a).map((r) => r.rank)).toEqual([
+      'first',
+      'second',
+      'third',
+      ...Array(10).fill('starter'),
+      ...Array(10).fill('consolation'),
+    ]);
+    expect(PrizeRanks).toHaveLength(5);
   });
 });

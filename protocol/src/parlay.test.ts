@@ -6,6 +6,7 @@ import {
   checkParlay,
   combinationSizes,
   parlayCombinations,
+  parlayTotals,
   SystemBetAliases,
   type SystemBetName,
   SystemBets,
@@ -205,6 +206,50 @@ describe('checkParlay', () => {
         },
       ),
       RUNS,
+    );
+  });
+});
+
+describe('parlayTotals (SPEC section 3)', () => {
+  it('stake = unit x tickets; accept + reject <= tickets, by decision (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2000 }),
+        fc.integer({ min: 0, max: 1e9 }),
+        fc.integer({ min: 0, max: 1e12 }),
+        fc.constantFrom('accepted', 'rejected', 'pending' as const),
+        (tickets, unitStake, maxPayout, decision) => {
+          const t = parlayTotals({ tickets, unitStake, maxPayout, decision });
+          expect(t.totalStake).toBe(unitStake * tickets);
+          expect(t.totalBet).toBe(tickets);
+          expect(t.combination).toBe(tickets);
+          expect(t.totalPayout).toBe(maxPayout);
+          expect(t.totalAccept + t.totalReject).toBe(decision === 'pending' ? 0 : tickets);
+          expect(t.totalAccept > 0).toBe(decision === 'accepted');
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('a Yankee of 10.00 a ticket', () => {
+    expect(
+      parlayTotals({
+        tickets: systemTicketCount(4, [2, 3, 4]),
+        unitStake: 1000,
+        maxPayout: 99_000,
+        decision: 'accepted',
+      }),
+    ).toEqual({
+      totalBet: 11,
+      totalStake: 11_000,
+      totalPayout: 99_000,
+      totalAccept: 11,
+      totalReject: 0,
+      combination: 11,
+    });
+    expect(() => parlayTotals({ tickets: 0, unitStake: 1, maxPayout: 1, decision: 'pending' })).toThrow(
+      RangeError,
     );
   });
 });

@@ -132,3 +132,41 @@ export function systemBetName(n: number, sizes?: readonly number[]): SystemBetNa
     (name) => SystemBets[name].selections === n && SystemBets[name].sizes.join(',') === wanted,
   );
 }
+
+/** How a placement was decided: accepted (running or later settled), rejected, or still waiting. */
+export type TicketDecision = 'accepted' | 'rejected' | 'pending';
+
+/**
+ * The parlay totals of SPEC section 3 for one parlay or system placement (integer minor units):
+ * total bet (tickets placed), total stake (unit stake x tickets), total payout (what every ticket
+ * pays back if every leg wins, stake included), total accept / total reject (tickets by
+ * decision; a waiting placement counts in neither), combination (tickets of the cover).
+ */
+export interface ParlayTotals {
+  totalBet: number;
+  totalStake: number;
+  totalPayout: number;
+  totalAccept: number;
+  totalReject: number;
+  combination: number;
+}
+
+export function parlayTotals(input: {
+  tickets: number;
+  unitStake: number;
+  maxPayout: number;
+  decision: TicketDecision;
+}): ParlayTotals {
+  const { tickets, unitStake, maxPayout, decision } = input;
+  if (!Number.isSafeInteger(tickets) || tickets < 1) throw new RangeError(`tickets must be >= 1: ${tickets}`);
+  if (!Number.isSafeInteger(unitStake) || unitStake < 0) throw new RangeError(`bad unit stake: ${unitStake}`);
+  if (!Number.isSafeInteger(maxPayout) || maxPayout < 0) throw new RangeError(`bad payout: ${maxPayout}`);
+  return {
+    totalBet: tickets,
+    totalStake: unitStake * tickets,
+    totalPayout: maxPayout,
+    totalAccept: decision === 'accepted' ? tickets : 0,
+    totalReject: decision === 'rejected' ? tickets : 0,
+    combination: tickets,
+  };
+}

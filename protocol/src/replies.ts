@@ -17,6 +17,12 @@ export function isViewOnly(info: Pick<PlayerInfo, 'account_state'>): boolean {
   return (ViewOnlyAccountStates as readonly (string | undefined)[]).includes(info.account_state);
 }
 
+/** The 4D lottery is disabled for the member (player_info `lottery_disabled`, ours): hide it silently. */
+export function isLotteryDisabled(info: Pick<PlayerInfo, 'lottery_disabled'>): boolean {
+  const flag = info.lottery_disabled;
+  return flag === true || flag === 1 || flag === '1';
+}
+
 export interface LoggedInAccount {
   readonly info: PlayerInfo;
   readonly wallet: PlayerWallet;

@@ -17,6 +17,7 @@ import {
   parlayReturn,
   SettleBetTypes,
   settleHandicap,
+  settleOutright,
   settleOverUnder,
   settleSelection,
   singleReturn,
@@ -509,6 +510,76 @@ describe('settleSelection: every bet type', () => {
         }
       }),
       RUNS,
+    );
+  });
+});
+
+describe('outrights (OR)', () => {
+  /** A field of 2..16 distinct runners, a finishing order (a permutation of it) and place terms. */
+  const event = fc
+    .uniqueArray(fc.string({ minLength: 1, maxLength: 6 }), { minLength: 2, maxLength: 16 })
+    .chain((labels) =>
+      fc.record({
+        labels: fc.constant(labels),
+        finishing: fc.shuffledSubarray(labels, { minLength: labels.length, maxLength: labels.length }),
+        places: fc.integer({ min: 1, max: labels.length + 2 }),
+      }),
+    );
+
+  it('pays exactly the runners within the paying places, and only them', () => {
+    fc.assert(
+      fc.property(event, ({ labels, finishing, places }) => {
+        const outcomes = labels.map((_, selection) =>
+          settleOutright({ labels, selection, finishing, places }),
+        );
+        expect(outcomes.filter((o) => o === 'won')).toHaveLength(Math.min(places, labels.length));
+        expect(outcomes.every((o) => o === 'won' || o === 'lost')).toBe(true);
+        labels.forEach((label, selection) => {
+          expect(outcomes[selection] === 'won').toBe(finishing.indexOf(label) < places);
+        });
+      }),
+      RUNS,
+    );
+  });
+
+  it('a win-only market pays the winner alone, and a winner also wins every place market', () => {
+    fc.assert(
+      fc.property(event, ({ labels, finishing, places }) => {
+        const winner = labels.indexOf(finishing[0] as string);
+        for (let selection = 0; selection < labels.length; selection++) {
+          const win = settleOutright({ labels, selection, finishing });
+          expect(win).toBe(selection === winner ? 'won' : 'lost');
+          if (win === 'won') expect(settleOutright({ labels, selection, finishing, places })).toBe('won');
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('settleSelection settles OR through settleOutright and pays a winning single stake x odds', () => {
+    const labels = ['Reds', 'Blues', 'Greens'];
+    const score = { home: 0, away: 0, htHome: 0, htAway: 0, firstGoal: null, lastGoal: null };
+    const finishing = ['Blues', 'Reds', 'Greens'];
+    expect(settleSelection({ betType: 'OR', line: null, selection: 1, labels, score, finishing })).toBe(
+      'won',
+    );
+    expect(settleSelection({ betType: 'OR', line: null, selection: 0, labels, score, finishing })).toBe(
+      'lost',
+    );
+    expect(
+      settleSelection({ betType: 'OR', line: null, selection: 0, labels, score, finishing, places: 2 }),
+    ).toBe('won');
+    expect(singleReturn(10_000, '7.5', 'won')).toBe(75_000);
+    expect(singleReturn(10_000, '7.5', 'lost')).toBe(0);
+  });
+
+  it('rejects selections out of range, bad place terms and an undecided finishing order', () => {
+    const labels = ['A', 'B', 'C'];
+    expect(() => settleOutright({ labels, selection: 3, finishing: ['A'] })).toThrow(RangeError);
+    expect(() => settleOutright({ labels, selection: 0, finishing: ['A'], places: 0 })).toThrow(RangeError);
+    expect(() => settleOutright({ labels, selection: 0, finishing: [] })).toThrow(/finishing order/);
+    expect(() => settleOutright({ labels, selection: 0, finishing: ['A'], places: 2 })).toThrow(
+      /finishing order/,
     );
   });
 });

@@ -188,6 +188,7 @@ export const SettleBetTypes = [
   'HTFT',
   'FGLG',
   'TG',
+  'OR',
   'HDPH',
   'OUH',
   'OEH',
@@ -242,6 +243,10 @@ export interface SettleSelectionInput {
   /** The odds row's labels (CS, HTFT, FGLG, TG, DC); null uses the default label sets above. */
   labels?: readonly string[] | null;
   score: MatchScore;
+  /** OR (outright): the finishing order, best first (finishing[0] won the event); see settleOutright. */
+  finishing?: readonly string[] | null;
+  /** OR: place terms, the number of finishing places that pay (1 = win only, the default). */
+  places?: number;
 }
 
 const winLose = (won: boolean): Outcome => (won ? 'won' : 'lost');
@@ -333,6 +338,35 @@ function assertScore(score: MatchScore): void {
     throw new RangeError('half-time score exceeds full time');
 }
 
+export interface OutrightInput {
+  /** The OR row's labels (the runners, e.g. the league's teams); `selection` indexes them. */
+  labels: readonly string[];
+  selection: number;
+  /**
+   * The finishing order, best first: finishing[0] won the event. It needs at least `places`
+   * names (fewer runners than places: all of them). Dead heats are not modelled.
+   */
+  finishing: readonly string[];
+  /** Place terms: the selection wins when it finishes within the first `places` (1 = win only). */
+  places?: number;
+}
+
+/**
+ * Outcome of an outright selection (bet type OR): won when the runner finished within the paying
+ * places (the winner for a win-only market), else lost. There is no half or draw outcome; an
+ * abandoned event is voided by the caller like a cancelled match. Throws RangeError on a
+ * selection out of range, bad place terms, or a finishing order too short to decide.
+ */
+export function settleOutright(input: OutrightInput): Outcome {
+  const places = input.places ?? 1;
+  if (!Number.isSafeInteger(places) || places < 1) throw new RangeError(`places must be >= 1: ${places}`);
+  const runner = input.labels[selectionOf(input.selection, input.labels.length)] as string;
+  const paying = Math.min(places, input.labels.length);
+  if (input.finishing.length < paying)
+    throw new RangeError(`finishing order has ${input.finishing.length} of ${paying} paying places`);
+  return winLose(input.finishing.slice(0, paying).includes(runner));
+}
+
 const FIRST_HALF: ReadonlySet<string> = new Set(['HDPH', 'OUH', 'OEH', '1X2H']);
 
 /**
@@ -392,6 +426,13 @@ export function settleSelection(input: SettleSelectionInput): LegOutcome {
       return settleFirstLast(pickLabel(labels, FirstLastGoalLabels, selection), score);
     case 'TG':
       return settleTotalGoals(pickLabel(labels, TotalGoalsLabels, selection), home + away);
+    case 'OR':
+      return settleOutright({
+        labels: labels ?? [],
+        selection,
+        finishing: input.finishing ?? [],
+        ...(input.places !== undefined ? { places: input.places } : {}),
+      });
     default:
       throw new RangeError(`unknown bet type: ${betType}`);
   }

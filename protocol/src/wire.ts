@@ -285,13 +285,35 @@ export const MarketGroupNames = Object.keys(MarketGroup) as MarketGroupName[];
 export type Topic =
   | { kind: 'menu' }
   | { kind: 'odds'; sportId: SportId; marketType: MarketType; group: MarketGroupName }
-  | { kind: 'match'; matchId: number };
+  | { kind: 'match'; matchId: number }
+  /** The tournament lobby (issue 14): every listed room and its player count. */
+  | { kind: 'rooms' }
+  /** One tournament room: the room, its ranking and status. Private rooms: members only. */
+  | { kind: 'room'; roomId: number };
 
-export type TopicCall =
+/** The odds feed's topics (polled on the odds host, recorded by RECORD_DIR). */
+export type OddsTopic = Extract<Topic, { kind: 'menu' | 'match' | 'odds' }>;
+
+export function isOddsTopic(topic: Topic): topic is OddsTopic {
+  return topic.kind === 'menu' || topic.kind === 'match' || topic.kind === 'odds';
+}
+
+export type OddsTopicCall =
   | { call: 'uxmenu'; body: UxMenuRequest }
   | { call: 'uxmarket'; body: UxMarketRequest }
   | { call: 'uxmatch'; body: UxMatchRequest }
   | { call: 'uxmatch2'; body: UxMatch2Request };
+
+export type TopicCall =
+  | OddsTopicCall
+  | { call: 'roomlist'; body: Record<string, never> }
+  | { call: 'roominfo'; body: { room_id: number } }
+  | { call: 'roomrank'; body: { room_id: number } };
+
+/** The upstream path of a topic call: `/tournament/<call>` for the room topics, `/odds/<call>` else. */
+export function topicCallPath(call: TopicCall): string {
+  return call.call.startsWith('room') ? `/tournament/${call.call}` : `/odds/${call.call}`;
+}
 
 const excludedSports = new Set<number>(ExcludedSportIds);
 const CanonicalId = /^[1-9][0-9]{0,15}$/;
@@ -301,14 +323,18 @@ export function parseTopic(name: unknown): Parsed<Topic> {
   if (typeof name !== 'string') return { ok: false, error: 'topic must be a string' };
   if (name.length > 128) return { ok: false, error: 'topic is too long' };
   if (name === 'menu') return { ok: true, value: { kind: 'menu' } };
+  if (name === 'rooms') return { ok: true, value: { kind: 'rooms' } };
   const parts = name.split('/');
-  if (parts[0] === 'match' && parts.length === 2) {
+  if ((parts[0] === 'match' || parts[0] === 'room') && parts.length === 2) {
     const id = parts[1] as string;
-    const matchId = Number(id);
-    if (!CanonicalId.test(id) || !Number.isSafeInteger(matchId)) {
-      return { ok: false, error: `bad match id in ${JSON.stringify(name)}` };
+    const value = Number(id);
+    if (!CanonicalId.test(id) || !Number.isSafeInteger(value)) {
+      return { ok: false, error: `bad ${parts[0]} id in ${JSON.stringify(name)}` };
     }
-    return { ok: true, value: { kind: 'match', matchId } };
+    return {
+      ok: true,
+      value: parts[0] === 'match' ? { kind: 'match', matchId: value } : { kind: 'room', roomId: value },
+    };
   }
   if (parts[0] === 'odds' && parts.length === 4) {
     const [, sport, marketType, group] = parts as [string, string, string, string];
@@ -344,11 +370,39 @@ export function topicName(topic: Topic): string {
       return `match/${topic.matchId}`;
     case 'odds':
       return `odds/${topic.sportId}/${topic.marketType}/${topic.group}`;
+    case 'rooms':
+      return 'rooms';
+    case 'room':
+      return `room/${topic.roomId}`;
   }
 }
 
-/** The upstream odds call (and body) that polls a topic. */
+/**
+ * The upstream call (and body) that polls a topic; a `room/<id>` poll makes two calls
+ * (topicCalls: roominfo, then roomrank) and this is the first.
+ */
+export function topicCall(topic: OddsTopic): OddsTopicCall;
+export function topicCall(topic: Topic): TopicCall;
 export function topicCall(topic: Topic): TopicCall {
+  return topicCalls(topic)[0] as TopicCall;
+}
+
+/** Every upstream call of one poll of a topic (one, or roominfo + roomrank for a room). */
+export function topicCalls(topic: Topic): TopicCall[] {
+  switch (topic.kind) {
+    case 'rooms':
+      return [{ call: 'roomlist', body: {} }];
+    case 'room':
+      return [
+        { call: 'roominfo', body: { room_id: topic.roomId } },
+        { call: 'roomrank', body: { room_id: topic.roomId } },
+      ];
+    default:
+      return [oddsTopicCall(topic)];
+  }
+}
+
+function oddsTopicCall(topic: OddsTopic): OddsTopicCall {
   switch (topic.kind) {
     case 'menu':
       return { call: 'uxmenu', body: {} };

@@ -87,6 +87,9 @@ interface Measured {
   styleLayoutMs: number;
 }
 
+/** The phone row's CPU slowdown (Emulation.setCPUThrottlingRate): a mid-range phone. */
+const PhoneCpuSlowdown = 4;
+
 const bench: Benchmark = {
   name: 'board',
   description: `The /desktop odds board with ${Matches.toLocaleString('en-US')} live matches receiving ${ChangesPerSecond} price changes a second (${UpdatesPerSecond} updates/s) in headless Chromium: the real board vs a naive whole-board re-render, same page, same stream.`,
@@ -113,9 +116,17 @@ const bench: Benchmark = {
         ['real', 'real', 100_000],
         ['naive', 'naive', 100_000],
         ['realPaged', 'real', 10],
+        ['phone', 'real', 10],
       ] as const;
       for (const [key, variant, pageSize] of variants) {
-        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        // The phone row (issue 22): a 390x844 touch phone whose CPU is 4x slower (DevTools protocol
+        // Emulation.setCPUThrottlingRate), the app's page size.
+        const phone = key === 'phone';
+        const page = await browser.newPage(
+          phone
+            ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }
+            : { viewport: { width: 1280, height: 900 } },
+        );
         await page.addInitScript(
           (input) => {
             (globalThis as unknown as { __bench: unknown }).__bench = input;
@@ -134,6 +145,7 @@ const bench: Benchmark = {
         // and closes: less sensitive than frame times to other jobs on a shared machine.
         const cdp = await page.context().newCDPSession(page);
         await cdp.send('Performance.enable');
+        if (phone) await cdp.send('Emulation.setCPUThrottlingRate', { rate: PhoneCpuSlowdown });
         const metrics = async () => {
           const { metrics: list } = (await cdp.send('Performance.getMetrics')) as {
             metrics: { name: string; value: number }[];
@@ -192,6 +204,7 @@ const bench: Benchmark = {
       const real = results.real as Measured;
       const naive = results.naive as Measured;
       const paged = results.realPaged as Measured;
+      const phone = results.phone as Measured;
       const row = (name: string, m: Measured) =>
         `| ${name} | ${m.frames} | ${m.p50.toFixed(1)} | ${m.p95.toFixed(1)} | ${m.max.toFixed(0)} | ${m.longTasks} | ${m.longTaskMs.toFixed(0)} | ${m.renderMs.toFixed(0)} | ${m.busyMs.toFixed(0)} | ${m.scriptMs.toFixed(0)} | ${m.styleLayoutMs.toFixed(0)} | ${m.changesPerSecond.toFixed(0)} |`;
       const markdown = [
@@ -202,6 +215,7 @@ const bench: Benchmark = {
         row('real board (per-key notifications)', real),
         row('naive whole-board re-render', naive),
         row('real board, app page size 10', paged),
+        row(`phone 390x844, ${PhoneCpuSlowdown}x CPU throttling, page size 10`, phone),
         '',
         "dispatch ms: time inside the stream update (applyDelta, change notification, selectors). main thread ms: the renderer's task time in the window (Chrome Performance.getMetrics TaskDuration), with its script and style+layout parts.",
         `Frame p95 naive / real (whole topic): ${(naive.p95 / Math.max(real.p95, 0.001)).toFixed(2)}; long task ms naive / real: ${(naive.longTaskMs / Math.max(real.longTaskMs, 0.001)).toFixed(2)}; main thread ms naive / real: ${(naive.busyMs / Math.max(real.busyMs, 0.001)).toFixed(2)}.`,
@@ -220,6 +234,9 @@ const bench: Benchmark = {
           naiveDispatchMs: naive.renderMs,
           pagedFrameP95Ms: paged.p95,
           pagedLongTaskMs: paged.longTaskMs,
+          phoneFrameP95Ms: phone.p95,
+          phoneLongTasks: phone.longTasks,
+          phoneLongTaskMs: phone.longTaskMs,
           realMainThreadMs: real.busyMs,
           naiveMainThreadMs: naive.busyMs,
         },

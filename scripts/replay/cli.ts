@@ -105,6 +105,8 @@ async function main(): Promise<void> {
       ...config,
       port,
       upstreamUrl: replay.url,
+      // The web's timeline bar drives this replayer (RECORDING.md "Timeline in the web").
+      replayControlUrl: replay.url,
       webDist,
       // Replaying must not write a recording of the recording.
       recordDir: undefined,

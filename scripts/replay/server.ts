@@ -6,6 +6,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { describeProblem, type Recording, type RecordingProblem, readRecording } from '@sportsbook/gateway';
+import { goalMarkers, type ReplayGoal } from '@sportsbook/protocol';
 import { type RunningSim, type StartSimOptions, startSim } from '@sportsbook/upstream-sim';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { Agent, request } from 'undici';
@@ -204,6 +205,13 @@ export async function startReplayUpstream(options: ReplayUpstreamOptions): Promi
     }
   };
   app.get('/admin/replay', (req, reply) => admin({ action: 'state' }, req.ip, reply));
+  // The goals of the recording, for the web's timeline markers (protocol replay.ts), found once.
+  let goals: ReplayGoal[] | undefined;
+  app.get('/admin/replay/goals', async (req, reply) => {
+    if (!isLoopback(req.ip)) return reply.code(404).send({ status: 0, statusdesc: 'unknownCall' });
+    goals ??= goalMarkers(recording.entries.filter((e) => e.call === 'uxmarket'));
+    return { status: 1, statusdesc: 'success', goals };
+  });
   app.post('/admin/replay', (req, reply) => {
     const raw = req.body as Buffer | undefined;
     let body: unknown;

@@ -28,6 +28,8 @@ describe('account calls over HTTP', () => {
         'account_id',
         'account_state',
         'comm_type',
+        'last_login_time',
+        'password_expiry_time',
         'has_secondary_account',
         'nickname',
         'operator_type',
@@ -66,7 +68,7 @@ describe('account calls over HTTP', () => {
       expect(json).toEqual({ status: 0, statusdesc: code });
     }
     expect((await t.call('/authlogin', { account_id: '', password: 'x' })).json.statusdesc).toBe(
-      'badRequest',
+      'usernameRequired',
     );
   });
 

@@ -3,21 +3,29 @@
  * host path family, dispatched by protocol's call table. Every reply is catalogue JSON
  * `{ status, statusdesc, ... }`; nothing reaches the client as a bare 500 or an HTML error.
  */
-import { findCall, httpStatusFor, RedactPaths, validateBody } from '@sportsbook/protocol';
+import {
+  findCall,
+  httpStatusFor,
+  isTournamentFeedRead,
+  RedactPaths,
+  validateBody,
+} from '@sportsbook/protocol';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import type { DestinationStream, LoggerOptions } from 'pino';
+import type { DestinationStream, LogFn, Logger, LoggerOptions } from 'pino';
 import { CallError, fail, type Reply } from './reply.ts';
 import { accountHandlers } from './routes/account.ts';
 import { registerAdmin } from './routes/admin.ts';
 import { betHandlers } from './routes/bet.ts';
 import type { Handlers } from './routes/handler.ts';
 import { infoHandlers } from './routes/info.ts';
+import { lotteryHandlers } from './routes/lottery.ts';
 import { oddsHandlers } from './routes/odds.ts';
+import { tournamentHandlers } from './routes/tournament.ts';
 import { Sim, SimDefaults, type SimOptions } from './sim.ts';
 
 declare module 'fastify' {
@@ -40,7 +48,14 @@ export interface BuildSimOptions extends SimOptions {
   trustProxy?: boolean | string | string[];
 }
 
-export const handlers: Handlers = { ...accountHandlers, ...infoHandlers, ...oddsHandlers, ...betHandlers };
+export const handlers: Handlers = {
+  ...accountHandlers,
+  ...infoHandlers,
+  ...oddsHandlers,
+  ...betHandlers,
+  ...lotteryHandlers,
+  ...tournamentHandlers,
+};
 
 /**
  * The request as logged: the URL without its query string (`?[redacted]`), since a client may put
@@ -61,6 +76,25 @@ export function redactQuery(url: string): string {
   return at < 0 ? url : `${url.slice(0, at)}?[redacted]`;
 }
 
+/** Fastify's per-request log lines (info). */
+const RequestLines = new Set(['incoming request', 'request completed']);
+
+/**
+ * pino hook: Fastify's request lines only at LOG_LEVEL=debug (or trace). The gateway polls several
+ * calls a second, which would bury everything else on a terminal. Failed requests still log.
+ */
+function quietRequestLines(this: Logger, args: Parameters<LogFn>, method: LogFn, level: number): void {
+  const message = args[args.length - 1];
+  if (
+    level === 30 &&
+    typeof message === 'string' &&
+    RequestLines.has(message) &&
+    !this.isLevelEnabled('debug')
+  )
+    return;
+  method.apply(this, args);
+}
+
 function sendReply(reply: FastifyReply, body: Reply): FastifyReply {
   const status = body.status === 1 ? 200 : httpStatusFor(body.statusdesc);
   return reply.code(status).send(body);
@@ -74,6 +108,7 @@ export function buildSim(options: BuildSimOptions = {}): FastifyInstance {
       ...loggerOptions,
       redact: { paths: [...RedactPaths], censor: '[redacted]' },
       serializers: { req: serializeRequest, ...loggerOptions.serializers },
+      hooks: { logMethod: quietRequestLines },
     },
     bodyLimit: options.bodyLimit ?? SimDefaults.bodyLimit,
     // Call names are case sensitive like the upstream's paths; a trailing slash is the same call.
@@ -147,7 +182,10 @@ export function buildSim(options: BuildSimOptions = {}): FastifyInstance {
     }
 
     const body: unknown = request.body ?? {};
-    const checked = validateBody(name, body);
+    // The gateway's room topics read without a session (schemas/tournament.ts feed reads).
+    const checked = isTournamentFeedRead(name, body)
+      ? { ok: true as const, value: body }
+      : validateBody(name, body);
     if (!checked.ok)
       return sendReply(reply, fail(checked.code, checked.field ? { field: checked.field } : {}));
     const fields = body as Record<string, unknown>;
@@ -163,7 +201,7 @@ export function buildSim(options: BuildSimOptions = {}): FastifyInstance {
     }
   }
 
-  for (const prefix of ['', '/odds', '/bet', '/tournament', '/games']) {
+  for (const prefix of ['', '/odds', '/bet', '/tournament', '/lottery', '/games']) {
     app.post(`${prefix}/*`, dispatch);
   }
   return app;

@@ -35,6 +35,9 @@ export const SimEnv = Type.Object({
     description: 'false, true, or addresses/CIDRs/loopback/linklocal/uniquelocal',
   }),
   LOG_LEVEL: LogLevel,
+  /** 4D lottery draws: every SIM_LOTTERY_INTERVAL_MIN sim minutes, or `weekly` (Wed/Sat/Sun 19:00 GMT+8). */
+  SIM_LOTTERY_SCHEDULE: Type.Optional(Type.Union([Type.Literal('interval'), Type.Literal('weekly')])),
+  SIM_LOTTERY_INTERVAL_MIN: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440 })),
 });
 export type SimEnv = Static<typeof SimEnv>;
 
@@ -73,6 +76,16 @@ export function simConfigFromEnv(
           ...(e.SIM_LIVE_MATCHES !== undefined ? { liveMatches: e.SIM_LIVE_MATCHES } : {}),
         },
         speed: e.SIM_SPEED,
+        ...(e.SIM_LOTTERY_SCHEDULE !== undefined || e.SIM_LOTTERY_INTERVAL_MIN !== undefined
+          ? {
+              lottery: {
+                ...(e.SIM_LOTTERY_SCHEDULE !== undefined ? { schedule: e.SIM_LOTTERY_SCHEDULE } : {}),
+                ...(e.SIM_LOTTERY_INTERVAL_MIN !== undefined
+                  ? { intervalMs: e.SIM_LOTTERY_INTERVAL_MIN * 60_000 }
+                  : {}),
+              },
+            }
+          : {}),
         trustProxy: trustProxyOf(e.SIM_TRUST_PROXY),
         ...(e.SIM_DATA_DIR !== undefined ? { dataDir: e.SIM_DATA_DIR } : {}),
         ...(e.SIM_ADMIN_TOKEN !== undefined ? { adminToken: e.SIM_ADMIN_TOKEN } : {}),

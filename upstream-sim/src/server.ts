@@ -4,6 +4,7 @@
  * SIM_PORT (8090), SIM_HOST (127.0.0.1), SIM_SEED, SIM_LIVE_MATCHES, SIM_SPEED, SIM_DATA_DIR,
  * SIM_ADMIN_TOKEN, LOGIN_SIGNING_KEY, SIM_TRUST_PROXY (loopback), LOG_LEVEL (info).
  */
+import { logTransport } from '@sportsbook/protocol';
 import { buildSim } from './app.ts';
 import { simConfigFromEnv } from './config.ts';
 import { DemoPassword, seedAccounts } from './domain/seed.ts';
@@ -14,7 +15,22 @@ if (!config.ok) {
   process.exit(1);
 }
 const { port, host, options } = config.value;
-const app = buildSim(options);
+// Pretty lines at a terminal in development, JSON in production or when piped (protocol logging.ts).
+const transport = logTransport(process.env.NODE_ENV, process.stdout.isTTY, installed('pino-pretty'));
+const app = buildSim(
+  transport && typeof options.logger === 'object'
+    ? { ...options, logger: { ...options.logger, transport } }
+    : options,
+);
+
+function installed(pkg: string): boolean {
+  try {
+    import.meta.resolve(pkg);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

@@ -10,10 +10,12 @@ import { type ClockMode, SimClock } from './clock.ts';
 import { Accounts, loginBlockCode } from './domain/accounts.ts';
 import { type BetOptions, Bets } from './domain/bets.ts';
 import { fileJournal, type Journal, memoryJournal } from './domain/journal.ts';
+import { Lottery, type LotteryOptions } from './domain/lottery.ts';
 import { type SessionOptions, Sessions } from './domain/sessions.ts';
 import { Settlement } from './domain/settlement.ts';
 import { Statements } from './domain/statements.ts';
 import { Store } from './domain/store.ts';
+import { Tournament, type TournamentOptions } from './domain/tournament.ts';
 import type { Account, Message } from './domain/types.ts';
 import { WalletEngine } from './domain/wallet.ts';
 import { Faults } from './faults.ts';
@@ -47,6 +49,10 @@ export interface SimOptions {
   faultTimeoutMs?: number;
   sessions?: Partial<SessionOptions>;
   bets?: Partial<BetOptions>;
+  /** 4D lottery: schedule (a draw every 10 sim minutes by default), close time, payout table, limits. */
+  lottery?: Partial<LotteryOptions>;
+  /** Tournament rooms: the operator schedule (on by default), operator currency, free-room pool. */
+  tournament?: Partial<TournamentOptions>;
   /** SPEC section 7 login signing key: when set, password logins must carry a valid `signature`. */
   loginSigningKey?: string;
 }
@@ -91,6 +97,9 @@ export class Sim {
   readonly bets: Bets;
   readonly settlement: Settlement;
   readonly statements: Statements;
+  readonly lottery: Lottery;
+  readonly tournament: Tournament;
+  private readonly unsubscribeRooms: () => void;
   readonly clock: SimClock;
   readonly faults = new Faults();
   readonly metrics: SimMetrics;
@@ -147,8 +156,19 @@ export class Sim {
     this.bets = new Bets(this.store, this.wallet, this.world, betOptions, log);
     this.settlement = new Settlement(this.store, this.wallet, this.bets, betOptions.myanmarCommission, log);
     this.statements = new Statements(this.store);
+    this.lottery = new Lottery(this.journal, this.wallet, worldOptions.seed, options.lottery ?? {}, log);
     this.metrics = new SimMetrics(() => this.bets.waitingCount());
     this.unsubscribe = this.world.onMatchEnd((end) => this.settlement.onMatchEnd(end));
+    this.tournament = new Tournament(
+      this.journal,
+      this.wallet,
+      this.world,
+      this.bets,
+      this.settlement,
+      options.tournament ?? {},
+      log,
+    );
+    this.unsubscribeRooms = this.world.onMatchEnd((end) => this.tournament.onMatchEnd(end));
     this.clock = new SimClock(
       this.world,
       {
@@ -159,6 +179,8 @@ export class Sim {
       },
       (now) => {
         this.bets.decideWaiting(now);
+        this.lottery.onClock(now);
+        this.tournament.onClock(now);
         this.markClock(false);
       },
     );
@@ -228,6 +250,7 @@ export class Sim {
     if (this.worldOptions) this.saveWorld(this.worldOptions);
     this.markClock(true);
     this.unsubscribe();
+    this.unsubscribeRooms();
     this.journal.close();
   }
 

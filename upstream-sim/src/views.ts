@@ -1,4 +1,5 @@
 /** Reply shapes: records of the domain -> the spec's JSON (amounts in major units). */
+import { AccountLimits, parlayTotals } from '@sportsbook/protocol';
 import { toMajor } from './domain/amounts.ts';
 import type { Account, Bet, BetLeg } from './domain/types.ts';
 import type { WalletEngine } from './domain/wallet.ts';
@@ -18,6 +19,12 @@ export function memberProfile(account: Account, token: string, wallet: WalletEng
         comm_type: account.commType,
         // Ours, not the spec's: lets the client show a suspended (view only) account as such.
         account_state: account.state,
+        // Ours: the login before this session's (UTC ms, null on a first login) and when the
+        // password expires (set time + AccountLimits.passwordMaxAgeDays), for the account page.
+        last_login_time: account.previousLoginAt ?? null,
+        password_expiry_time: account.passwordChangedAt + AccountLimits.passwordMaxAgeDays * 86_400_000,
+        // Ours: the 4D lottery is disabled for this member (the web hides it without a message).
+        ...(account.lotteryDisabled === true ? { lottery_disabled: 1 } : {}),
       },
     ],
     player_wallet: [
@@ -49,7 +56,8 @@ export function balanceReply(account: Account, wallet: WalletEngine) {
   };
 }
 
-function legView(leg: BetLeg) {
+/** A leg as bet replies show it (also the tournament's points bets). */
+export function legView(leg: BetLeg) {
   return {
     odds_id: leg.oddsId,
     match_id: leg.matchId,
@@ -101,7 +109,7 @@ export function betView(bet: Bet) {
     settled_time: bet.settledAt,
     settled_amount: toMajor(bet.returned, c),
     win_lose:
-      bet.settledAt !== null && bet.status !== 'rejected' && bet.status !== 'void'
+      bet.settledAt !== null && !['rejected', 'void', 'abandoned'].includes(bet.status)
         ? toMajor(bet.returned - bet.risk, c)
         : 0,
     valid_turnover: toMajor(bet.validTurnover, c),
@@ -110,6 +118,27 @@ export function betView(bet: Bet) {
     combination: bet.combos ? bet.combos.length : null,
     virtual: bet.virtual,
     legs: bet.legs.map(legView),
+    ...(bet.legs.length > 1 ? { totals: totalsView(bet) } : {}),
+  };
+}
+
+/** Parlay and system placements: SPEC section 3's parlay totals (protocol parlayTotals), major units. */
+function totalsView(bet: Bet) {
+  const tickets = bet.combos?.length ?? 1;
+  const t = parlayTotals({
+    tickets,
+    unitStake: bet.combos ? bet.unitStake : bet.risk,
+    maxPayout: bet.risk + bet.toWin,
+    decision: bet.status === 'waiting' ? 'pending' : bet.status === 'rejected' ? 'rejected' : 'accepted',
+  });
+  const c = bet.currency;
+  return {
+    total_bet: t.totalBet,
+    total_stake: toMajor(t.totalStake, c),
+    total_payout: toMajor(t.totalPayout, c),
+    total_accept: t.totalAccept,
+    total_reject: t.totalReject,
+    combination: t.combination,
   };
 }
 

@@ -7,7 +7,7 @@
 import { formatGmt8 } from '@sportsbook/protocol';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BookStack, startBookStack } from './bookSupport.ts';
+import { type BookStack, parlayPicks, startBookStack } from './bookSupport.ts';
 
 let stack: BookStack;
 let context: BrowserContext;
@@ -189,20 +189,7 @@ describe('sportsbook end to end', { timeout: 90_000 }, () => {
     await login('demo05');
     await openTab('parlay');
     // Three HDP prices of different matches the upstream offers for parlays.
-    const ids = await page.evaluate(() =>
-      [
-        ...document.querySelectorAll<HTMLElement>(
-          '.odds-col[data-bettype="HDP"] button.odds-cell:not([disabled])',
-        ),
-      ].map((b) => b.dataset.odds as string),
-    );
-    const seen = new Set<number>();
-    const picks = ids.filter((id) => {
-      const quote = stack.sim.world.quote(id);
-      if (!quote?.parlay || seen.has(quote.matchId)) return false;
-      seen.add(quote.matchId);
-      return true;
-    });
+    const picks = await parlayPicks(page, stack);
     expect(picks.length).toBeGreaterThanOrEqual(3);
     for (const id of picks.slice(0, 3))
       await page.locator(`button.odds-cell[data-odds="${id}"][data-index="0"]`).click();

@@ -4,6 +4,7 @@
  * restarted on the same port mid-session (`restartGateway`).
  */
 import { gmt8DayStart } from '@sportsbook/protocol';
+import type { Page } from 'playwright-core';
 import { launchChromium, type Stack, startStack } from './support.ts';
 
 export { launchChromium };
@@ -29,5 +30,26 @@ export function startBookStack(): Promise<BookStack> {
       bets: { liveDelayMs: { default: 1000 } },
     },
     gateway: { pollIntervalMs: 200, heartbeatMs: 1000 },
+  });
+}
+
+/**
+ * Odds ids of the open HDP cells on the page's board, one per match, of matches the upstream
+ * offers for parlays (the simulator's quote says so), in board order.
+ */
+export async function parlayPicks(page: Page, stack: Stack): Promise<string[]> {
+  const ids = await page.evaluate(() =>
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        '.odds-col[data-bettype="HDP"] button.odds-cell:not([disabled])',
+      ),
+    ].map((b) => b.dataset.odds as string),
+  );
+  const seen = new Set<number>();
+  return ids.filter((id) => {
+    const quote = stack.sim.world.quote(id);
+    if (!quote?.parlay || seen.has(quote.matchId)) return false;
+    seen.add(quote.matchId);
+    return true;
   });
 }

@@ -318,7 +318,10 @@ export class Connection implements Subscriber {
       this.err('tooManyTopics', `at most ${this.deps.tuning.maxTopicsPerConnection} topics`, id);
       return;
     }
-    const verdict = this.deps.gate.admit(name, topic.value);
+    const verdict = this.deps.gate.admit(name, topic.value, {
+      accountId: this.accountId,
+      sessionToken: this.sessionToken,
+    });
     if (typeof verdict === 'string') {
       this.admitted(id, name, verdict, topic.value, from);
       return;

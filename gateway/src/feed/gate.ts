@@ -7,6 +7,11 @@
  * at most `matchChecksPerSecond` of them: made-up ids cost the upstream nothing after one call each,
  * and at most a few calls a second in all. The refused id is never polled. An `odds/<sportId>/...`
  * topic is refused when the node holds the menu and the menu does not list the sport.
+ * A `room/<id>` (tournament) is taken when the node holds it and the room is not private; otherwise
+ * one `tournament/roominfo` call with the subscriber's session says whether the room exists and,
+ * for a private room, whether the subscriber is a member (a private room is served to members
+ * only; anyone else gets `unknownTopic`, as for a room that does not exist). Members are
+ * remembered for `matchKnownCacheMs`; the checks share the match checks' token bucket.
  */
 import { isRecord, type Topic } from '@sportsbook/protocol';
 import type { UpstreamClient } from '../plugins/upstream.ts';
@@ -51,8 +56,24 @@ function matchesOf(history: object): Record<string, unknown> | undefined {
   return isRecord(match) ? match : undefined;
 }
 
+/** The room of a held `room/<id>` topic's latest model (poller: protocol roomFeed.ts RoomModel). */
+function roomOf(history: object, roomId: number): Record<string, unknown> | undefined {
+  const model = (history as { model?: unknown }).model;
+  if (!isRecord(model) || !isRecord(model.room)) return undefined;
+  const room = model.room[String(roomId)];
+  return isRecord(room) ? room : undefined;
+}
+
+/** Who subscribes: the connection's session (feed/connection.ts). */
+export interface Subscriber {
+  readonly accountId: string;
+  readonly sessionToken: string;
+}
+
 export class TopicGate {
   private readonly answers = new Map<number, { exists: boolean; until: number }>();
+  /** `<account>\u0000<room id>` of members (and viewers of public rooms) already checked. */
+  private readonly roomViewers = new Map<string, number>();
   private readonly inFlight = new Map<number, Promise<'ok' | 'unknown_topic' | 'unavailable'>>();
   private tokens: number;
   private refilledAt: number;
@@ -76,7 +97,8 @@ export class TopicGate {
   }
 
   /** The verdict on a new subscription; a promise only while an unknown match id is checked. */
-  admit(name: string, topic: Topic): GateVerdict | Promise<GateVerdict> {
+  admit(name: string, topic: Topic, who?: Subscriber): GateVerdict | Promise<GateVerdict> {
+    if (topic.kind === 'room') return this.admitRoom(name, topic.roomId, who);
     if (this.o.held.topics.has(name)) return 'ok';
     if (!this.hasRoom(name)) return this.refuse('topics_per_node');
     if (topic.kind === 'odds') return this.sportListed(topic.sportId) ? 'ok' : this.refuse('unknown_topic');
@@ -91,6 +113,59 @@ export class TopicGate {
     const check = this.check(id).finally(() => this.inFlight.delete(id));
     this.inFlight.set(id, check);
     return check.then((v) => (v === 'unknown_topic' ? this.refuse(v) : v));
+  }
+
+  /** A room topic: public and held, or checked with the subscriber's session (members only when private). */
+  private admitRoom(
+    name: string,
+    roomId: number,
+    who: Subscriber | undefined,
+  ): GateVerdict | Promise<GateVerdict> {
+    const held = this.o.held.topics.get(name);
+    const room = held === undefined ? undefined : roomOf(held.history, roomId);
+    if (room !== undefined && room.room_type !== 2) return 'ok';
+    if (held === undefined && !this.hasRoom(name)) return this.refuse('topics_per_node');
+    if (who === undefined) return this.refuse('unknown_topic');
+    const key = `${who.accountId.toLowerCase()}\u0000${roomId}`;
+    const until = this.roomViewers.get(key);
+    if (until !== undefined && until > this.now()) return 'ok';
+    if (!this.take()) return this.refuse('topic_checks');
+    return this.checkRoom(roomId, who).then((v) => {
+      if (v === 'ok') {
+        this.roomViewers.delete(key);
+        this.roomViewers.set(key, this.now() + this.o.tuning.matchKnownCacheMs);
+        if (this.roomViewers.size > MAX_REMEMBERED) {
+          const oldest = this.roomViewers.keys().next();
+          if (!oldest.done) this.roomViewers.delete(oldest.value);
+        }
+      }
+      return v === 'unknown_topic' ? this.refuse(v) : v;
+    });
+  }
+
+  /** One `tournament/roominfo` call with the subscriber's session. */
+  private async checkRoom(roomId: number, who: Subscriber): Promise<'ok' | 'unknown_topic' | 'unavailable'> {
+    try {
+      const res = await this.o.upstream.post(
+        '/tournament/roominfo',
+        { account_id: who.accountId, session_token: who.sessionToken, room_id: roomId },
+        { timeoutMs: this.o.tuning.minPollTimeoutMs },
+      );
+      const body = res.body as { status?: unknown; statusdesc?: unknown; room?: unknown } | null;
+      if (body?.status === 1 && isRecord(body.room)) {
+        const visible = body.room.room_type !== 2 || body.room.joined === true;
+        this.o.onCheck(visible ? 'known' : 'unknown');
+        return visible ? 'ok' : 'unknown_topic';
+      }
+      if (typeof body?.statusdesc === 'string' && body.statusdesc !== '' && res.httpStatus < 500) {
+        this.o.onCheck('unknown');
+        return 'unknown_topic';
+      }
+    } catch {
+      // counted below
+    }
+    this.o.onCheck('failed');
+    return 'unavailable';
   }
 
   private refuse<R extends Refusal>(reason: R): R {

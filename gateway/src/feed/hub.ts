@@ -7,7 +7,7 @@
  */
 import { CloseCode, type Topic } from '@sportsbook/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Counter, Gauge } from 'prom-client';
+import type { Counter, Gauge, Histogram } from 'prom-client';
 import type { UpstreamClient } from '../plugins/upstream.ts';
 import type { Recorder } from '../record/writer.ts';
 import { Recovery } from './recovery.ts';
@@ -66,6 +66,8 @@ export interface HubMetrics {
   slowCloses: Counter;
   stale: Gauge;
   topics: Gauge;
+  /** Poll to fan-out time of each delta sent to someone (the ops dashboard's delivery latency). */
+  deliveryLatency?: Histogram;
 }
 
 export interface HubOptions {
@@ -359,6 +361,7 @@ export class Hub implements TopicListener {
     if (sent > 0) {
       this.o.metrics.framesSent.inc(sent);
       this.o.metrics.bytesSent.inc(sent * buf.length);
+      this.o.metrics.deliveryLatency?.observe(Math.max(0, now - delta.pt) / 1000);
     }
   }
 

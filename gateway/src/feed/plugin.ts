@@ -5,7 +5,7 @@
  */
 import { CloseCode, parseTopic, type Topic } from '@sportsbook/protocol';
 import fp from 'fastify-plugin';
-import { Counter, Gauge } from 'prom-client';
+import { Counter, Gauge, Histogram } from 'prom-client';
 import type { GatewayPluginOptions } from '../app.ts';
 import type { GatewayConfig } from '../config.ts';
 import { Connection } from './connection.ts';
@@ -34,13 +34,23 @@ declare module 'fastify' {
   }
 }
 
+/** Poll factor of the tournament topics (`rooms`, `room/<id>`) unless groupFactors.rooms says. */
+export const DefaultRoomsPollFactor = 3;
+
 /** Poll interval of a topic: the base interval times the factor of its kind or group. */
 export function topicInterval(
   config: Pick<GatewayConfig, 'pollIntervalMs' | 'groupFactors'>,
   topic: Topic,
 ): number {
   const f = config.groupFactors;
-  const factor = topic.kind === 'menu' ? f.menu : topic.kind === 'match' ? f.match : f[topic.group];
+  const factor =
+    topic.kind === 'odds'
+      ? f[topic.group]
+      : topic.kind === 'menu'
+        ? f.menu
+        : topic.kind === 'match'
+          ? f.match
+          : (f.rooms ?? DefaultRoomsPollFactor);
   return config.pollIntervalMs * factor;
 }
 
@@ -84,6 +94,12 @@ export const feedPlugin = fp<GatewayPluginOptions>(
       }),
       stale: new Gauge({ name: 'gateway_topic_stale', help: 'Topics currently stale', registers }),
       topics: new Gauge({ name: 'gateway_topics', help: 'Topics with a history on this node', registers }),
+      deliveryLatency: new Histogram({
+        name: 'gateway_delivery_latency_seconds',
+        help: "From a delta's upstream poll to its fan-out on this node (cluster followers: through Redis)",
+        buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+        registers,
+      }),
     };
     const refusals = new Counter({
       name: 'gateway_ws_refusals_total',

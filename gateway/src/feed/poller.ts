@@ -8,13 +8,20 @@
  */
 import {
   emptyMarketModel,
+  isOddsTopic,
   type Model,
   normalizeMarket,
   normalizeMenu,
+  type OddsTopicCall,
   parseMarketData,
   parseMenuData,
+  parseRoomReplies,
+  parseRoomsReply,
   type Topic,
+  type TopicCall,
   topicCall,
+  topicCallPath,
+  topicCalls,
 } from '@sportsbook/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Counter } from 'prom-client';
@@ -43,10 +50,24 @@ export interface PollerOptions {
 
 type PollOutcome = { ok: true; model: Model } | { ok: false; reason: string };
 
-/** Turns an upstream reply into the topic's model, or says why it cannot. */
-export function modelFromReply(topic: Topic, httpStatus: number, body: unknown): PollOutcome {
+/**
+ * Turns an upstream reply into the topic's model, or says why it cannot. A `room/<id>` poll has two
+ * replies: roominfo's (`body`) and roomrank's (`second`).
+ */
+export function modelFromReply(
+  topic: Topic,
+  httpStatus: number,
+  body: unknown,
+  second?: unknown,
+): PollOutcome {
   if (typeof body !== 'object' || body === null)
     return { ok: false, reason: `HTTP ${httpStatus}: not an object` };
+  if (topic.kind === 'rooms' || topic.kind === 'room') {
+    const parsed = topic.kind === 'rooms' ? parseRoomsReply(body) : parseRoomReplies(body, second);
+    return parsed.ok
+      ? { ok: true, model: parsed.value as unknown as Model }
+      : { ok: false, reason: `HTTP ${httpStatus}: ${parsed.error}` };
+  }
   const reply = body as { status?: unknown; statusdesc?: unknown; data?: unknown };
   if (reply.status !== 1) {
     // A match that ended or was hidden: the topic's content is now empty, not an outage.
@@ -89,7 +110,11 @@ export class Poller implements Recoverable {
   private readonly random: () => number;
   private readonly path: string;
   private readonly body: unknown;
-  private readonly call: ReturnType<typeof topicCall>;
+  private readonly call: TopicCall;
+  /** A room topic's second call (roomrank), made after the first in the same poll. */
+  private readonly second: TopicCall | undefined;
+  /** The call of an odds feed topic (recorded), undefined for the room topics. */
+  private readonly oddsCall: OddsTopicCall | undefined;
   /** The last usable reply and its model: a byte-identical reply reuses the model (no parse, normalize or diff). */
   private lastReply: UpstreamReply | undefined;
   private lastModel: Model | undefined;
@@ -98,10 +123,12 @@ export class Poller implements Recoverable {
   constructor(private readonly o: PollerOptions) {
     this.now = o.now ?? Date.now;
     this.random = o.random ?? Math.random;
-    const call = topicCall(o.topic);
-    this.path = `/odds/${call.call}`;
+    const [call, second] = topicCalls(o.topic) as [TopicCall, TopicCall | undefined];
+    this.path = topicCallPath(call);
     this.body = call.body;
     this.call = call;
+    this.second = second;
+    this.oddsCall = isOddsTopic(o.topic) ? topicCall(o.topic) : undefined;
     this.recoveryKey = call.call;
     this.lastSuccess = this.now();
   }
@@ -177,24 +204,36 @@ export class Poller implements Recoverable {
         signal: controller.signal,
         ...(this.lastReply ? { previous: this.lastReply } : {}),
       });
-      this.o.recorder?.record({
-        t: this.now(),
-        call: this.call.call,
-        params: this.call.body as Record<string, unknown>,
-        body: res.body,
-      });
+      // RECORD_DIR keeps the odds feed's calls (the room topics are not replayed).
+      if (this.oddsCall !== undefined) {
+        this.o.recorder?.record({
+          t: this.now(),
+          call: this.oddsCall.call,
+          params: this.oddsCall.body as Record<string, unknown>,
+          body: res.body,
+        });
+      }
+      const second =
+        this.second === undefined
+          ? undefined
+          : await this.o.upstream.post(topicCallPath(this.second), this.second.body, {
+              timeoutMs: this.o.timeoutMs,
+              signal: controller.signal,
+            });
       // The same bytes as the last usable reply: the same model object, which the writer's diff
       // skips by identity (an empty delta; the cluster's writer still marks the poll).
       const same =
+        second === undefined &&
         this.lastModel !== undefined &&
         this.lastReply !== undefined &&
         (res === this.lastReply || (res.text !== undefined && res.text === this.lastReply.text));
       outcome = same
         ? { ok: true, model: this.lastModel as Model }
-        : modelFromReply(this.o.topic, res.httpStatus, res.body);
+        : modelFromReply(this.o.topic, res.httpStatus, res.body, second?.body);
       if (outcome.ok) {
-        this.lastReply = res.text === undefined ? undefined : res;
-        this.lastModel = res.text === undefined ? undefined : outcome.model;
+        const reusable = res.text !== undefined && second === undefined;
+        this.lastReply = reusable ? res : undefined;
+        this.lastModel = reusable ? outcome.model : undefined;
       } else {
         label = 'rejected';
       }

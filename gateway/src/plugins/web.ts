@@ -3,9 +3,15 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 
 /**
+ * Backend endpoints that are not routes (SPEC section 2: /prg, /apitv): an operator's own services
+ * this deployment does not have. They answer a clean 404 envelope, never the web app's page.
+ */
+export const BackendOnlyPath = /^\/(prg|apitv)(\/|$)/;
+
+/**
  * Serves the built web app with history-mode fallback: any GET that is not an API, websocket,
- * metrics or health path and accepts HTML gets index.html, so deep links (/desktop, /info/betlist)
- * load the app, which then routes on the client.
+ * metrics, health or backend-only path and accepts HTML gets index.html, so deep links
+ * (/desktop, /info/betlist) load the app, which then routes on the client.
  */
 export const webPlugin = fp<{ root?: string }>(
   async (app, opts) => {
@@ -16,7 +22,7 @@ export const webPlugin = fp<{ root?: string }>(
     }
     app.setNotFoundHandler((req, reply) => {
       const path = req.url.split('?')[0] ?? '/';
-      const isApiLike = /^\/(api|ws|metrics|healthz|readyz)(\/|$)/.test(path);
+      const isApiLike = /^\/(api|ws|metrics|healthz|readyz)(\/|$)/.test(path) || BackendOnlyPath.test(path);
       if (hasApp && req.method === 'GET' && !isApiLike && !/\.[a-z0-9]+$/i.test(path)) {
         return reply.type('text/html').sendFile('index.html');
       }

@@ -39,6 +39,7 @@ import Type from 'typebox';
 import { Value } from 'typebox/value';
 import type { GatewayPluginOptions } from '../app.ts';
 import type { GatewayConfig } from '../config.ts';
+import { callDocs } from '../docs/openapi.ts';
 import { UpstreamError } from '../plugins/upstream.ts';
 import { LoginFailures } from './loginFailures.ts';
 import { isOriginAllowed, servedHosts } from './origin.ts';
@@ -294,6 +295,8 @@ async function registerApi(
     };
   };
   api.setValidatorCompiler(compile);
+  // The reply schemas are documentation only: replies go out exactly as sent (no field dropped).
+  api.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   // Framework-level rejections (bad JSON, wrong content type, body over the limit, a body that
   // fails its schema) are bad input: a catalogue 4xx, never a 500, never an upstream call.
@@ -407,6 +410,8 @@ async function registerApi(
     const account = accountOf(body);
     const requestId = body.request_id;
     if (account === undefined) return send(reply, failure('badRequest', { field: 'account_id' }));
+    // A call whose key is optional (tournament: calls.ts keyOptional) goes on without a dedupe.
+    if (requestId === undefined && call.keyOptional === true) return;
     if (typeof requestId !== 'string' || !Value.Check(IdempotencyKey, requestId)) {
       count(call.name, 'badRequest');
       return send(reply, failure('badRequest', { field: 'request_id' }));
@@ -483,7 +488,12 @@ async function registerApi(
     api.post(
       call.path,
       {
-        schema: { body: schema, ...(call.group === 'games' ? { params: ProviderParams } : {}) },
+        // callDocs: tag, summary and reply schemas for the API reference (docs/plugin.ts).
+        schema: {
+          body: schema,
+          ...(call.group === 'games' ? { params: ProviderParams } : {}),
+          ...callDocs(call),
+        },
         config: { call },
         preHandler,
         ...(call.lock !== undefined ? { onSend: release } : {}),

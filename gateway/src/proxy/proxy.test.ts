@@ -122,7 +122,8 @@ describe('the /api call proxy against the simulator', () => {
     it('rejects bad bodies with a catalogue 400 and never calls the upstream', async () => {
       const before = await simCallsTotal(sim);
       const cases: [string, unknown, string][] = [
-        ['/authlogin', { account_id: 'demo01' }, 'password'],
+        // An absent password is passwordRequired (required.test.ts); a wrong type is badRequest.
+        ['/authlogin', { account_id: 'demo01', password: 7 }, 'password'],
         ['/authlogin', { account_id: 'demo01', password: 'x', extra: 1 }, 'extra'],
         ['/userbalance', { account_id: 'demo01', session_token: 't' }, 'parent_id'],
         [

@@ -31,15 +31,35 @@ describe('account request bodies', () => {
       value: { account_id: 'a', password: 'p' },
     });
     expect(validateBody('authlogin', { account_id: 'a', password: 'p', signature: 'sig' }).ok).toBe(true);
-    expect(validateBody('authlogin', { account_id: 'a' })).toMatchObject({
+    expect(validateBody('authlogin', { account_id: 'a', password: 1 })).toMatchObject({
       ok: false,
       code: 'badRequest',
       field: 'password',
     });
-    expect(validateBody('switchlogin', { account_id: 'a', password: '' })).toMatchObject({
-      ok: false,
-      field: 'password',
+    expect(validateBody('authlogin', { account_id: 'a', password: 'p', admin: true })).toMatchObject({
+      code: 'badRequest',
     });
+  });
+
+  it('login with an empty id or password answers usernameRequired / passwordRequired (SPEC section 5)', () => {
+    for (const call of ['authlogin', 'userlogin', 'switchlogin']) {
+      for (const blank of [undefined, null, '', '   ']) {
+        const id = blank === undefined ? { password: 'p' } : { account_id: blank, password: 'p' };
+        expect(validateBody(call, id)).toMatchObject({
+          ok: false,
+          code: 'usernameRequired',
+          field: 'account_id',
+        });
+        const pw = blank === undefined ? { account_id: 'a' } : { account_id: 'a', password: blank };
+        expect(validateBody(call, pw)).toMatchObject({
+          ok: false,
+          code: 'passwordRequired',
+          field: 'password',
+        });
+      }
+      expect(validateBody(call, {})).toMatchObject({ code: 'usernameRequired' });
+    }
+    expect(validateBody('securelogin', { token: '' })).toMatchObject({ code: 'badRequest' });
     expect(validateBody('authlogin', { account_id: 'a', password: 'p', admin: true })).toMatchObject({
       ok: false,
       field: 'admin',

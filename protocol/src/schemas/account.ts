@@ -126,6 +126,12 @@ export const PlayerInfo = Type.Object({
    * send it; the client then treats the account as active.
    */
   account_state: Type.Optional(Type.String({ maxLength: 16 })),
+  /** Ours (CALLS.md): the previous login, UTC ms; null on a first login. SPEC section 3 "last login". */
+  last_login_time: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.Null()])),
+  /** Ours (CALLS.md): when the password expires, UTC ms. SPEC section 3 "password expiry". */
+  password_expiry_time: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.Null()])),
+  /** Ours (CALLS.md): 1 when the 4D lottery is disabled for the member (its calls answer lotteryDisabled). */
+  lottery_disabled: Type.Optional(Flag),
 });
 export type PlayerInfo = Static<typeof PlayerInfo>;
 
@@ -176,5 +182,18 @@ export type BalanceReply = Static<typeof BalanceReply>;
 export const StatusReply = Type.Object(EnvelopeFields);
 export type StatusReply = Static<typeof StatusReply>;
 
+/**
+ * Reply of usersettings: the envelope and, ours (CALLS.md), the member's saved `settings` (the same
+ * flat fields as the request). A body with only account_id and session_token reads them: the
+ * client loads them at login, and the server's settings win over the browser's.
+ */
+export const SettingsReply = Type.Object({
+  ...EnvelopeFields,
+  settings: Type.Optional(
+    Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { maxProperties: 200 }),
+  ),
+});
+export type SettingsReply = Static<typeof SettingsReply>;
+
 // isViewOnly, LoggedInAccount and accountFromLogin live in ../replies.ts (no schemas there).
-export { accountFromLogin, isViewOnly, type LoggedInAccount } from '../replies.ts';
+export { accountFromLogin, isLotteryDisabled, isViewOnly, type LoggedInAccount } from '../replies.ts';

@@ -59,12 +59,20 @@ export type BetCheckMultiBody = Static<typeof BetCheckMultiBody>;
 /** The line as quoted (HDP handicap, OU total); when given, a moved line answers oddsChanged. */
 export const QuotedLine = Type.Union([Type.Number(), Type.Null()]);
 
+/**
+ * Ours: the market the ticket was taken from, in play (true) or pre-match (false). When it is given
+ * and the row's market is now the other one (a match kicked off), the answer is marketTypeChanged
+ * (SPEC section 8: the slip is removed).
+ */
+export const QuotedLive = Type.Boolean();
+
 export const BetSingleBody = sessionBody({
   request_id: RequestId,
   odds_id: OddsId,
   selection: SelectionIndex,
   price: DecimalPrice,
   line: Type.Optional(QuotedLine),
+  live: Type.Optional(QuotedLive),
   stake: Amount,
   odds_type: Type.Optional(StakeOddsType),
   ...Accept,
@@ -72,7 +80,13 @@ export const BetSingleBody = sessionBody({
 export type BetSingleBody = Static<typeof BetSingleBody>;
 
 export const ParlaySelection = Type.Object(
-  { odds_id: OddsId, selection: SelectionIndex, price: DecimalPrice, line: Type.Optional(QuotedLine) },
+  {
+    odds_id: OddsId,
+    selection: SelectionIndex,
+    price: DecimalPrice,
+    line: Type.Optional(QuotedLine),
+    live: Type.Optional(QuotedLive),
+  },
   Closed,
 );
 export type ParlaySelection = Static<typeof ParlaySelection>;
@@ -248,6 +262,17 @@ export const PlacedBetLeg = Type.Object({
 });
 export type PlacedBetLeg = Static<typeof PlacedBetLeg>;
 
+/** Parlay totals (SPEC section 3): tickets, stake and payout of one parlay or system placement. */
+export const ParlayTotalsView = Type.Object({
+  total_bet: Type.Integer({ minimum: 0 }),
+  total_stake: Money,
+  total_payout: Money,
+  total_accept: Type.Integer({ minimum: 0 }),
+  total_reject: Type.Integer({ minimum: 0 }),
+  combination: Type.Integer({ minimum: 0 }),
+});
+export type ParlayTotalsView = Static<typeof ParlayTotalsView>;
+
 /** A bet as placement replies, cash-out and the bet lists show it; amounts in major units. */
 export const PlacedBet = Type.Object({
   bet_id: BetId,
@@ -258,6 +283,8 @@ export const PlacedBet = Type.Object({
   reject_reason: Type.Union([Type.String({ maxLength: 64 }), Type.Null()]),
   stake: Money,
   risk: Money,
+  /** System parlays: the stake of each ticket. */
+  unit_stake: Type.Optional(Money),
   to_win: Money,
   payout: Money,
   odds: Type.Number(),
@@ -273,6 +300,8 @@ export const PlacedBet = Type.Object({
   /** System parlay: the number of tickets. */
   combination: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
   legs: Type.Array(PlacedBetLeg, { maxItems: 20 }),
+  /** Parlay and system bets: SPEC section 3's parlay totals (protocol parlayTotals). */
+  totals: Type.Optional(ParlayTotalsView),
 });
 export type PlacedBet = Static<typeof PlacedBet>;
 

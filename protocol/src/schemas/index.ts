@@ -20,19 +20,24 @@ import {
   LoginReply,
   LoginRequest,
   ProfileRequest,
+  SettingsReply,
   SettingsRequest,
   StatusReply,
   TokenLoginRequest,
 } from './account.ts';
 import { BetReplySchemas, BetRequestSchemas } from './bet.ts';
 import { InfoBodies, InfoReplies } from './info.ts';
+import { LotteryBodies, LotteryReplies } from './lottery.ts';
 import { OddsBodies } from './odds.ts';
+import { TournamentBodies, TournamentReplies } from './tournament.ts';
 
 export * from './account.ts';
 export * from './bet.ts';
 export * from './common.ts';
 export * from './info.ts';
+export * from './lottery.ts';
 export * from './odds.ts';
+export * from './tournament.ts';
 
 export const requestSchemas = {
   authlogin: LoginRequest,
@@ -48,6 +53,8 @@ export const requestSchemas = {
   ...InfoBodies,
   ...BetRequestSchemas,
   ...OddsBodies,
+  ...LotteryBodies,
+  ...TournamentBodies,
 } as const satisfies Record<string, TSchema>;
 
 export const replySchemas = {
@@ -58,11 +65,13 @@ export const replySchemas = {
   userprofile: LoginReply,
   userbalance: BalanceReply,
   vuserbalance: BalanceReply,
-  usersettings: StatusReply,
+  usersettings: SettingsReply,
   changepassword: StatusReply,
   addsecondary: StatusReply,
   ...InfoReplies,
   ...BetReplySchemas,
+  ...LotteryReplies,
+  ...TournamentReplies,
 } as const satisfies Record<string, TSchema>;
 
 export type RequestCallName = keyof typeof requestSchemas;
@@ -80,7 +89,7 @@ export type ValidateResult<T> =
   | { readonly ok: true; readonly value: T }
   | {
       readonly ok: false;
-      readonly code: 'badRequest' | 'unknownCall';
+      readonly code: 'badRequest' | 'unknownCall' | RequiredCode;
       readonly field: string;
       readonly message: string;
     };
@@ -136,12 +145,18 @@ function fieldOf(error: { instancePath: string; params: unknown }): string {
   return path;
 }
 
-function check<T>(schema: TSchema | undefined, body: unknown): ValidateResult<T> {
+function check<T>(
+  schema: TSchema | undefined,
+  body: unknown,
+  required?: readonly (readonly [string, RequiredCode])[],
+): ValidateResult<T> {
   try {
     if (!isRecord(body))
       return { ok: false, code: 'badRequest', field: '', message: 'body must be an object' };
     const problem = boundsProblem(body);
     if (problem !== null) return { ok: false, code: 'badRequest', field: '', message: problem };
+    const missing = required ? missingRequired(required, body) : null;
+    if (missing !== null) return missing;
     if (schema === undefined) return { ok: true, value: body as T };
     const validator = validatorFor(schema);
     if (validator.Check(body)) return { ok: true, value: body as T };
@@ -169,7 +184,37 @@ export function validateBody<N extends RequestCallName>(
 ): ValidateResult<RequestOf<N>>;
 export function validateBody(callName: string, body: unknown): ValidateResult<Record<string, unknown>>;
 export function validateBody(callName: string, body: unknown): ValidateResult<unknown> {
-  return validateAgainst(requestSchemas, callName, body);
+  return validateAgainst(requestSchemas, callName, body, RequiredCodes);
+}
+
+/** Codes a required field answers when it is absent or blank, instead of badRequest. */
+type RequiredCode = 'usernameRequired' | 'passwordRequired';
+const LoginRequired = [
+  ['account_id', 'usernameRequired'],
+  ['password', 'passwordRequired'],
+] as const satisfies readonly (readonly [string, RequiredCode])[];
+
+/**
+ * SPEC section 5: "account id and password each required (usernameRequired, passwordRequired)".
+ * Every server answers these for an absent, null or blank field, so a client that skips the
+ * form's own check still gets the spec's codes (first missing field wins, in this order).
+ */
+export const RequiredCodes: Readonly<Record<string, readonly (readonly [string, RequiredCode])[]>> = {
+  authlogin: LoginRequired,
+  switchlogin: LoginRequired,
+  userlogin: LoginRequired,
+};
+
+function missingRequired(
+  required: readonly (readonly [string, RequiredCode])[],
+  body: Record<string, unknown>,
+): ValidateResult<never> | null {
+  for (const [field, code] of required) {
+    const value = body[field];
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+      return { ok: false, code, field, message: `${field} is required` };
+  }
+  return null;
 }
 
 /** Validates a reply of a call; the same contract as validateBody. */
@@ -186,9 +231,14 @@ function validateAgainst(
   table: Record<string, TSchema>,
   callName: string,
   body: unknown,
+  requiredCodes: typeof RequiredCodes = {},
 ): ValidateResult<unknown> {
   if (typeof callName !== 'string' || callByName(callName) === undefined) {
     return { ok: false, code: 'unknownCall', field: '', message: 'unknown call' };
   }
-  return check(Object.hasOwn(table, callName) ? table[callName] : undefined, body);
+  return check(
+    Object.hasOwn(table, callName) ? table[callName] : undefined,
+    body,
+    Object.hasOwn(requiredCodes, callName) ? requiredCodes[callName] : undefined,
+  );
 }

@@ -5,11 +5,22 @@
  */
 import type { Static } from 'typebox';
 import Type from 'typebox';
-import { BetId, OptionalPaging, replyWith, sessionBody } from './bet.ts';
+import { BetId, BetPage, OptionalPaging, PlacedBet, PlacedBetLeg, replyWith, sessionBody } from './bet.ts';
 import { DateRangeFields, DateString } from './common.ts';
 
 export const DateRangeBody = sessionBody({ ...DateRangeFields, ...OptionalPaging });
 export type DateRangeBody = Static<typeof DateRangeBody>;
+
+/**
+ * dailystatement: a date range; `lines` (ours) adds each day's statement lines (every ledger
+ * movement of cash, grouped by product and kind by the client).
+ */
+export const StatementBody = sessionBody({
+  ...DateRangeFields,
+  ...OptionalPaging,
+  lines: Type.Optional(Type.Boolean()),
+});
+export type StatementBody = Static<typeof StatementBody>;
 
 export const PagedBody = sessionBody({ ...OptionalPaging });
 export type PagedBody = Static<typeof PagedBody>;
@@ -48,7 +59,7 @@ export type BracketListBody = Static<typeof BracketListBody>;
 
 /** Body schema of every information call of the base host, keyed by call name. */
 export const InfoBodies = {
-  dailystatement: DateRangeBody,
+  dailystatement: StatementBody,
   platformwinlose: DateRangeBody,
   settlementhistory: DateRangeBody,
   /** This issue serves the sportsbook variants; the other gameresult* variants come with their products. */
@@ -76,6 +87,20 @@ export const InfoCalls = Object.keys(InfoBodies) as InfoCall[];
 
 // ---- replies (open objects; the failure envelope as in bet.ts replyWith) ------------------------
 
+/** One line of a statement day: a ledger movement of cash (amount signed, balance after it). */
+export const StatementLine = Type.Object({
+  seq: Type.Integer(),
+  time: Type.Number(),
+  /** sportsbook, account, or another product's name (lottery, tournament...): the group. */
+  product: Type.String({ minLength: 1, maxLength: 32 }),
+  /** The movement's type within the product (stake, payout, commission, deposit, adjust...). */
+  kind: Type.String({ minLength: 1, maxLength: 32 }),
+  ref: Type.String({ maxLength: 128 }),
+  amount: Type.Number(),
+  balance: Type.Number(),
+});
+export type StatementLine = Static<typeof StatementLine>;
+
 /** One day of dailystatement, amounts in major units (upstream-sim/README.md "Statement day"). */
 export const StatementDay = Type.Object({
   date: DateString,
@@ -84,6 +109,11 @@ export const StatementDay = Type.Object({
   debit: Type.Number(),
   commission: Type.Optional(Type.Number()),
   closing_balance: Type.Number(),
+  turnover: Type.Optional(Type.Number()),
+  valid_turnover: Type.Optional(Type.Number()),
+  win_lose: Type.Optional(Type.Number()),
+  /** With `lines: true`: the day's movements of cash, in ledger order (opening + amounts = closing). */
+  lines: Type.Optional(Type.Array(StatementLine, { maxItems: 10_000 })),
 });
 export type StatementDay = Static<typeof StatementDay>;
 
@@ -128,6 +158,30 @@ const MessageListReply = replyWith({
   data: Type.Union([Type.Array(MessageRow, { maxItems: 100 }), MessagePage]),
 });
 
+/** One row of platformwinlose: a product's settled totals over the range, major units. */
+export const PlatformWinLoseRow = Type.Object({
+  platform: Type.String({ minLength: 1, maxLength: 32 }),
+  count: Type.Integer({ minimum: 0 }),
+  turnover: Type.Number(),
+  valid_turnover: Type.Number(),
+  win_lose: Type.Number(),
+  commission: Type.Number(),
+});
+export type PlatformWinLoseRow = Static<typeof PlatformWinLoseRow>;
+
+/** One combination of a system parlay (betsysparlaybet) with its result once its legs are settled. */
+export const SysParlayTicket = Type.Object({
+  ticket: Type.Integer({ minimum: 1 }),
+  legs: Type.Array(Type.String({ maxLength: 64 }), { maxItems: 20 }),
+  stake: Type.Number(),
+  odds: Type.Number(),
+  /** running, rejected, void, won, lost, draw, loseHalf (ours: the ticket's own result). */
+  result: Type.Optional(Type.String({ maxLength: 32 })),
+  /** What the ticket paid back, stake included; null until settled. */
+  payout: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+});
+export type SysParlayTicket = Static<typeof SysParlayTicket>;
+
 /** Reply schemas of the information calls the web reads, keyed by call name. */
 export const InfoReplies = {
   dailystatement: replyWith({
@@ -141,4 +195,11 @@ export const InfoReplies = {
   marqueelist: MessageListReply,
   personallist: MessageListReply,
   personalunread: replyWith({ data: Type.Object({ unread: Type.Integer({ minimum: 0 }) }) }),
+  platformwinlose: replyWith({ data: Type.Array(PlatformWinLoseRow, { maxItems: 100 }) }),
+  settlementhistory: replyWith({ data: BetPage }),
+  parlaybetdetails: replyWith({ data: PlacedBet }),
+  betsysparlay: replyWith({ data: Type.Array(PlacedBet, { maxItems: 5000 }) }),
+  betsysparlaybet: replyWith({ data: Type.Array(SysParlayTicket, { maxItems: 5000 }) }),
+  betsysparlaymatch: replyWith({ data: Type.Array(PlacedBetLeg, { maxItems: 20 }) }),
+  parlaymatchresult: replyWith({ data: Type.Array(PlacedBetLeg, { maxItems: 20 }) }),
 } as const;

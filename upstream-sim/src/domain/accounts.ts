@@ -99,6 +99,8 @@ export class Accounts {
         retrieveProfile: false,
         lastLoginAt: null,
         passwordChangedAt: time,
+        ...(seed.lotteryDisabled ? { lotteryDisabled: true } : {}),
+        ...(seed.tournamentDisabled ? { tournamentDisabled: true } : {}),
       };
       this.store.saveAccount(account);
       if (seed.role === 'member')

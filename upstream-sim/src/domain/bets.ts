@@ -14,6 +14,7 @@ import {
   isMyanmarBetType,
   isMyanmarCurrency,
   legMultiplierExact,
+  marketRefusalCode,
   type OddsFormat,
   parlayCombinations,
   roundMinor,
@@ -53,6 +54,8 @@ export interface LegRequest {
   price?: number;
   line?: number | string | null | undefined;
   body?: string;
+  /** The market the ticket was taken from: in play (true) or pre-match (false); absent: unchecked. */
+  live?: boolean | undefined;
 }
 
 interface CashOutQuote {
@@ -80,11 +83,11 @@ export class Bets {
   // ---- quotes --------------------------------------------------------------------------------
 
   /** A quote that can be bet on now, or the code saying why not. */
-  private openQuote(oddsId: string): OddsQuote {
+  /** Also the tournament's points bets (tournament.ts): the same quote rules. */
+  openQuote(oddsId: string): OddsQuote {
     const quote = this.world.quote(oddsId);
-    if (!quote) reject('invalidOdds');
-    if (quote.matchStatus === 1 || quote.matchStatus === 2) reject('matchEnded');
-    if (quote.status !== 0 || quote.matchStatus === 5) reject('marketSuspended');
+    const code = refusalOf(quote);
+    if (code !== null || !quote) reject(code ?? 'invalidOdds');
     return quote;
   }
 
@@ -150,7 +153,7 @@ export class Bets {
 
   // ---- placement -----------------------------------------------------------------------------
 
-  private assertCanBet(account: Account): void {
+  assertCanBet(account: Account): void {
     if (account.state === 'suspend') reject('suspend');
     if (account.state !== 'active')
       reject(
@@ -165,7 +168,10 @@ export class Bets {
   }
 
   /** The price to take: the quoted one, a better one when accepted, any one when accepted. */
-  private takePrice(quote: OddsQuote, leg: LegRequest, flags: PriceFlags): number {
+  takePrice(quote: OddsQuote, leg: LegRequest, flags: PriceFlags): number {
+    // The ticket's market type changed (pre-match -> in play at kick-off): the slip must go.
+    if (leg.live !== undefined && leg.live !== quote.live)
+      reject('marketTypeChanged', { odds_id: quote.oddsId, live: quote.live });
     const current = quote.prices[leg.selection];
     if (current === undefined) reject('invalidBetType');
     const lineMoved = leg.line !== undefined && leg.line !== quote.line;
@@ -177,7 +183,7 @@ export class Bets {
     reject('oddsChanged', { odds_id: quote.oddsId, line: quote.line, price: current });
   }
 
-  private makeLeg(quote: OddsQuote, selection: number, price: number, body: string | null): BetLeg {
+  makeLeg(quote: OddsQuote, selection: number, price: number, body: string | null): BetLeg {
     const row = this.world.matchRow(quote.matchId);
     return {
       oddsId: quote.oddsId,
@@ -324,7 +330,7 @@ export class Bets {
     );
   }
 
-  private parlayLegs(selections: readonly LegRequest[], flags: PriceFlags, myanmar: boolean): BetLeg[] {
+  parlayLegs(selections: readonly LegRequest[], flags: PriceFlags, myanmar: boolean): BetLeg[] {
     const quotes = selections.map((s) => {
       const quote = this.world.quote(s.odds_id);
       if (!quote) reject('invalidOdds');
@@ -484,9 +490,8 @@ export class Bets {
   /** Why a leg's market no longer matches its placement, or null when it did not move. */
   private moved(leg: BetLeg): string | null {
     const quote = this.world.quote(leg.oddsId);
-    if (!quote) return 'invalidOdds';
-    if (quote.matchStatus === 1 || quote.matchStatus === 2) return 'matchEnded';
-    if (quote.status !== 0 || quote.matchStatus === 5) return 'marketSuspended';
+    const code = refusalOf(quote);
+    if (code !== null || !quote) return code ?? 'invalidOdds';
     // Any change of the row since placement (line, prices or status, even if it came back) rejects.
     if (quote.version !== leg.version) return 'oddsChanged';
     return null;
@@ -614,4 +619,13 @@ export class Bets {
 /** The odds type a member's stake is read in when the body does not say (Myanmar members: MY). */
 export function stakeOddsType(account: Account): number {
   return account.oddsType >= 1 && account.oddsType <= 4 ? account.oddsType : 1;
+}
+
+/** The catalogue code a row refuses bets with now (protocol's marketRefusalCode), or null. */
+function refusalOf(quote: OddsQuote | undefined): string | null {
+  return marketRefusalCode(
+    quote
+      ? { exists: true, matchStatus: quote.matchStatus, marketStatus: quote.status, live: quote.live }
+      : { exists: false, matchStatus: 0, marketStatus: 0, live: false },
+  );
 }

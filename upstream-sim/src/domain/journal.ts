@@ -22,6 +22,8 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import type { Reply } from '../reply.ts';
+import type { Ticket } from './lottery.ts';
+import type { RoomBetRecord, RoomRecord } from './tournament.ts';
 import type { Account, Bet, LedgerEntry, Message } from './types.ts';
 
 export type JournalRecord =
@@ -30,7 +32,13 @@ export type JournalRecord =
   | { t: 'bet'; b: Bet }
   /** `f`: the request's fingerprint (absent in journals written before it existed). */
   | { t: 'idem'; k: string; r: Reply; f?: string }
-  | { t: 'msg'; m: Message };
+  | { t: 'msg'; m: Message }
+  /** 4D lottery (lottery.ts): a ticket after a change, a cancelled draw. */
+  | { t: 'lot'; l: Ticket }
+  | { t: 'lotc'; d: string }
+  /** Tournament rooms (tournament.ts): a room, a points bet, after a change. */
+  | { t: 'room'; r: RoomRecord }
+  | { t: 'rbet'; b: RoomBetRecord };
 
 export interface Journal {
   append(record: JournalRecord): void;

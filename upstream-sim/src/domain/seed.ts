@@ -19,6 +19,10 @@ export interface SeedAccount {
   /** Opening balance in major units. */
   balance: number;
   note: string;
+  /** The member may not use the 4D lottery (lotteryDisabled). */
+  lotteryDisabled?: boolean;
+  /** The member may not use tournament rooms (tournamentDisabled). */
+  tournamentDisabled?: boolean;
 }
 
 const line: SeedAccount[] = [
@@ -78,6 +82,21 @@ export function seedAccounts(loadAccounts: number): SeedAccount[] {
     member('demo12', 'MYR', 1_000, 'blocked: login answers BLOCK', { state: 'block' }),
     member('demo13', 'MYR', 1_000, 'frozen: login answers freeze', { state: 'freeze' }),
     member('demo14', 'MYR', 1_000, 'inactive: login answers account_inactive', { state: 'inactive' }),
+    member(
+      'demo15',
+      'MYR',
+      1_000,
+      'tournament disabled: rooms hidden, tournament calls answer tournamentDisabled',
+      {
+        tournamentDisabled: true,
+      },
+    ),
+    member('demo16', 'MYR', 10_000, 'tournament player (rooms e2e)'),
+    member('demo17', 'MYR', 10_000, 'tournament player (rooms e2e)'),
+    member('demo18', 'MYR', 10_000, 'tournament player (rooms e2e)'),
+    member('demo20', 'MYR', 1_000, 'lottery disabled: /w4d hidden, lottery calls answer lotteryDisabled', {
+      lotteryDisabled: true,
+    }),
   ];
   for (let i = 1; i <= loadAccounts; i++) {
     members.push(member(`load${String(i).padStart(2, '0')}`, 'MYR', 100_000, 'load tests'));

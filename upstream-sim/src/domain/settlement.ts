@@ -46,7 +46,8 @@ export class Settlement {
     }
   }
 
-  private legResult(leg: BetLeg, end: MatchEnd): { outcome: LegOutcome; percent: number | null } {
+  /** A leg's outcome at its match's end (also the tournament's points bets). */
+  legResult(leg: BetLeg, end: MatchEnd): { outcome: LegOutcome; percent: number | null } {
     if (end.status === 2 || end.score.cancelled)
       return { outcome: 'void', percent: leg.body !== null ? 0 : null };
     const score = end.score;
@@ -87,11 +88,14 @@ export class Settlement {
           selection: leg.selection,
           labels: leg.labels,
           score,
+          // Outrights: the world draws only the winner, so its OR markets are win-only (places 1).
+          finishing: end.winner !== undefined ? [end.winner] : null,
         }),
         percent: null,
       };
     } catch (err) {
-      // A market protocol cannot settle (e.g. an outright): void it rather than guess.
+      // A market protocol cannot settle (an unknown bet type, an outright without a winner):
+      // void it rather than guess.
       this.log.warn({ err, oddsId: leg.oddsId }, 'leg voided: no settlement rule');
       return { outcome: 'void', percent: null };
     }
@@ -108,10 +112,13 @@ export class Settlement {
       this.store.saveBet(updated);
       return;
     }
-    this.finish(updated, end.endedAt);
+    // Cancelled after kick-off: the match was abandoned (before it: postponed, a plain void).
+    const abandoned =
+      end.status === 2 && bet.legs.some((leg) => leg.matchId === end.matchId && leg.kickoff < end.endedAt);
+    this.finish(updated, end.endedAt, abandoned);
   }
 
-  private finish(bet: Bet, now: number): void {
+  private finish(bet: Bet, now: number, abandoned = false): void {
     const account = this.store.accounts.get(bet.accountId);
     const outcomes = bet.legs.map((leg) => leg.outcome ?? 'void');
     let returned: number;
@@ -152,7 +159,9 @@ export class Settlement {
     }
     const allVoid = outcomes.every((o) => o === 'void');
     const status: BetStatus = allVoid
-      ? 'void'
+      ? abandoned
+        ? 'abandoned'
+        : 'void'
       : bet.legs.length === 1
         ? singleStatus(outcomes[0] ?? 'void')
         : ticketStatus(returned, bet.risk);
@@ -177,7 +186,8 @@ function singleStatus(outcome: LegOutcome): BetStatus {
   return outcome === 'void' ? 'void' : outcome;
 }
 
-function ticketStatus(returned: number, risk: number): BetStatus {
+/** A parlay ticket's result from what it paid back: lost, lose half (less than the stake), draw, won. */
+export function ticketStatus(returned: number, risk: number): BetStatus {
   if (returned === 0) return 'lost';
   if (returned < risk) return 'loseHalf';
   if (returned === risk) return 'draw';

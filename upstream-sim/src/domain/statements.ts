@@ -45,6 +45,30 @@ export interface StatementDay {
   turnover: number;
   validTurnover: number;
   winLose: number;
+  /** Every movement of cash that day, in ledger order: opening + sum(amount) = closing. */
+  lines: StatementLine[];
+}
+
+/** One statement line: a ledger entry that changed cash. */
+export interface StatementLine {
+  seq: number;
+  time: number;
+  /** sportsbook, account (deposits, adjustments), or the entry's own product (lottery...). */
+  product: string;
+  /** The ledger entry's type (stake, payout, commission, deposit, adjust, or a product's own). */
+  kind: string;
+  ref: string;
+  /** Signed change of cash, minor units. */
+  amount: number;
+  /** Cash after it. */
+  balance: number;
+}
+
+const SportsbookTypes: ReadonlySet<string> = new Set(['stake', 'payout', 'commission', 'freeze', 'release']);
+
+/** The product a ledger entry belongs to: its own `product`, else sportsbook for bet movements. */
+export function productOf(entry: LedgerEntry): string {
+  return entry.product ?? (SportsbookTypes.has(entry.type) ? 'sportsbook' : 'account');
 }
 
 const cashOf = (entry: LedgerEntry) => entry.available + entry.frozen;
@@ -70,6 +94,7 @@ export class Statements {
       let credit = 0;
       let debit = 0;
       let commission = 0;
+      const lines: StatementLine[] = [];
       while (index < entries.length && (entries[index]?.time ?? 0) < end) {
         const entry = entries[index] as LedgerEntry;
         const delta = cashDelta(entry);
@@ -77,6 +102,16 @@ export class Statements {
         else debit -= delta;
         if (entry.type === 'commission') commission += delta;
         cash = cashOf(entry);
+        if (delta !== 0)
+          lines.push({
+            seq: entry.seq,
+            time: entry.time,
+            product: productOf(entry),
+            kind: entry.type,
+            ref: entry.ref,
+            amount: delta,
+            balance: cash,
+          });
         index++;
       }
       let turnover = 0;
@@ -99,6 +134,7 @@ export class Statements {
         turnover,
         validTurnover,
         winLose,
+        lines,
       };
     });
   }
@@ -128,5 +164,5 @@ export function isSettled(bet: Bet): boolean {
 }
 
 export function isCancelled(bet: Bet): boolean {
-  return ['rejected', 'void', 'refund'].includes(bet.status);
+  return ['rejected', 'void', 'refund', 'abandoned'].includes(bet.status);
 }

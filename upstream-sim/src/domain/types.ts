@@ -35,7 +35,13 @@ export interface Account {
   /** Set when the profile changed; cleared by a profile reload or login. */
   retrieveProfile: boolean;
   lastLoginAt: number | null;
+  /** The login before the latest (what the player sees as "last login"); absent in old journals. */
+  previousLoginAt?: number | null;
   passwordChangedAt: number;
+  /** The 4D lottery is disabled for this member (every lottery call answers lotteryDisabled). */
+  lotteryDisabled?: boolean;
+  /** Tournament rooms are disabled for this member (membervalidatetournament, tournamentDisabled). */
+  tournamentDisabled?: boolean;
 }
 
 export const LedgerTypes = [
@@ -46,6 +52,10 @@ export const LedgerTypes = [
   'stake',
   'payout',
   'commission',
+  // Tournament rooms (tournament.ts): entry fee, its refund, a prize.
+  'roomFee',
+  'roomRefund',
+  'roomPrize',
 ] as const;
 export type LedgerType = (typeof LedgerTypes)[number];
 
@@ -62,6 +72,11 @@ export interface LedgerEntry {
   time: number;
   available: number;
   frozen: number;
+  /**
+   * The product the movement belongs to (statement lines group by it). Absent: derived from the
+   * type (statements.ts productOf), so a new product only sets it on its own entries.
+   */
+  product?: string;
 }
 
 export interface Wallet {
@@ -80,6 +95,8 @@ export const BetStatuses = [
   'draw',
   'refund',
   'void',
+  /** Ours: a leg's match was abandoned after kick-off and every leg is void (stake released). */
+  'abandoned',
   'cashedOut',
 ] as const;
 export type BetStatus = (typeof BetStatuses)[number];

@@ -23,6 +23,7 @@ export class WalletEngine {
     dFrozen: number,
     ref: string,
     time: number,
+    product?: string,
   ): LedgerEntry {
     if (!Number.isSafeInteger(dAvailable) || !Number.isSafeInteger(dFrozen)) {
       throw new RangeError(`ledger amounts must be integers: ${dAvailable}, ${dFrozen}`);
@@ -45,6 +46,7 @@ export class WalletEngine {
       time,
       available,
       frozen,
+      ...(product !== undefined ? { product } : {}),
     };
     this.store.appendLedger(entry);
     return entry;
@@ -59,13 +61,29 @@ export class WalletEngine {
     if (amount !== 0) this.move(accountId, 'adjust', amount, 0, ref, time);
   }
 
-  freeze(accountId: string, amount: number, ref: string, time: number): void {
-    if (amount > this.store.wallet(accountId).available) reject('insufficient_balance');
-    this.move(accountId, 'freeze', -amount, amount, ref, time);
+  /**
+   * A product's own movement of available cash, one ledger entry of its own type (tournament:
+   * roomFee debits, roomRefund and roomPrize credit). A debit beyond the balance is refused.
+   */
+  transfer(
+    accountId: string,
+    type: LedgerType,
+    amount: number,
+    ref: string,
+    time: number,
+    product: string,
+  ): LedgerEntry {
+    return this.move(accountId, type, amount, 0, ref, time, product);
   }
 
-  release(accountId: string, amount: number, ref: string, time: number): void {
-    this.move(accountId, 'release', amount, -amount, ref, time);
+  /** `product`: set by a product other than the sportsbook (the 4D lottery) on its entries. */
+  freeze(accountId: string, amount: number, ref: string, time: number, product?: string): void {
+    if (amount > this.store.wallet(accountId).available) reject('insufficient_balance');
+    this.move(accountId, 'freeze', -amount, amount, ref, time, product);
+  }
+
+  release(accountId: string, amount: number, ref: string, time: number, product?: string): void {
+    this.move(accountId, 'release', amount, -amount, ref, time, product);
   }
 
   /** Settles a frozen stake: debit it, credit what it returns (stake included) and the commission. */
@@ -76,9 +94,10 @@ export class WalletEngine {
     commission: number,
     ref: string,
     time: number,
+    product?: string,
   ): void {
-    this.move(accountId, 'stake', 0, -risk, ref, time);
-    if (returned > 0) this.move(accountId, 'payout', returned, 0, ref, time);
-    if (commission > 0) this.move(accountId, 'commission', commission, 0, ref, time);
+    this.move(accountId, 'stake', 0, -risk, ref, time, product);
+    if (returned > 0) this.move(accountId, 'payout', returned, 0, ref, time, product);
+    if (commission > 0) this.move(accountId, 'commission', commission, 0, ref, time, product);
   }
 }

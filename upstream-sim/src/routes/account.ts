@@ -24,7 +24,7 @@ function startSession(sim: Sim, account: Account, revokeOthers: boolean) {
   if (revokeOthers) sim.sessions.revokeAccount(account.id, session.token);
   const updated = sim.accounts.update(
     account,
-    { lastLoginAt: sim.world.now(), retrieveProfile: false },
+    { previousLoginAt: account.lastLoginAt, lastLoginAt: sim.world.now(), retrieveProfile: false },
     false,
   );
   return ok({ member_profile: memberProfile(updated, session.token, sim.wallet) });

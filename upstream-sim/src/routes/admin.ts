@@ -8,8 +8,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import Type from 'typebox';
 import { Compile } from 'typebox/compile';
-import { fail, ok } from '../reply.ts';
+import { CallError, fail, ok } from '../reply.ts';
 import type { Sim } from '../sim.ts';
+import { roomView } from './tournament.ts';
 
 const Rate = Type.Number({ minimum: 0, maximum: 1 });
 const FaultBodySchema = Type.Object(
@@ -57,6 +58,36 @@ const AccountBodySchema = Type.Object(
 );
 const AccountBody = Compile(AccountBodySchema);
 type AccountBody = Static<typeof AccountBodySchema>;
+
+/** 4D lottery (issue 16): cancel a draw not drawn yet; every open ticket of it is refunded. */
+const LotteryBodySchema = Type.Object(
+  { action: Type.Literal('cancel'), draw_id: Type.String({ pattern: '^[0-9]{12}$' }) },
+  { additionalProperties: false },
+);
+const LotteryBody = Compile(LotteryBodySchema);
+type LotteryBody = Static<typeof LotteryBodySchema>;
+
+const TournamentBodySchema = Type.Union([
+  Type.Object(
+    {
+      action: Type.Literal('create'),
+      room_type: Type.Union([Type.Literal(1), Type.Literal(3)]),
+      rate: Type.Optional(Type.Integer({ minimum: 10, maximum: 1000 })),
+      limit: Type.Optional(Type.Integer({ minimum: 3, maximum: 30 })),
+      match_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { minItems: 3, maxItems: 10 })),
+      last_join_in_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 * 86_400_000 })),
+      prize_pool: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    { action: Type.Literal('close'), room_id: Type.Integer({ minimum: 1 }) },
+    { additionalProperties: false },
+  ),
+  Type.Object({ action: Type.Literal('state') }, { additionalProperties: false }),
+]);
+const TournamentBody = Compile(TournamentBodySchema);
+type TournamentBody = Static<typeof TournamentBodySchema>;
 
 const Loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -112,6 +143,39 @@ export function registerAdmin(app: FastifyInstance, sim: Sim, token: string | un
     }),
   );
 
+  // Tournament rooms (issue 14): an operator room now (tests shorten its join window), an operator
+  // close (fees refunded), every room.
+  app.post(
+    '/admin/tournament',
+    guard((body, reply) => {
+      if (!TournamentBody.Check(body)) return reply.code(400).send(fail('badRequest'));
+      const b = body as TournamentBody;
+      const t = sim.tournament;
+      const now = sim.world.now();
+      try {
+        if (b.action === 'create') {
+          const room = t.createOperatorRoom(
+            {
+              type: b.room_type,
+              rate: b.rate ?? 10,
+              limit: b.limit ?? 30,
+              ...(b.match_ids ? { matches: b.match_ids } : {}),
+              ...(b.last_join_in_ms !== undefined ? { lastJoinInMs: b.last_join_in_ms } : {}),
+              ...(b.prize_pool !== undefined ? { pool: b.prize_pool } : {}),
+            },
+            now,
+          );
+          return ok({ room: roomView(t, room) });
+        }
+        if (b.action === 'close') return ok({ room: roomView(t, t.close(b.room_id, now)) });
+        return ok({ rooms: [...t.rooms.values()].map((r) => roomView(t, r)) });
+      } catch (err) {
+        if (err instanceof CallError) return reply.send(fail(err.code));
+        throw err;
+      }
+    }),
+  );
+
   app.post(
     '/admin/account',
     guard((body, reply) => {
@@ -136,6 +200,21 @@ export function registerAdmin(app: FastifyInstance, sim: Sim, token: string | un
         expired_sessions: expired,
         ...(launchToken ? { token: launchToken } : {}),
       });
+    }),
+  );
+
+  app.post(
+    '/admin/lottery',
+    guard((body, reply) => {
+      if (!LotteryBody.Check(body)) return reply.code(400).send(fail('badRequest'));
+      const b = body as LotteryBody;
+      try {
+        const refunded = sim.lottery.cancelDraw(b.draw_id, sim.world.now());
+        return ok({ draw_id: b.draw_id, refunded: refunded.map((t) => t.ticketId) });
+      } catch (err) {
+        if (err instanceof CallError) return reply.send(fail(err.code, err.extra));
+        throw err;
+      }
     }),
   );
 }

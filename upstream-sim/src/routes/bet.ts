@@ -99,7 +99,7 @@ function parlayDetails(statuses: readonly string[]): Handler {
 }
 
 const acceptedStatuses = ['running', 'won', 'wonHalf', 'lost', 'loseHalf', 'draw', 'cashedOut'];
-const rejectedStatuses = ['rejected', 'void', 'refund'];
+const rejectedStatuses = ['rejected', 'void', 'refund', 'abandoned'];
 
 export const betHandlers: Handlers = {
   'bet/betcheck': check,

@@ -8,9 +8,12 @@ import type {
   SingleMatchResultBody,
   StandingListBody,
   StandingResultBody,
+  StatementBody,
   SysParlayListBody,
 } from '@sportsbook/protocol';
+import { parlayReturn } from '@sportsbook/protocol';
 import { toMajor } from '../domain/amounts.ts';
+import { ticketStatus } from '../domain/settlement.ts';
 import { dateOf, dayRange } from '../domain/statements.ts';
 import type { Account, Bet } from '../domain/types.ts';
 import { ok, reject } from '../reply.ts';
@@ -149,7 +152,7 @@ function leagueRows(ctx: CallContext): MatchResultRow[] {
 export const infoHandlers: Handlers = {
   dailystatement: (ctx) => {
     const { account } = auth(ctx);
-    const body = ctx.body as DateRangeBody;
+    const body = ctx.body as StatementBody;
     const c = account.currency;
     const days = ctx.sim.statements.daily(account.id, body.start_date, body.end_date).map((d) => ({
       date: d.date,
@@ -161,6 +164,19 @@ export const infoHandlers: Handlers = {
       turnover: toMajor(d.turnover, c),
       valid_turnover: toMajor(d.validTurnover, c),
       win_lose: toMajor(d.winLose, c),
+      ...(body.lines
+        ? {
+            lines: d.lines.map((line) => ({
+              seq: line.seq,
+              time: line.time,
+              product: line.product,
+              kind: line.kind,
+              ref: line.ref,
+              amount: toMajor(line.amount, c),
+              balance: toMajor(line.balance, c),
+            })),
+          }
+        : {}),
     }));
     return ok({ data: days, currency: c });
   },
@@ -256,12 +272,32 @@ export const infoHandlers: Handlers = {
   betsysparlaymatch: (ctx) => ok({ data: betView(ownBetWithLegs(ctx, ['system'])).legs }),
   betsysparlaybet: (ctx) => {
     const bet = ownBetWithLegs(ctx, ['system']);
-    const tickets = (bet.combos ?? []).map((combo, index) => ({
-      ticket: index + 1,
-      legs: combo.map((i) => bet.legs[i]?.oddsId),
-      stake: toMajor(bet.unitStake, bet.currency),
-      odds: Number(combo.reduce((acc, i) => acc * (bet.legs[i]?.price ?? 1), 1).toFixed(3)),
-    }));
+    const tickets = (bet.combos ?? []).map((combo, index) => {
+      const legs = combo.map((i) => bet.legs[i]);
+      const decided = legs.every((leg) => leg?.outcome !== null && leg?.outcome !== undefined);
+      // Each combination's result once its legs are settled: protocol's parlayReturn on the unit stake.
+      const returned = decided
+        ? parlayReturn(
+            bet.unitStake,
+            legs.map((leg) => ({ decimal: leg?.price ?? 2, outcome: leg?.outcome ?? 'void' })),
+          )
+        : null;
+      return {
+        ticket: index + 1,
+        legs: combo.map((i) => bet.legs[i]?.oddsId),
+        stake: toMajor(bet.unitStake, bet.currency),
+        odds: Number(combo.reduce((acc, i) => acc * (bet.legs[i]?.price ?? 1), 1).toFixed(3)),
+        result:
+          returned === null
+            ? bet.status === 'rejected'
+              ? 'rejected'
+              : 'running'
+            : legs.every((leg) => leg?.outcome === 'void')
+              ? 'void'
+              : ticketStatus(returned, bet.unitStake),
+        payout: returned === null ? null : toMajor(returned, bet.currency),
+      };
+    });
     return ok({ data: tickets });
   },
   eventlist: (ctx) => {

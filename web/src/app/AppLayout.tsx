@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { authOf } from '../features/account/accountApi.ts';
 import { messagesMachine } from '../features/account/messagesMachine.ts';
+import { useIsPhone } from '../shared/phone.ts';
 import { SessionContext } from './contexts.ts';
 import { Header } from './Header.tsx';
 import { Nav } from './Nav.tsx';
@@ -21,6 +22,8 @@ export function AppLayout({ popup = false }: { popup?: boolean }) {
   const messages = useActorRef(messagesMachine, { input: { auth } });
   const unread = useSelector(messages, (s) => s.context.unread);
   const marquee = useSelector(messages, (s) => s.context.marquee);
+  // On a phone the navigation lives in the header's drawer.
+  const phone = useIsPhone();
 
   const outletContext = useMemo(
     () => ({ refreshMessages: () => messages.send({ type: 'messages.refresh' }) }),
@@ -42,7 +45,7 @@ export function AppLayout({ popup = false }: { popup?: boolean }) {
   return (
     <div className="app-layout">
       <Header unread={unread} />
-      <Nav />
+      {phone ? null : <Nav />}
       {marquee.length > 0 && (
         <div className="marquee" role="marquee" aria-label={t('messages.marquee')}>
           <span>{marquee.map((m) => m.content).join('   •   ')}</span>

@@ -1,7 +1,10 @@
 /** Main navigation: product pages in this window, info pages in their 1000x970 pop-up. */
+import { isLotteryDisabled } from '@sportsbook/protocol';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useTournamentAccess } from '../features/rooms/access.ts';
 import { openPopup } from '../shared/popups.ts';
+import { useAccount } from './contexts.ts';
 
 export const productLinks = [
   ['/desktop', 'nav.sports'],
@@ -30,14 +33,23 @@ export const infoLinks = [
 
 export function Nav() {
   const { t } = useTranslation();
+  const account = useAccount();
+  // lotteryDisabled is silent too: a member without the lottery does not see /w4d.
+  const lotteryOff = account !== null && isLotteryDisabled(account.info);
+  // tournamentDisabled (membervalidatetournament) is silent: the entry is just not there.
+  const tournament = useTournamentAccess(
+    account ? { account_id: account.info.account_id, session_token: account.info.session_token } : null,
+  );
   return (
     <nav className="app-nav" aria-label={t('nav.main')}>
       <ul>
-        {productLinks.map(([to, key]) => (
-          <li key={to}>
-            <NavLink to={to}>{t(key)}</NavLink>
-          </li>
-        ))}
+        {productLinks.map(([to, key]) =>
+          (to === '/tournament2' && tournament === 'disabled') || (to === '/w4d' && lotteryOff) ? null : (
+            <li key={to}>
+              <NavLink to={to}>{t(key)}</NavLink>
+            </li>
+          ),
+        )}
       </ul>
       <ul>
         {infoLinks.map(([to, key]) => (

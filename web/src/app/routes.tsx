@@ -42,7 +42,15 @@ const slotNumbers = [2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15];
 export const productRoutes: RouteObject[] = [
   { path: 'desktop', element: page(() => import('../features/board/DesktopPage.tsx'), 'default') },
   { path: 'tournament2', element: <Navigate to="/tournament2/home" replace /> },
-  soon('tournament2/home', 'nav.tournament'),
+  { path: 'tournament2/home', element: page(() => import('../features/rooms/LobbyPage.tsx'), 'default') },
+  {
+    path: 'tournament2/room/:roomId',
+    element: page(() => import('../features/rooms/RoomPage.tsx'), 'default'),
+  },
+  {
+    path: 'tournament2/tutorial',
+    element: page(() => import('../features/rooms/TutorialPage.tsx'), 'default'),
+  },
   { path: 'highlight', element: <Navigate to="/highlight/home" replace /> },
   soon('highlight/home', 'nav.highlight'),
   { path: 'event', element: page(() => import('../features/info/ResultsPage.tsx'), 'EventPage') },
@@ -63,7 +71,7 @@ export const productRoutes: RouteObject[] = [
   soon('casino', 'nav.casino'),
   soon('esports2', 'nav.esports'),
   soon('fishing', 'nav.fishing'),
-  soon('w4d', 'nav.lottery'),
+  { path: 'w4d', element: page(() => import('../features/lottery/LotteryPage.tsx'), 'default') },
   soon('livetv', 'nav.liveTv'),
 ];
 
@@ -85,6 +93,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Landing /> },
       { path: 'maintenance', element: page(() => import('./Maintenance.tsx'), 'default') },
+      // The operator dashboard: its own token (OPS_TOKEN), not a player login (gateway/OPS.md).
+      { path: 'ops', element: page(() => import('../features/ops/OpsPage.tsx'), 'default') },
       {
         element: <RequireAuth />,
         children: [

@@ -1,8 +1,10 @@
 /**
- * Pop-up windows the app opens (SPEC section 2): info pages 1000x970, other pages 1280x720. Every
+ * Pop-up windows the app opens (SPEC section 2): info pages 1000x970, other pages 1280x720. On a
+ * phone (issue 22) the same page opens as a new full-screen tab instead of a sized window. Every
  * window is kept until it closes, so that logout can close them all.
  */
 import { PopupSize } from '@sportsbook/protocol';
+import { isPhone } from './phone.ts';
 
 export type PopupKind = keyof typeof PopupSize;
 
@@ -15,15 +17,23 @@ export function popupKindOf(path: string): PopupKind {
 
 /** Opens (or re-focuses) the pop-up for `path`; one window per kind, reused like the product does. */
 export function openPopup(path: string, kind: PopupKind = popupKindOf(path)): Window | null {
-  const { width, height } = PopupSize[kind];
   const name = `sportsbook-${kind}`;
-  const features = `width=${width},height=${height},resizable=yes,scrollbars=yes`;
-  const win = globalThis.open?.(path, name, features) ?? null;
+  const features = popupFeatures(kind, isPhone());
+  const win =
+    (features === undefined ? globalThis.open?.(path, name) : globalThis.open?.(path, name, features)) ??
+    null;
   if (win) {
     open.set(name, win);
     win.focus?.();
   }
   return win;
+}
+
+/** The window features of a pop-up: its sized window, or none on a phone (a full-screen tab). */
+export function popupFeatures(kind: PopupKind, phone: boolean): string | undefined {
+  if (phone) return undefined;
+  const { width, height } = PopupSize[kind];
+  return `width=${width},height=${height},resizable=yes,scrollbars=yes`;
 }
 
 /** Closes every pop-up this window opened (logout). Returns how many were still open. */

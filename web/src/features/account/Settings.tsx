@@ -12,6 +12,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PreferencesContext, SessionContext, useAccount, useLayout } from '../../app/contexts.ts';
 import { api } from '../../shared/api.ts';
+import { AccountFacts } from './AccountFacts.tsx';
 import { accountCalls, authOf } from './accountApi.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { OddsTypeSelect } from './OddsTypeSelect.tsx';
@@ -198,6 +199,7 @@ export default function Settings() {
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">{t('info.settings')}</h1>
+      <AccountFacts />
       <Nickname />
       <ChangePassword />
       <Preferences />

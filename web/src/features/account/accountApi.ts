@@ -68,6 +68,9 @@ const status = (result: ApiResult<object>): StatusOutcome =>
   result.ok ? { ok: true } : { ok: false, code: result.code };
 
 export type SettingsFields = Omit<SettingsRequest, 'account_id' | 'session_token'>;
+export type SettingsOutcome =
+  | { ok: true; settings: Readonly<Record<string, unknown>> }
+  | { ok: false; code: string };
 
 export function accountCalls(api: ApiClient) {
   return {
@@ -90,6 +93,13 @@ export function accountCalls(api: ApiClient) {
       ),
     saveSettings: async (auth: Auth, settings: SettingsFields, signal?: AbortSignal) =>
       status(await api.call('usersettings', { ...auth, ...settings }, { signal })),
+    /** usersettings with no fields reads the member's saved settings (flat; {} when none). */
+    loadSettings: async (auth: Auth, signal?: AbortSignal): Promise<SettingsOutcome> => {
+      const result = await api.call('usersettings', auth, { signal });
+      return result.ok
+        ? { ok: true, settings: result.data.settings ?? {} }
+        : { ok: false, code: result.code };
+    },
     changePassword: async (
       auth: Auth,
       form: { currentPassword: string; newPassword: string; confirmPassword: string },

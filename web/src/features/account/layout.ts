@@ -134,6 +134,20 @@ export function settingsFields(layout: Layout): SettingsFields {
   return { ...layout.pageDisplay, ...layout.betting } as unknown as SettingsFields;
 }
 
+/**
+ * The layout patch of the settings the server keeps (usersettings' flat fields): pageDisplay and
+ * betting fields it names, nothing else; applyPatch then checks each value like a stored one.
+ */
+export function serverPatch(settings: Readonly<Record<string, unknown>>): LayoutPatch {
+  const defaults = defaultLayout();
+  const pick = (keys: readonly string[]) =>
+    Object.fromEntries(keys.filter((key) => Object.hasOwn(settings, key)).map((key) => [key, settings[key]]));
+  return {
+    pageDisplay: pick(Object.keys(defaults.pageDisplay)) as Partial<PageDisplay>,
+    betting: pick(Object.keys(defaults.betting)) as Partial<Betting>,
+  };
+}
+
 export function loadLayout(): Layout {
   return parseLayout(readJson(StorageKey.layout));
 }

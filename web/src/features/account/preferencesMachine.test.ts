@@ -1,7 +1,7 @@
 import { StorageKey } from '@sportsbook/protocol';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
-import type { Auth, SettingsFields, StatusOutcome } from './accountApi.ts';
+import { type Actor, createActor, fromPromise, waitFor } from 'xstate';
+import type { Auth, SettingsFields, SettingsOutcome, StatusOutcome } from './accountApi.ts';
 import { defaultLayout, loadLayout, parseLayout } from './layout.ts';
 import { preferencesMachine } from './preferencesMachine.ts';
 
@@ -15,17 +15,31 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-function withSave(save: (settings: SettingsFields) => Promise<StatusOutcome>) {
+function withSave(
+  save: (settings: SettingsFields) => Promise<StatusOutcome>,
+  load: (auth: Auth) => Promise<SettingsOutcome> = async () => ({ ok: true, settings: {} }),
+) {
   const sent: SettingsFields[] = [];
+  const loads: Auth[] = [];
   const machine = preferencesMachine.provide({
     actors: {
       save: fromPromise<StatusOutcome, { auth: Auth; settings: SettingsFields }>(({ input }) => {
         sent.push(input.settings);
         return save(input.settings);
       }),
+      load: fromPromise<SettingsOutcome, { auth: Auth }>(({ input }) => {
+        loads.push(input.auth);
+        return load(input.auth);
+      }),
     },
   });
-  return { machine, sent };
+  return { machine, sent, loads };
+}
+
+/** Logs in: the server's settings load first (the server wins), then the machine is idle. */
+async function signIn(actor: Actor<typeof preferencesMachine>, as: Auth = auth) {
+  actor.send({ type: 'auth.set', auth: as });
+  await waitFor(actor, (s) => s.matches('idle'));
 }
 
 beforeEach(() => localStorage.clear());
@@ -70,16 +84,16 @@ describe('preferencesMachine', () => {
   it('logged in, a settings change is saved upstream with the flat settings fields', async () => {
     const { machine, sent } = withSave(async () => ({ ok: true }));
     const actor = createActor(machine, { input: {} }).start();
-    actor.send({ type: 'auth.set', auth });
+    await signIn(actor);
     actor.send({ type: 'prefs.update', patch: { pageDisplay: { oddsType: 4 } } });
     await waitFor(actor, (s) => s.matches('idle') && sent.length === 1);
     expect(sent[0]).toMatchObject({ oddsType: 4, language: 'en', autoRefreshOdds: true });
   });
 
-  it('a menu-only change (theme) is not a usersettings call', () => {
+  it('a menu-only change (theme) is not a usersettings call', async () => {
     const { machine, sent } = withSave(async () => ({ ok: true }));
     const actor = createActor(machine, { input: {} }).start();
-    actor.send({ type: 'auth.set', auth });
+    await signIn(actor);
     actor.send({ type: 'prefs.update', patch: { menu: { theme: 'midnight' } } });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     expect(sent).toHaveLength(0);
@@ -92,7 +106,7 @@ describe('preferencesMachine', () => {
     const actor = createActor(machine, { input: {} }).start();
     const errors: string[] = [];
     actor.on('error', (e) => errors.push(e.code));
-    actor.send({ type: 'auth.set', auth });
+    await signIn(actor);
     actor.send({ type: 'prefs.update', patch: { pageDisplay: { oddsType: 2 } } });
     actor.send({ type: 'prefs.update', patch: { pageDisplay: { oddsType: 3 } } });
     expect(errors).toEqual(['requestProcessing']);
@@ -107,9 +121,50 @@ describe('preferencesMachine', () => {
     const actor = createActor(machine, { input: {} }).start();
     const errors: string[] = [];
     actor.on('error', (e) => errors.push(e.code));
-    actor.send({ type: 'auth.set', auth });
+    await signIn(actor);
     actor.send({ type: 'prefs.update', patch: { betting: { quickBet: true } } });
     await waitFor(actor, (s) => s.matches('idle') && errors.length === 1);
     expect(errors).toEqual(['session_expired']);
+  });
+
+  it("at login the server's settings win over the browser's, and land under the layout key", async () => {
+    localStorage.setItem(
+      StorageKey.layout,
+      JSON.stringify({ pageDisplay: { oddsType: 1, language: 'th' }, menu: { theme: 'crimson' } }),
+    );
+    const { machine, sent, loads } = withSave(
+      async () => ({ ok: true }),
+      async () => ({ ok: true, settings: { oddsType: 5, acceptAnyOdds: true, pageSize: 'bad', unknown: 1 } }),
+    );
+    const actor = createActor(machine, { input: {} }).start();
+    await signIn(actor);
+    const { layout } = actor.getSnapshot().context;
+    expect(layout.pageDisplay.oddsType).toBe(5);
+    expect(layout.betting.acceptAnyOdds).toBe(true);
+    // What the server does not name stays the browser's; a bad server value falls back.
+    expect(layout.pageDisplay.language).toBe('th');
+    expect(layout.menu.theme).toBe('crimson');
+    expect(layout.pageDisplay.pageSize).toBe(10);
+    expect(loadLayout().pageDisplay.oddsType).toBe(5);
+    expect(loads).toEqual([auth]);
+    expect(sent).toHaveLength(0);
+    // The same session again (a re-render) does not reload; a new session (switch) does.
+    actor.send({ type: 'auth.set', auth });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    await signIn(actor, { account_id: 'demo07', session_token: 'u' });
+    expect(loads).toHaveLength(2);
+  });
+
+  it('a failed settings read is emitted and leaves the browser layout', async () => {
+    const { machine } = withSave(
+      async () => ({ ok: true }),
+      async () => ({ ok: false, code: 'session_expired' }),
+    );
+    const actor = createActor(machine, { input: {} }).start();
+    const errors: string[] = [];
+    actor.on('error', (e) => errors.push(e.code));
+    await signIn(actor);
+    expect(errors).toEqual(['session_expired']);
+    expect(actor.getSnapshot().context.layout).toEqual(defaultLayout());
   });
 });

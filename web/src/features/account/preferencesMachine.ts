@@ -3,10 +3,18 @@
  * when logged in, the settings fields are saved upstream through usersettings. One settings save in
  * flight at a time (SPEC section 4): a change during a save answers `requestProcessing` (emitted as
  * an `error` for the catalogue, a soft code: logged only) and is saved once the first save ends.
+ * On login (and on a reload with a kept session) the member's saved settings are read through
+ * usersettings and win over the browser's (`loading`), so two browsers agree after a reload.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { api } from '../../shared/api.ts';
-import { type Auth, accountCalls, type SettingsFields, type StatusOutcome } from './accountApi.ts';
+import {
+  type Auth,
+  accountCalls,
+  type SettingsFields,
+  type SettingsOutcome,
+  type StatusOutcome,
+} from './accountApi.ts';
 import {
   applyPatch,
   type Layout,
@@ -14,6 +22,7 @@ import {
   loadLayout,
   patchNeedsUpstream,
   saveLayout,
+  serverPatch,
   settingsFields,
 } from './layout.ts';
 
@@ -41,12 +50,21 @@ export const preferencesMachine = setup({
     save: fromPromise<StatusOutcome, { auth: Auth; settings: SettingsFields }>(({ input, signal }) =>
       accountCalls(api).saveSettings(input.auth, input.settings, signal),
     ),
+    load: fromPromise<SettingsOutcome, { auth: Auth }>(({ input, signal }) =>
+      accountCalls(api).loadSettings(input.auth, signal),
+    ),
   },
   guards: {
     upstreamChange: ({ context, event }) =>
       context.auth !== null && event.type === 'prefs.update' && patchNeedsUpstream(event.patch),
     dirty: ({ context }) => context.dirty && context.auth !== null,
     saveFailed: (_, output: StatusOutcome) => !output.ok,
+    /** A new session (login, switch, a reload that kept it): read the server's settings. */
+    newSession: ({ context, event }) =>
+      event.type === 'auth.set' &&
+      event.auth !== null &&
+      (context.auth?.account_id !== event.auth.account_id ||
+        context.auth?.session_token !== event.auth.session_token),
   },
   actions: {
     applyPatch: assign({
@@ -54,6 +72,10 @@ export const preferencesMachine = setup({
         event.type === 'prefs.update' ? applyPatch(context.layout, event.patch) : context.layout,
     }),
     persist: ({ context }) => saveLayout(context.layout),
+    applyServer: assign({
+      layout: ({ context }, settings: Readonly<Record<string, unknown>>) =>
+        applyPatch(context.layout, serverPatch(settings)),
+    }),
     setAuth: assign({ auth: ({ event }) => (event.type === 'auth.set' ? event.auth : null) }),
     markDirty: assign({ dirty: true }),
     clearDirty: assign({ dirty: false }),
@@ -65,10 +87,41 @@ export const preferencesMachine = setup({
   id: 'preferences',
   context: ({ input }) => ({ layout: input?.layout ?? loadLayout(), auth: null, dirty: false }),
   on: {
-    'auth.set': { actions: 'setAuth' },
+    'auth.set': [{ guard: 'newSession', target: '.loading', actions: 'setAuth' }, { actions: 'setAuth' }],
   },
   initial: 'idle',
   states: {
+    loading: {
+      on: {
+        // A change while the server's settings load is shown and kept locally; the server's win.
+        'prefs.update': { actions: ['applyPatch', 'persist'] },
+      },
+      invoke: {
+        src: 'load',
+        input: ({ context }) => ({ auth: context.auth as Auth }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.ok,
+            target: 'idle',
+            actions: [
+              {
+                type: 'applyServer',
+                params: ({ event }) => (event.output.ok ? event.output.settings : {}),
+              },
+              'persist',
+            ],
+          },
+          {
+            target: 'idle',
+            actions: {
+              type: 'emitFailure',
+              params: ({ event }) => ({ code: event.output.ok ? '' : event.output.code }),
+            },
+          },
+        ],
+        onError: { target: 'idle' },
+      },
+    },
     idle: {
       on: {
         'prefs.update': [

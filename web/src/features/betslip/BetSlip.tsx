@@ -1,14 +1,21 @@
-/** The bet slip panel: picks, mode, stake, figures, and the flow's buttons. Reads narrow slices of the slip actor. */
+/**
+ * The bet slip panel: picks, mode, stake, figures, and the flow's buttons. Reads narrow slices of the
+ * slip actor. On a phone (issue 22) it is a bottom sheet: a bar with the pick count that opens on the
+ * first pick, and quick-stake buttons; the flow (betSlipMachine) is the same.
+ */
 
 import { currencyDigits, formatOdds, type OddsFormat, uiActionFor } from '@sportsbook/protocol';
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { TabList } from '../../shared/components/TabList.tsx';
 import { useBook } from '../../shared/i18n/book/useBook.ts';
 import { catalogueText } from '../../shared/i18n/index.ts';
 import { amountProblem, formatMoney, parseStake } from '../../shared/money.ts';
+import { useIsPhone } from '../../shared/phone.ts';
 import { type betSlipMachine, StakeDecimalsProblem } from './betSlipMachine.ts';
+import { ParlayTotals } from './ParlayTotals.tsx';
 import { isMyanmarSelection, slipFigures, systemSizesOffered, systemTickets } from './rules.ts';
 
 type SlipRef = ActorRefFrom<typeof betSlipMachine>;
@@ -22,6 +29,9 @@ function price(p: number, format: OddsFormat): string {
 }
 
 const newKey = () => crypto.randomUUID();
+
+/** Quick stakes on a phone, in the currency's major units. */
+export const QuickStakes = [10, 50, 100, 500] as const;
 
 /** `viewOnly`: a suspended account (SPEC "suspend (view only)") may build a slip but not place it. */
 export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: boolean }) {
@@ -44,185 +54,243 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
     ctx.error && ctx.error !== StakeDecimalsProblem
       ? catalogueText(tAll, uiActionFor(ctx.error, { loggedIn: true }))
       : null;
+  const phone = useIsPhone();
+  const [sheet, setSheet] = useState(false);
+  // The sheet opens on the first pick (and stays as the player left it for the next ones).
+  const picks = useRef(n);
+  useEffect(() => {
+    if (picks.current === 0 && n > 0) setSheet(true);
+    picks.current = n;
+  }, [n]);
+  const body = !phone || sheet;
   return (
-    <aside className="bet-slip" data-state={stateName}>
-      <header>
-        <h2>{t('slip.title')}</h2>
-        <TabList
-          className="slip-modes"
-          attr="data-mode"
-          tabs={['single', 'parlay', 'system'] as const}
-          current={ctx.mode}
-          onSelect={(mode) => slip.send({ type: 'bet.mode.change', mode })}
-          label={(m) => t(`slip.mode.${m}`)}
-        />
-      </header>
-      {n === 0 ? <p className="slip-empty">{t('slip.empty')}</p> : null}
-      <ul className="slip-picks">
-        {ctx.selections.map((s) => (
-          <li
-            key={s.oddsId + s.selection}
-            data-pick={s.oddsId}
-            className={ctx.quotes[s.oddsId]?.suspended ? 'locked' : ''}
-          >
-            <div className="pick-match">
-              {s.home} v {s.away}
-            </div>
-            <div className="pick-label">
-              {s.label}{' '}
-              {isMyanmarSelection(s) ? (
-                <b>{String(s.line)}</b>
-              ) : (
-                <b data-slip-price={s.price}>@ {price(s.price, ctx.account.oddsFormat)}</b>
-              )}
-            </div>
-            <button
-              type="button"
-              aria-label={t('slip.remove')}
-              onClick={() => slip.send({ type: 'bet.remove', oddsId: s.oddsId })}
-            >
-              ×
-            </button>
-          </li>
-        ))}
-      </ul>
-      {ctx.oddsIsUpdating ? (
-        <p className="slip-updating" data-updating>
-          {tAll('error.oddsIsUpdating', { defaultValue: t('slip.updating') })}
-        </p>
+    <aside
+      className={`bet-slip${phone ? ' slip-sheet' : ''}`}
+      data-state={stateName}
+      data-sheet={phone ? (sheet ? 'open' : 'closed') : undefined}
+      aria-label={t('slip.title')}
+    >
+      {phone ? (
+        <button
+          type="button"
+          className="slip-toggle"
+          aria-expanded={sheet}
+          aria-controls="slip-body"
+          title={sheet ? t('slip.hide') : undefined}
+          onClick={() => setSheet((x) => !x)}
+        >
+          <span>{t('slip.title')}</span>
+          <span className="badge" data-slip-count={n}>
+            {n}
+          </span>
+          <span aria-hidden="true">{sheet ? '▾' : '▴'}</span>
+        </button>
       ) : null}
-      {locked ? (
-        <p className="slip-locked" role="alert">
-          {t('slip.locked')}
-        </p>
-      ) : null}
-      {ctx.mode === 'system' && n >= 2 ? (
-        <fieldset className="slip-sizes">
-          <legend>{t('slip.sizes')}</legend>
-          {systemSizesOffered(n).map((k) => {
-            const on = ctx.sizes === null || ctx.sizes.includes(k);
-            return (
-              <label key={k}>
-                <input
-                  type="checkbox"
-                  checked={on}
-                  onChange={() => {
-                    const current = ctx.sizes ?? systemSizesOffered(n);
-                    const next = on ? current.filter((x) => x !== k) : [...current, k].sort((a, b) => a - b);
-                    slip.send({ type: 'bet.sizes.change', sizes: next.length > 0 ? next : null });
-                  }}
-                />
-                {t('slip.folds', { count: k })}
-              </label>
-            );
-          })}
-          <span data-tickets>{t('slip.tickets', { count: systemTickets(n, ctx.sizes) })}</span>
-        </fieldset>
-      ) : null}
-      {n > 0 ? (
-        <div className="slip-stake">
-          <label>
-            {ctx.mode === 'system' ? t('slip.unitStake') : t('slip.stake')}
-            <input
-              inputMode="decimal"
-              name="stake"
-              value={ctx.stake}
-              onChange={(e) => slip.send({ type: 'bet.stake.change', stake: e.target.value })}
+      {body ? (
+        <div className="slip-body" id="slip-body">
+          <header>
+            <h2>{t('slip.title')}</h2>
+            <TabList
+              className="slip-modes"
+              attr="data-mode"
+              tabs={['single', 'parlay', 'system'] as const}
+              current={ctx.mode}
+              onSelect={(mode) => slip.send({ type: 'bet.mode.change', mode })}
+              label={(m) => t(`slip.mode.${m}`)}
             />
-          </label>
-          {stakeDecimals ? (
-            <p className="slip-error" role="alert" data-code={StakeDecimalsProblem}>
-              {stakeDecimals}
+          </header>
+          {n === 0 ? <p className="slip-empty">{t('slip.empty')}</p> : null}
+          <ul className="slip-picks">
+            {ctx.selections.map((s) => (
+              <li
+                key={s.oddsId + s.selection}
+                data-pick={s.oddsId}
+                className={ctx.quotes[s.oddsId]?.suspended ? 'locked' : ''}
+              >
+                <div className="pick-match">
+                  {s.home} v {s.away}
+                </div>
+                <div className="pick-label">
+                  {s.label}{' '}
+                  {isMyanmarSelection(s) ? (
+                    <b>{String(s.line)}</b>
+                  ) : (
+                    <b data-slip-price={s.price}>@ {price(s.price, ctx.account.oddsFormat)}</b>
+                  )}
+                </div>
+                <button
+                  type="button"
+                  aria-label={t('slip.remove')}
+                  onClick={() => slip.send({ type: 'bet.remove', oddsId: s.oddsId })}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+          {ctx.oddsIsUpdating ? (
+            <p className="slip-updating" data-updating>
+              {tAll('error.oddsIsUpdating', { defaultValue: t('slip.updating') })}
             </p>
           ) : null}
-          {figures ? (
-            <dl className="slip-figures">
-              <dt>{t('slip.risk')}</dt>
-              <dd data-risk>{formatMoney(figures.risk, currency)}</dd>
-              <dt>{t('slip.win')}</dt>
-              <dd data-win>{formatMoney(figures.win, currency)}</dd>
-              <dt>{t('slip.payout')}</dt>
-              <dd>{formatMoney(figures.payout, currency)}</dd>
-            </dl>
+          {locked ? (
+            <p className="slip-locked" role="alert">
+              {t('slip.locked')}
+            </p>
           ) : null}
-          <label>
-            <input
-              type="checkbox"
-              checked={ctx.acceptBetterOdds}
-              onChange={(e) => slip.send({ type: 'bet.accept.change', acceptBetterOdds: e.target.checked })}
-            />
-            {t('slip.acceptBetter')}
-          </label>
-          <label>
-            <input
-              type="checkbox"
-              checked={ctx.acceptAnyOdds}
-              onChange={(e) => slip.send({ type: 'bet.accept.change', acceptAnyOdds: e.target.checked })}
-            />
-            {t('slip.acceptAny')}
-          </label>
+          {ctx.mode === 'system' && n >= 2 ? (
+            <fieldset className="slip-sizes">
+              <legend>{t('slip.sizes')}</legend>
+              {systemSizesOffered(n).map((k) => {
+                const on = ctx.sizes === null || ctx.sizes.includes(k);
+                return (
+                  <label key={k}>
+                    <input
+                      type="checkbox"
+                      checked={on}
+                      onChange={() => {
+                        const current = ctx.sizes ?? systemSizesOffered(n);
+                        const next = on
+                          ? current.filter((x) => x !== k)
+                          : [...current, k].sort((a, b) => a - b);
+                        slip.send({ type: 'bet.sizes.change', sizes: next.length > 0 ? next : null });
+                      }}
+                    />
+                    {t('slip.folds', { count: k })}
+                  </label>
+                );
+              })}
+              <span data-tickets>{t('slip.tickets', { count: systemTickets(n, ctx.sizes) })}</span>
+            </fieldset>
+          ) : null}
+          {n > 0 ? (
+            <div className="slip-stake">
+              <label>
+                {ctx.mode === 'system' ? t('slip.unitStake') : t('slip.stake')}
+                <input
+                  inputMode="decimal"
+                  enterKeyHint="done"
+                  autoComplete="off"
+                  name="stake"
+                  value={ctx.stake}
+                  onChange={(e) => slip.send({ type: 'bet.stake.change', stake: e.target.value })}
+                />
+              </label>
+              {phone ? (
+                <fieldset className="quick-stakes">
+                  <legend className="visually-hidden">{t('slip.quickStake')}</legend>
+                  {QuickStakes.map((q) => (
+                    <button
+                      type="button"
+                      key={q}
+                      data-quick-stake={q}
+                      onClick={() => slip.send({ type: 'bet.stake.change', stake: String(q) })}
+                    >
+                      {q}
+                    </button>
+                  ))}
+                </fieldset>
+              ) : null}
+              {stakeDecimals ? (
+                <p className="slip-error" role="alert" data-code={StakeDecimalsProblem}>
+                  {stakeDecimals}
+                </p>
+              ) : null}
+              {figures ? (
+                <dl className="slip-figures">
+                  <dt>{t('slip.risk')}</dt>
+                  <dd data-risk>{formatMoney(figures.risk, currency)}</dd>
+                  <dt>{t('slip.win')}</dt>
+                  <dd data-win>{formatMoney(figures.win, currency)}</dd>
+                  <dt>{t('slip.payout')}</dt>
+                  <dd>{formatMoney(figures.payout, currency)}</dd>
+                </dl>
+              ) : null}
+              <label>
+                <input
+                  type="checkbox"
+                  checked={ctx.acceptBetterOdds}
+                  onChange={(e) =>
+                    slip.send({ type: 'bet.accept.change', acceptBetterOdds: e.target.checked })
+                  }
+                />
+                {t('slip.acceptBetter')}
+              </label>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={ctx.acceptAnyOdds}
+                  onChange={(e) => slip.send({ type: 'bet.accept.change', acceptAnyOdds: e.target.checked })}
+                />
+                {t('slip.acceptAny')}
+              </label>
+            </div>
+          ) : null}
+          {viewOnly ? (
+            <p className="slip-view-only" role="note" data-view-only="">
+              {t('slip.viewOnly')}
+            </p>
+          ) : null}
+          {errorText ? (
+            <p className="slip-error" role="alert" data-code={ctx.error}>
+              {errorText}
+            </p>
+          ) : null}
+          <footer>
+            {stateName === 'open.ready' || stateName === 'open.checking' ? (
+              <button
+                type="button"
+                className="primary"
+                data-action="submit"
+                disabled={locked || viewOnly || stateName !== 'open.ready'}
+                onClick={() => slip.send({ type: 'bet.submit' })}
+              >
+                {t('slip.place')}
+              </button>
+            ) : null}
+            {stateName === 'open.confirming' ? (
+              <>
+                <button
+                  type="button"
+                  className="primary"
+                  data-action="confirm"
+                  disabled={locked || viewOnly}
+                  onClick={() => slip.send({ type: 'bet.confirm', requestId: newKey() })}
+                >
+                  {t('slip.confirm')}
+                </button>
+                <button type="button" onClick={() => slip.send({ type: 'bet.cancel' })}>
+                  {t('slip.cancel')}
+                </button>
+              </>
+            ) : null}
+            {stateName === 'placing' ? <p data-placing>{t('slip.placing')}</p> : null}
+            {stateName === 'placeFailed' ? (
+              <button type="button" data-action="retry" onClick={() => slip.send({ type: 'bet.retry' })}>
+                {t('slip.retry')}
+              </button>
+            ) : null}
+            {stateName === 'waiting' ? <p data-outcome="waiting">{t('slip.waiting')}</p> : null}
+            {stateName === 'accepted' ? (
+              <p data-outcome="accepted">{t('slip.accepted', { ref: ctx.bet?.ref_no ?? '' })}</p>
+            ) : null}
+            {stateName === 'rejected' ? <p data-outcome="rejected">{t('slip.rejected')}</p> : null}
+            {stateName === 'accepted' || stateName === 'rejected' || stateName === 'waiting' ? (
+              <ParlayTotals bet={ctx.bet} />
+            ) : null}
+            {stateName === 'accepted' || stateName === 'rejected' ? (
+              <>
+                <button type="button" onClick={() => slip.send({ type: 'bet.keep' })}>
+                  {t('slip.keep')}
+                </button>
+                <button type="button" onClick={() => slip.send({ type: 'bet.clear' })}>
+                  {t('slip.clear')}
+                </button>
+              </>
+            ) : null}
+          </footer>
         </div>
       ) : null}
-      {viewOnly ? (
-        <p className="slip-view-only" role="note" data-view-only="">
-          {t('slip.viewOnly')}
-        </p>
-      ) : null}
-      {errorText ? (
-        <p className="slip-error" role="alert" data-code={ctx.error}>
-          {errorText}
-        </p>
-      ) : null}
-      <footer>
-        {stateName === 'open.ready' || stateName === 'open.checking' ? (
-          <button
-            type="button"
-            className="primary"
-            data-action="submit"
-            disabled={locked || viewOnly || stateName !== 'open.ready'}
-            onClick={() => slip.send({ type: 'bet.submit' })}
-          >
-            {t('slip.place')}
-          </button>
-        ) : null}
-        {stateName === 'open.confirming' ? (
-          <>
-            <button
-              type="button"
-              className="primary"
-              data-action="confirm"
-              disabled={locked || viewOnly}
-              onClick={() => slip.send({ type: 'bet.confirm', requestId: newKey() })}
-            >
-              {t('slip.confirm')}
-            </button>
-            <button type="button" onClick={() => slip.send({ type: 'bet.cancel' })}>
-              {t('slip.cancel')}
-            </button>
-          </>
-        ) : null}
-        {stateName === 'placing' ? <p data-placing>{t('slip.placing')}</p> : null}
-        {stateName === 'placeFailed' ? (
-          <button type="button" data-action="retry" onClick={() => slip.send({ type: 'bet.retry' })}>
-            {t('slip.retry')}
-          </button>
-        ) : null}
-        {stateName === 'waiting' ? <p data-outcome="waiting">{t('slip.waiting')}</p> : null}
-        {stateName === 'accepted' ? (
-          <p data-outcome="accepted">{t('slip.accepted', { ref: ctx.bet?.ref_no ?? '' })}</p>
-        ) : null}
-        {stateName === 'rejected' ? <p data-outcome="rejected">{t('slip.rejected')}</p> : null}
-        {stateName === 'accepted' || stateName === 'rejected' ? (
-          <>
-            <button type="button" onClick={() => slip.send({ type: 'bet.keep' })}>
-              {t('slip.keep')}
-            </button>
-            <button type="button" onClick={() => slip.send({ type: 'bet.clear' })}>
-              {t('slip.clear')}
-            </button>
-          </>
-        ) : null}
-      </footer>
     </aside>
   );
 }

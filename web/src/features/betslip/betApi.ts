@@ -119,6 +119,8 @@ export function placement(input: PlaceInput): Placement {
     selection: s.selection,
     price: s.price,
     ...(typeof s.line === 'number' || s.line === null ? { line: s.line } : {}),
+    // The ticket's market (in play or pre-match): a match that kicked off since answers marketTypeChanged.
+    live: s.live,
   });
   const mmoLeg = (s: Selection) => ({ odds_id: s.oddsId, selection: s.selection, body: String(s.line) });
   if (myanmar) {

@@ -177,7 +177,10 @@ function initialStake(
 }
 
 /** Adds a pick: a single keeps one; a parlay keeps one pick per match (the newer replaces). */
-function addSelection(context: BetSlipContext, selection: Selection): Selection[] {
+export function addSelection(
+  context: Pick<BetSlipContext, 'mode' | 'selections'>,
+  selection: Selection,
+): Selection[] {
   if (context.mode === 'single') return [selection];
   const same = context.selections.findIndex(
     (s) => s.oddsId === selection.oddsId && s.selection === selection.selection,

@@ -27,10 +27,18 @@ import { betSlipActors, betSlipMachine } from '../betslip/betSlipMachine.ts';
 import type { Selection, SlipAccount } from '../betslip/types.ts';
 import { watchSelections } from '../betslip/watch.ts';
 import './board.css';
+import { ReplayBar } from '../replay/ReplayBar.tsx';
 import { Board } from './Board.tsx';
 import { ConnectionIndicator } from './ConnectionIndicator.tsx';
 import { SportsMenu } from './SportsMenu.tsx';
-import { BoardMarketTypes, boardTopic, type MarketTab, MarketTabs, pickLabel } from './view.ts';
+import {
+  BoardMarketTypes,
+  boardTopic,
+  type MarketTab,
+  MarketTabs,
+  pickLabel,
+  timeFilterActive,
+} from './view.ts';
 
 export default function DesktopPage() {
   const account = useAccount();
@@ -64,6 +72,9 @@ function DesktopBoard() {
   const [leagueMode, setLeagueMode] = useState(0);
   const [timeMode, setTimeMode] = useState<number>(() => defaultTimeFilter(Date.now()));
   const [now, setNow] = useState(() => Date.now());
+  // Phone (issue 22): the league and time filters sit in a sheet behind a button (CSS hides both
+  // the button and the closed state on a desktop).
+  const [filtersOpen, setFiltersOpen] = useState(false);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
     return () => clearInterval(timer);
@@ -179,6 +190,8 @@ function DesktopBoard() {
         }}
       />
       <main className="desktop-main">
+        {/* Only when the gateway serves a replay (RECORDING.md "Timeline in the web"). */}
+        <ReplayBar />
         <div className="board-bar">
           <TabList
             className="market-tabs"
@@ -206,28 +219,39 @@ function DesktopBoard() {
               </button>
             ))}
           </div>
-          <label>
-            {t('filter.league')}
-            <select value={leagueMode} onChange={(e) => setLeagueMode(Number(e.target.value))}>
-              {[0, 1, 2, 3].map((m) => (
-                <option key={m} value={m}>
-                  {t(`filter.leagueMode.${m}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          {marketType !== 'outright' && tab !== 'live' ? (
+          <button
+            type="button"
+            className="filters-button"
+            aria-expanded={filtersOpen}
+            aria-controls="board-filters"
+            onClick={() => setFiltersOpen((x) => !x)}
+          >
+            {t('board.filters')}
+          </button>
+          <div className="board-filters" id="board-filters" data-open={filtersOpen}>
             <label>
-              {t('filter.time')}
-              <select value={timeMode} onChange={(e) => setTimeMode(Number(e.target.value))}>
-                {timeModes.map((m) => (
+              {t('filter.league')}
+              <select value={leagueMode} onChange={(e) => setLeagueMode(Number(e.target.value))}>
+                {[0, 1, 2, 3].map((m) => (
                   <option key={m} value={m}>
-                    {t(`filter.timeMode.${m}`)}
+                    {t(`filter.leagueMode.${m}`)}
                   </option>
                 ))}
               </select>
             </label>
-          ) : null}
+            {timeFilterActive({ marketType, tab }) ? (
+              <label>
+                {t('filter.time')}
+                <select value={timeMode} onChange={(e) => setTimeMode(Number(e.target.value))}>
+                  {timeModes.map((m) => (
+                    <option key={m} value={m}>
+                      {t(`filter.timeMode.${m}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+          </div>
           <ConnectionIndicator />
         </div>
         <Board

@@ -11,9 +11,9 @@ import {
   type OddsFormat,
   Period,
 } from '@sportsbook/protocol';
-import { memo, useContext, useEffect, useMemo, useRef } from 'react';
+import { type CSSProperties, memo, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTopicEntity } from '../../shared/stream/react.tsx';
-import { BoardText, OddsCell, type PickHandler, RowVisibility } from './OddsCell.tsx';
+import { type BoardT, BoardText, OddsCell, type PickHandler, RowVisibility } from './OddsCell.tsx';
 import {
   type BoardColumn,
   type ColumnGroup,
@@ -202,6 +202,12 @@ function Cell(props: CellProps & { group: ColumnGroup; column: BoardColumn }) {
   }
 }
 
+/** A cell's caption on a phone card, where the board's column header is not shown. */
+function columnLabel(group: ColumnGroup, column: BoardColumn, t: BoardT): string {
+  const sub = column.subKey ? t(column.subKey) : (column.subText ?? '');
+  return sub ? `${t(group.title)} ${sub}` : t(group.title);
+}
+
 /** Time column: kick-off (GMT+8), or for a live match its period and minute, and the score. */
 function MatchTime({ match, showScore }: { match: MarketMatch; showScore: boolean }) {
   const t = useContext(BoardText);
@@ -295,22 +301,27 @@ export const MatchRow = memo(function MatchRow(props: {
     return () => el.removeEventListener('contentvisibilityautostatechange', onChange);
   }, [shown, visibility]);
   const byType = useMemo(() => oddsByBetType(props.matchId, props.oddsIds), [props.matchId, props.oddsIds]);
+  // Phone cards (board.css) show the main market; "more markets" shows the rest in place.
+  const [more, setMore] = useState(false);
+  const t = useContext(BoardText);
   if (!match) return null;
   const locked = props.locked || match.status !== 0;
   const slots = Math.max(1, ...props.groups.map((g) => byType.get(g.betType)?.length ?? 0));
-  const span = { gridRow: `span ${slots}` };
+  // Time and Event span the match's lines (board.css reads --slots; a phone card ignores it).
+  const span = { '--slots': slots } as CSSProperties;
   const hdpId = byType.get('HDP')?.[0] ?? byType.get('MHDP')?.[0];
   return (
     <RowVisibility.Provider value={visibility}>
       <div
         ref={element}
-        className={`match-row${locked ? ' locked' : ''}${match.liveState ? ' live' : ''}`}
+        className={`match-row${locked ? ' locked' : ''}${match.liveState ? ' live' : ''}${more ? ' expanded' : ''}`}
         data-match={match.id}
+        style={span}
       >
-        <div className={`match-time${match.liveState ? ' live' : ''}`} style={span}>
+        <div className={`match-time${match.liveState ? ' live' : ''}`}>
           <MatchTime match={match} showScore={props.showScore} />
         </div>
-        <div className="match-teams" style={span}>
+        <div className="match-teams">
           <Teams topic={props.topic} match={match} hdpId={hdpId} />
         </div>
         {Array.from({ length: slots }, (_, slot) =>
@@ -323,6 +334,7 @@ export const MatchRow = memo(function MatchRow(props: {
                   // biome-ignore lint/suspicious/noArrayIndexKey: slot and column positions are the identity
                   key={`${slot}-${g.betType}-${ci}`}
                   data-bettype={g.betType}
+                  data-label={slot === 0 ? columnLabel(g, c, t) : undefined}
                 >
                   {id ? (
                     <Cell
@@ -342,6 +354,14 @@ export const MatchRow = memo(function MatchRow(props: {
             }),
           ),
         )}
+        <button
+          type="button"
+          className="more-markets"
+          aria-expanded={more}
+          onClick={() => setMore((x) => !x)}
+        >
+          {more ? t('board.fewerMarkets') : t('board.moreMarkets')}
+        </button>
       </div>
     </RowVisibility.Provider>
   );

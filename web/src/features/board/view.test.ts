@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../shared/i18n/book/en.ts';
 import th from '../../shared/i18n/book/th.ts';
 import {
+  BoardMarketTypes,
   betTypesOf,
   boardColumns,
   ColumnLayouts,
@@ -17,6 +18,7 @@ import {
   pageOf,
   pickLabel,
   signedLine,
+  timeFilterActive,
 } from './view.ts';
 
 const sport = (id: number, name: string) => ({
@@ -223,5 +225,15 @@ describe('pick labels', () => {
 
   it("keeps a row's own labels (correct score, double chance...) as sent", () => {
     expect(pickLabel(row('CS', null, ['1:0', '0:1']), 1, teams, inLanguage(th))).toBe('0:1');
+  });
+});
+
+describe('time filter (SPEC section 4: all/today/1/hdpou views, never outright)', () => {
+  it('is offered only where it filters: hdpou off the live tab', () => {
+    expect(timeFilterActive({ marketType: 'hdpou', tab: 'today' })).toBe(true);
+    expect(timeFilterActive({ marketType: 'hdpou', tab: 'early' })).toBe(true);
+    expect(timeFilterActive({ marketType: 'hdpou', tab: 'live' })).toBe(false);
+    for (const marketType of BoardMarketTypes.filter((m) => m !== 'hdpou'))
+      expect(timeFilterActive({ marketType, tab: 'today' })).toBe(false);
   });
 });

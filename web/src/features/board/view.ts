@@ -84,13 +84,20 @@ export interface BoardFilters {
   readonly now: number;
 }
 
+/**
+ * Whether the time filter applies to (and so is offered on) this board: SPEC section 4's views
+ * (protocol timeFilterApplies: hdpou, never outright), and never in play.
+ */
+export function timeFilterActive(filters: Pick<BoardFilters, 'marketType' | 'tab'>): boolean {
+  return filters.marketType !== 'outright' && timeFilterApplies(filters.marketType) && filters.tab !== 'live';
+}
+
 /** Leagues in board order, each with its top-level matches (model list order: kickoff, id). */
 export function groupLeagues(model: MarketModel, filters: BoardFilters): LeagueGroup[] {
   const ids = model[tabGroup(filters.tab)];
   const fav = new Set(filters.favourites);
   const selected = new Set(filters.selectedLeagues);
-  const timeFilter =
-    filters.marketType !== 'outright' && timeFilterApplies(filters.marketType) && filters.tab !== 'live';
+  const timeFilter = timeFilterActive(filters);
   const groups = new Map<number, number[]>();
   for (const id of ids) {
     const match = model.match[String(id)];

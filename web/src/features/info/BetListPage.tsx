@@ -1,5 +1,6 @@
 /**
- * /info/betlist: the running (outstanding), waiting and void/rejected lists of SPEC section 4,
+ * /info/betlist: the running (outstanding), waiting and void/rejected lists of SPEC section 4 and
+ * the settled bets of a date range (SettledBets),
  * refreshed while open; parlay details on demand; cash-out of a running single or parlay
  * (quote via cashoutcheck, confirm, then accepted or the catalogue's code).
  */
@@ -10,6 +11,7 @@ import { api } from '../../shared/api.ts';
 import { TabList } from '../../shared/components/TabList.tsx';
 import { useBook } from '../../shared/i18n/book/useBook.ts';
 import { catalogueText } from '../../shared/i18n/index.ts';
+import { usePlayer } from '../../shared/i18n/player/usePlayer.ts';
 import type { BetView } from '../betslip/types.ts';
 import {
   type Auth,
@@ -22,6 +24,7 @@ import {
   fetchParlayDetails,
 } from './infoApi.ts';
 import { moneyText } from './money.ts';
+import { SettledBets } from './SettledBets.tsx';
 import { useInfoAccount } from './useInfoAccount.ts';
 import './info.css';
 
@@ -203,6 +206,9 @@ export default function BetListPage() {
   const codeText = useCodeText();
   const { auth, report } = useInfoAccount();
   const [tab, setTab] = useState<BetListTab>('running');
+  /** The settled tab (SettledBets: its own date range and calls). */
+  const [settled, setSettled] = useState(false);
+  const tp = usePlayer().t;
   const [bets, setBets] = useState<BetView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
@@ -215,7 +221,7 @@ export default function BetListPage() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `tick` is the refresh trigger
   useEffect(() => {
-    if (!auth) return;
+    if (!auth || settled) return;
     let live = true;
     void fetchBets(api, auth, tab).then((r) => {
       if (!live) return;
@@ -230,29 +236,31 @@ export default function BetListPage() {
     return () => {
       live = false;
     };
-  }, [auth, tab, tick, report]);
+  }, [auth, tab, tick, report, settled]);
 
   return (
     <section className="info-page bet-list" aria-labelledby="page-title">
       <h1 id="page-title">{tAll('info.betlist')}</h1>
       <TabList
         className="info-tabs"
-        tabs={Object.keys(BetListTabs) as BetListTab[]}
-        current={tab}
+        tabs={[...(Object.keys(BetListTabs) as BetListTab[]), 'settled' as const]}
+        current={settled ? 'settled' : tab}
         onSelect={(x) => {
           setBets(null);
-          setTab(x);
+          setSettled(x === 'settled');
+          if (x !== 'settled') setTab(x);
         }}
-        label={(x) => t(`betlist.tab.${x}`)}
+        label={(x) => (x === 'settled' ? tp('settled.tab') : t(`betlist.tab.${x}`))}
       >
         <button type="button" data-action="refresh" onClick={refresh}>
           {t('info.refresh')}
         </button>
       </TabList>
-      {error ? <p role="alert">{codeText(error)}</p> : null}
-      {bets === null ? <p role="status">{tAll('common.loading')}</p> : null}
-      {bets !== null && bets.length === 0 ? <p data-empty>{t('betlist.empty')}</p> : null}
-      {bets !== null && bets.length > 0 && auth ? (
+      {settled && auth ? <SettledBets auth={auth} report={report} /> : null}
+      {!settled && error ? <p role="alert">{codeText(error)}</p> : null}
+      {!settled && bets === null ? <p role="status">{tAll('common.loading')}</p> : null}
+      {!settled && bets !== null && bets.length === 0 ? <p data-empty>{t('betlist.empty')}</p> : null}
+      {!settled && bets !== null && bets.length > 0 && auth ? (
         <table className="info-table" data-list={tab}>
           <thead>
             <tr>

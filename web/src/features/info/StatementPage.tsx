@@ -1,6 +1,7 @@
 /**
  * /info/statement: per working date (GMT+8) the opening and closing balance, debit, credit and
- * commission, with the check opening + credit - debit = closing done on integer minor units.
+ * commission, with the check opening + credit - debit = closing done on integer minor units; each
+ * day's lines by product and kind (StatementLines) and the win/loss report (WinLossReport).
  */
 import { formatGmt8 } from '@sportsbook/protocol';
 import { useEffect, useState } from 'react';
@@ -10,7 +11,9 @@ import { useBook } from '../../shared/i18n/book/useBook.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { fetchStatement } from './infoApi.ts';
 import { readStatement, reconcile, type StatementDay } from './money.ts';
+import { StatementLines } from './StatementLines.tsx';
 import { useInfoAccount } from './useInfoAccount.ts';
+import { WinLossReport } from './WinLossReport.tsx';
 import './info.css';
 
 const DayMs = 86_400_000;
@@ -81,6 +84,7 @@ export default function StatementPage() {
   const [end, setEnd] = useState(() => gmt8Date(Date.now()));
   const [start, setStart] = useState(() => gmt8Date(Date.now() - (DefaultDays - 1) * DayMs));
   const [days, setDays] = useState<StatementDay[] | null>(null);
+  const [rows, setRows] = useState<readonly unknown[]>([]);
   const [shownCurrency, setShownCurrency] = useState(currency);
   const [tick, setTick] = useState(0);
 
@@ -99,6 +103,7 @@ export default function StatementPage() {
       const cur = r.value.currency ?? currency;
       setShownCurrency(cur);
       setDays(readStatement(r.value.data, cur));
+      setRows(r.value.data);
     });
     return () => {
       live = false;
@@ -136,6 +141,8 @@ export default function StatementPage() {
       {days === null ? <p role="status">{tAll('common.loading')}</p> : null}
       {days !== null && days.length === 0 ? <p data-empty>{t('statement.empty')}</p> : null}
       {days !== null && days.length > 0 ? <StatementTable days={days} currency={shownCurrency} /> : null}
+      {days !== null ? <StatementLines rows={rows} currency={shownCurrency} /> : null}
+      {auth ? <WinLossReport auth={auth} currency={shownCurrency} report={report} /> : null}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBook } from '../../shared/i18n/book/useBook.ts';
 import { amountProblem, formatMoney, parseStake } from '../../shared/money.ts';
+import { MySystemParlays } from './MySystemParlays.tsx';
 import { sizesOffered, systemFigures } from './sysParlay.ts';
 import { useInfoAccount } from './useInfoAccount.ts';
 import './info.css';
@@ -167,6 +168,7 @@ export default function SysParlayPage() {
   return (
     <section className="info-page" aria-labelledby="page-title">
       <h1 id="page-title">{tAll('info.sysparlay')}</h1>
+      <MySystemParlays />
       <SysParlayCalculator currency={currency} />
     </section>
   );

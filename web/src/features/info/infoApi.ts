@@ -80,14 +80,22 @@ export async function cashOut(
   return r.ok ? { ok: true, bet: r.data.data } : { ok: false, code: r.code };
 }
 
-/** The statement rows of a date range (see money.ts readStatement) and the account's currency. */
+/**
+ * The statement rows of a date range (see money.ts readStatement) and the account's currency; each
+ * day carries its lines (history.ts readLines), which StatementLines shows.
+ */
 export async function fetchStatement(
   api: ApiClient,
   auth: Auth,
   startDate: string,
   endDate: string,
 ): Promise<Outcome<{ data: StatementDayRow[]; currency: string | null }>> {
-  const r = await api.call('dailystatement', { ...auth, start_date: startDate, end_date: endDate });
+  const r = await api.call('dailystatement', {
+    ...auth,
+    start_date: startDate,
+    end_date: endDate,
+    lines: true,
+  });
   if (!r.ok) return r;
   return { ok: true, value: { data: r.data.data, currency: r.data.currency ?? null } };
 }

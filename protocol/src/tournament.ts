@@ -1,0 +1,244 @@
+/**
+ * Tournament rooms: the rules (RULES.md "Tournament rooms"). The spec names the statuses, types,
+ * limits and codes but says "not shown" for the lifecycle; this module is ours. Pure: no clock
+ * reads (time comes in as an argument), money in integer minor units, points in integer
+ * centipoints (1,000 points = 100,000).
+ *
+ * - `nextRoomStatus`: every status transition, as one function of the room's facts and the time.
+ * - `joinRefusal` / `betRefusal` / `leaveRefusal`: the code a join, bet or leave gets, or null.
+ * - `rankPlayers`: the ranking (points, then the earlier last bet, then join order).
+ * - `prizeSplit`: prize pool, commission and the prize of each rank, so that
+ *   fees = sum(prizes) + commission to the minor unit, for every room.
+ */
+import { RoomStatus, RoomType, TournamentLimits } from './constants.ts';
+
+/** Defaults of the room rules (ours; the spec gives none). */
+export const TournamentDefaults = {
+  /** Points every player starts with. */
+  bankrollPoints: 1000,
+  /** Operator commission on paid rooms, percent of the fees. */
+  commissionPct: 10,
+  /** Joins close this long before the first kick-off (last_join_time). */
+  joinCloseBeforeKickoffMs: 10 * 60_000,
+  /** A member's room needs every match to kick off at least this far ahead. */
+  minLeadMs: 15 * 60_000,
+  /** Smallest points stake. */
+  minStakePoints: 1,
+  /** Ended, cancelled and closed rooms stay in the lobby this long. */
+  lobbyKeepMs: 2 * 3_600_000,
+} as const;
+
+/** Points are kept in hundredths: 1,000 points = 100,000 centipoints. */
+export const PointsScale = 100;
+
+export function pointsToCenti(points: number): number | undefined {
+  if (typeof points !== 'number' || !Number.isFinite(points)) return undefined;
+  const centi = Math.round(points * PointsScale);
+  // At most two decimals: 12.345 is refused, not rounded.
+  if (Math.abs(centi - points * PointsScale) > 1e-6) return undefined;
+  return Number.isSafeInteger(centi) ? centi : undefined;
+}
+
+export function centiToPoints(centi: number): number {
+  return centi / PointsScale;
+}
+
+// ---- lifecycle ---------------------------------------------------------------------------------
+
+/** The facts the lifecycle reads. Times are UTC ms. */
+export interface RoomFacts {
+  status: RoomStatus;
+  players: number;
+  lastJoinTime: number;
+  lastBettingTime: number;
+  /** Every match of the room ended (completed or cancelled) and every bet is settled. */
+  allSettled: boolean;
+}
+
+export type RoomEvent = 'tick' | 'close';
+
+const Terminal: readonly RoomStatus[] = [RoomStatus.ended, RoomStatus.cancelled, RoomStatus.closed];
+
+export function isTerminalStatus(status: RoomStatus): boolean {
+  return Terminal.includes(status);
+}
+
+/** A room that still takes part: open, active or stopped betting. */
+export function isLiveStatus(status: RoomStatus): boolean {
+  return status === RoomStatus.open || status === RoomStatus.active || status === RoomStatus.stopBetting;
+}
+
+/**
+ * The status after `event` at `now`, reached in one call however far time jumped:
+ * - `close` (the operator): any non-terminal status -> `1` closed.
+ * - `A` open: at last_join_time, fewer than 3 players -> `2` cancelled; otherwise `0` active.
+ * - `0` active: at last_betting_time -> `4` stop betting.
+ * - `4` stop betting: once every match is settled -> `3` ended.
+ * - `3`, `2`, `1` are final.
+ * So nextRoomStatus(nextRoomStatus(r)) === nextRoomStatus(r) for the same facts and time.
+ */
+export function nextRoomStatus(room: RoomFacts, now: number, event: RoomEvent = 'tick'): RoomStatus {
+  let status = room.status;
+  if (isTerminalStatus(status)) return status;
+  if (event === 'close') return RoomStatus.closed;
+  if (status === RoomStatus.open && now >= room.lastJoinTime) {
+    if (room.players < TournamentLimits.minPlayers) return RoomStatus.cancelled;
+    status = RoomStatus.active;
+  }
+  if (status === RoomStatus.active && now >= room.lastBettingTime) status = RoomStatus.stopBetting;
+  if (status === RoomStatus.stopBetting && room.allSettled) status = RoomStatus.ended;
+  return status;
+}
+
+// ---- joins, bets, leaving ----------------------------------------------------------------------
+
+export interface JoinFacts {
+  status: RoomStatus;
+  roomType: RoomType;
+  players: number;
+  limit: number;
+  /** The member is in the room now. */
+  member: boolean;
+  /** Free rooms: the member joined it before (and left), or another member joined from this IP. */
+  memberJoinedBefore: boolean;
+  ipJoinedBefore: boolean;
+  /** Private rooms: the PIN given, and the room's. */
+  pin?: string | undefined;
+  roomPin?: string | undefined;
+  termsAccepted: boolean;
+  sameCurrency: boolean;
+}
+
+const PinShape = new RegExp(`^[0-9]{${TournamentLimits.pinLength}}$`);
+
+/** The code a join gets, or null when it may go ahead (the fee is charged next: joinFailed-2). */
+export function joinRefusal(f: JoinFacts): string | null {
+  if (f.status === RoomStatus.ended) return 'roomEnded';
+  if (f.status !== RoomStatus.open) return 'roomClosed';
+  if (f.member) return 'memberJoinedBefore';
+  if (f.roomType === RoomType.free) {
+    if (f.memberJoinedBefore) return 'memberJoinedBefore';
+    if (f.ipJoinedBefore) return 'IPJoinedBefore';
+  }
+  if (f.players >= f.limit) return 'roomFull';
+  if (f.roomType === RoomType.private) {
+    if (typeof f.pin !== 'string' || !PinShape.test(f.pin)) return 'invalidPin';
+    if (f.pin !== f.roomPin) return 'invalid_password';
+  }
+  if (!f.termsAccepted || !f.sameCurrency) return 'joinFailed-1';
+  return null;
+}
+
+/** The code a points bet gets from the room's side (the odds are checked after), or null. */
+export function betRefusal(
+  status: RoomStatus,
+  member: boolean,
+  now: number,
+  lastBettingTime: number,
+): string | null {
+  if (status === RoomStatus.ended) return 'roomEnded';
+  if (status === RoomStatus.cancelled || status === RoomStatus.closed) return 'roomClosed';
+  if (!member) return 'roomNotJoined';
+  if (status === RoomStatus.stopBetting || now >= lastBettingTime) return '314';
+  return null;
+}
+
+/** Leaving is allowed only while the room is open (the fee is refunded). */
+export function leaveRefusal(status: RoomStatus, member: boolean): string | null {
+  if (!member) return 'roomNotJoined';
+  if (status !== RoomStatus.open) return 'roomStarted';
+  return null;
+}
+
+// ---- ranking -----------------------------------------------------------------------------------
+
+export interface RankInput {
+  /** Stable key of the player (never shown). */
+  key: string;
+  nickname: string;
+  /** Centipoints now: unstaked points plus what settled bets returned. */
+  points: number;
+  /** UTC ms of the player's last bet; null when none. */
+  lastBetAt: number | null;
+  /** Join order (smaller joined first). */
+  joinSeq: number;
+}
+
+export interface Ranked extends RankInput {
+  rank: number;
+}
+
+/** Points high to low; ties: the earlier last bet first (no bet last), then the earlier join. */
+export function compareRank(a: RankInput, b: RankInput): number {
+  if (a.points !== b.points) return b.points - a.points;
+  const la = a.lastBetAt ?? Number.POSITIVE_INFINITY;
+  const lb = b.lastBetAt ?? Number.POSITIVE_INFINITY;
+  if (la !== lb) return la < lb ? -1 : 1;
+  if (a.joinSeq !== b.joinSeq) return a.joinSeq - b.joinSeq;
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}
+
+/** Ranks 1..n, every rank distinct (the tie-breaks make the order total). */
+export function rankPlayers(players: readonly RankInput[]): Ranked[] {
+  return [...players].sort(compareRank).map((p, i) => ({ ...p, rank: i + 1 }));
+}
+
+// ---- prizes ------------------------------------------------------------------------------------
+
+/** Prize split in percent of the pool by number of players (ranks 1, 2, ...). */
+export const PrizeTable: readonly { readonly minPlayers: number; readonly shares: readonly number[] }[] = [
+  { minPlayers: 11, shares: [50, 25, 15, 10] },
+  { minPlayers: 6, shares: [60, 30, 10] },
+  { minPlayers: 1, shares: [100] },
+];
+
+/** The percent shares for `players` players (never more shares than players). */
+export function prizeShares(players: number): readonly number[] {
+  if (!Number.isInteger(players) || players <= 0) return [];
+  const row = PrizeTable.find((r) => players >= r.minPlayers);
+  return row ? row.shares : [];
+}
+
+export interface PrizeInput {
+  /** Entry fee per player, minor units (0 for free rooms). */
+  feeMinor: number;
+  players: number;
+  /** Operator commission in percent of the fees (paid rooms). */
+  commissionPct?: number;
+  /** Free rooms: the pool the operator funds, minor units. */
+  fixedPoolMinor?: number;
+}
+
+export interface PrizeSplit {
+  /** Sum of the fees, minor units. */
+  fees: number;
+  pool: number;
+  /** fees - pool: the operator's take (negative when the operator funds a free room). */
+  commission: number;
+  /** Prize per rank (index 0 = rank 1), minor units; sums to pool exactly. */
+  prizes: number[];
+}
+
+/**
+ * Pool = floor(fees x (100 - commission%) / 100) for paid rooms, or the fixed pool of a free room;
+ * each prize is floor(pool x share / 100) and the rounding remainder goes to rank 1. So
+ * sum(prizes) === pool and fees === sum(prizes) + commission, exactly. No players: no prizes
+ * (and no pool: a free room nobody joined costs the operator nothing).
+ */
+export function prizeSplit(input: PrizeInput): PrizeSplit {
+  const players = Math.max(0, Math.floor(input.players));
+  const fees = input.feeMinor * players;
+  if (!Number.isSafeInteger(fees) || fees < 0) throw new RangeError('fees must be whole minor units');
+  const pct = input.commissionPct ?? TournamentDefaults.commissionPct;
+  if (!Number.isInteger(pct) || pct < 0 || pct > 100) throw new RangeError('commission must be 0..100%');
+  const shares = prizeShares(players);
+  let pool: number;
+  if (shares.length === 0) pool = 0;
+  else if (input.fixedPoolMinor !== undefined) pool = input.fixedPoolMinor;
+  else pool = Math.floor((fees * (100 - pct)) / 100);
+  if (!Number.isSafeInteger(pool) || pool < 0) throw new RangeError('pool must be whole minor units');
+  const prizes = shares.map((s) => Math.floor((pool * s) / 100));
+  const paid = prizes.reduce((a, b) => a + b, 0);
+  if (prizes.length > 0) prizes[0] = (prizes[0] as number) + (pool - paid);
+  return { fees, pool, commission: fees - pool, prizes };
+}

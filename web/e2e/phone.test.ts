@@ -1,0 +1,221 @@
+/**
+ * The sportsbook on a phone (issue 22): Chromium at 390x844 with mobile emulation and touch. Every
+ * route of SPEC section 2 that exists fits the screen width (no horizontal page scroll); the header
+ * folds into a bar with a drawer; the bet slip is a bottom sheet below the board (never over it);
+ * a bet is placed by touch from the board through the sheet.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BookStack, startBookStack } from './bookSupport.ts';
+
+let stack: BookStack;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  stack = await startBookStack();
+  context = await stack.browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  });
+  page = await context.newPage();
+}, 180_000);
+afterAll(async () => {
+  await context?.close();
+  await stack?.close();
+});
+
+const url = (path: string) => `${stack.gateway.url}${path}`;
+
+/** SPEC section 2's routes that exist (a room needs a room id; /ops has its own token). */
+const productRoutes = [
+  '/desktop',
+  '/tournament2/home',
+  '/tournament2/tutorial',
+  '/highlight/home',
+  '/event',
+  '/ngresult',
+  '/efresult',
+  '/minigame',
+  '/slots',
+  '/slots2',
+  '/others',
+  '/others1',
+  '/casino',
+  '/casino100',
+  '/esports2',
+  '/fishing',
+  '/w4d',
+  '/livetv',
+];
+const infoRoutes = [
+  '/info/settings',
+  '/info/message',
+  '/info/sysparlay',
+  '/info/betlist',
+  '/info/statement',
+  '/info/result',
+  '/info/rules',
+];
+
+/**
+ * How far the page is wider than the screen, and the elements sticking out (for the message). With
+ * mobile emulation a too-wide page also widens the layout viewport (innerWidth grows past the
+ * device's 390 px), so both are measured against the screen.
+ */
+function overflowOf(p: Page) {
+  return p.evaluate(() => {
+    const width = Math.min(window.innerWidth, window.screen.width);
+    const excess = Math.max(
+      document.documentElement.scrollWidth - window.innerWidth,
+      document.documentElement.scrollWidth - width,
+    );
+    const culprits = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+      .filter(
+        (el) => !el.closest('[style*="overflow"], .tabs, table, .market-tabs, .market-types, .sports-menu'),
+      )
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+    return { excess, culprits };
+  });
+}
+
+/** The route has rendered: the lazy chunk is in and nothing says "loading". */
+async function settled(p: Page) {
+  await p.waitForFunction(() => document.querySelector('main, .popup-layout, .landing') !== null);
+  await p.waitForFunction(() => document.querySelector('.loading') === null);
+  await p.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+async function tapLogin(accountId: string) {
+  await page.goto(url('/'));
+  await page.getByLabel('Login ID').fill(accountId);
+  await page.getByLabel('Password').fill('demo1234');
+  await page.getByRole('button', { name: 'Log in' }).tap();
+  await page.waitForURL((u) => u.pathname === '/desktop');
+}
+
+const rect = (p: Page, selector: string) =>
+  p
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height };
+    });
+
+describe('the sportsbook on a 390x844 phone', { timeout: 120_000 }, () => {
+  it('the landing page and every product and info route fit the screen width', async () => {
+    await page.goto(url('/'));
+    await settled(page);
+    const problems: string[] = [];
+    const check = async (p: Page, path: string) => {
+      const { excess, culprits } = await overflowOf(p);
+      if (excess > 0) problems.push(`${path}: ${excess}px wider (${culprits.join(', ')})`);
+    };
+    await check(page, '/');
+    await tapLogin('demo01');
+    for (const path of productRoutes) {
+      await page.goto(url(path));
+      await settled(page);
+      await check(page, path);
+    }
+    for (const path of infoRoutes) {
+      await page.goto(url(path));
+      await settled(page);
+      await check(page, path);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('the header folds into a bar whose drawer holds the menus and the settings', async () => {
+    await page.goto(url('/desktop'));
+    const bar = page.locator('header.app-header');
+    await bar.getByTestId('balance-available').waitFor();
+    // The product menu is not on the page until the drawer opens.
+    expect(await page.locator('nav.app-nav').count()).toBe(0);
+    expect((await rect(page, 'header.app-header')).height).toBeLessThanOrEqual(60);
+    const menu = bar.getByRole('button', { name: 'Menu' });
+    const box = await rect(page, 'header.app-header .menu-button');
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    await menu.tap();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Sports', exact: true })
+      .waitFor();
+    await drawer.getByRole('button', { name: 'Bet list' }).waitFor();
+    await drawer.getByLabel('Odds type').waitFor();
+    await drawer.getByLabel('Language').waitFor();
+    await drawer.getByLabel('Theme').waitFor();
+    expect((await overflowOf(page)).excess).toBeLessThanOrEqual(0);
+    // An info link opens its page as a new full-screen tab, and the drawer closes.
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      drawer.getByRole('button', { name: 'Bet list' }).tap(),
+    ]);
+    await popup.waitForURL((u) => u.pathname === '/info/betlist');
+    await drawer.waitFor({ state: 'detached' });
+    await popup.close();
+    // A product link navigates and closes the drawer.
+    await menu.tap();
+    await drawer.getByRole('link', { name: 'Lottery' }).tap();
+    await page.waitForURL((u) => u.pathname === '/w4d');
+    await drawer.waitFor({ state: 'detached' });
+  });
+
+  it('places a bet by touch from the board card through the bottom-sheet slip, the slip never over the board', async () => {
+    await page.goto(url('/desktop'));
+    await page.locator('[data-tab="today"]').tap();
+    await page.locator('.board[data-topic$="/today"][data-status="ok"]').waitFor();
+    const sheet = page.locator('.bet-slip.slip-sheet');
+    await sheet.waitFor();
+    expect(await sheet.getAttribute('data-sheet')).toBe('closed');
+    const apart = async () => {
+      const board = await rect(page, '.desktop-main');
+      const slip = await rect(page, '.bet-slip');
+      expect(slip.top).toBeGreaterThanOrEqual(board.bottom - 0.5);
+      expect(slip.bottom).toBeLessThanOrEqual(844.5);
+    };
+    await apart();
+    // One card per match: the main market's prices are touch-sized; the other markets are one tap away.
+    const cell = page.locator(
+      '.board[data-status="ok"] .odds-col[data-bettype="HDP"]:not(.alt) button.odds-cell:not([disabled])',
+    );
+    const cellBox = await cell.first().boundingBox();
+    expect(cellBox?.height ?? 0).toBeGreaterThanOrEqual(44);
+    expect(cellBox?.width ?? 0).toBeGreaterThanOrEqual(44);
+    const card = page.locator('.board .match-row').first();
+    expect(await card.locator('.odds-col[data-bettype="HDPH"]').first().isVisible()).toBe(false);
+    await card.locator('.more-markets').tap();
+    await card.locator('.odds-col[data-bettype="HDPH"]').first().waitFor({ state: 'visible' });
+    await card.locator('.more-markets').tap();
+    expect((await overflowOf(page)).excess).toBeLessThanOrEqual(0);
+
+    // The first pick opens the sheet, with its count.
+    const oddsId = await cell.first().getAttribute('data-odds');
+    await cell.first().tap();
+    await page.locator('.bet-slip[data-sheet="open"] [data-slip-count="1"]').waitFor();
+    await apart();
+    const stake = sheet.locator('input[name="stake"]');
+    expect(await stake.getAttribute('inputmode')).toBe('decimal');
+    await sheet.locator('[data-quick-stake="10"]').tap();
+    expect(await stake.inputValue()).toBe('10');
+    await sheet.locator('[data-action="submit"]:not([disabled])').tap();
+    await sheet.locator('[data-action="confirm"]:not([disabled])').tap();
+    await sheet.locator('[data-outcome="accepted"], [data-outcome="waiting"]').first().waitFor();
+    const bet = stack.sim.sim.store.accountBets('demo01').at(-1);
+    expect(bet).toBeDefined();
+    expect(JSON.stringify(bet)).toContain(String(oddsId?.split('-')[0]));
+    await apart();
+    // The bar closes the sheet; the board gets the screen back.
+    await sheet.locator('.slip-toggle').tap();
+    await page.locator('.bet-slip[data-sheet="closed"]').waitFor();
+    await apart();
+    expect((await overflowOf(page)).excess).toBeLessThanOrEqual(0);
+  });
+});

@@ -1,0 +1,366 @@
+/**
+ * Tournament rooms in a real browser (issue 14), one stack: a private room made with the create
+ * wizard and joined with a wrong then the right PIN; a free room joined twice from the same IP
+ * (`IPJoinedBefore`); a room below 3 players at its last join time cancelled and the fee refunded;
+ * a member with tournament disabled sees no entry; then three members (three browser contexts)
+ * join one public room, each places a points bet, the simulator's clock runs until the matches
+ * end, every browser's ranking moves without a reload, the room ends and the prizes reach the
+ * wallets and the headers, with fees = prizes + commission to the minor unit. Lobby and room
+ * pages fit a 390x844 phone. The clock is manual: the test moves it and waits on page conditions.
+ */
+import { simAdmin } from '@sportsbook/testkit';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Stack, startStack } from './support.ts';
+
+let stack: Stack;
+const contexts: BrowserContext[] = [];
+const MinuteMs = 60_000;
+
+beforeAll(async () => {
+  stack = await startStack({
+    tmpPrefix: 'web-rooms-e2e-',
+    sim: { world: { seed: 7, liveMatches: 2, todayMatches: 10, earlyMatches: 2, speed: 5 } },
+    gateway: { pollIntervalMs: 200, heartbeatMs: 1000 },
+  });
+}, 180_000);
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await stack?.close();
+});
+
+const url = (path: string) => `${stack.gateway.url}${path}`;
+
+interface AdminRoom {
+  room_id: number;
+  status: string;
+  players: number;
+  fees: number;
+  prizes: number[];
+  commission: number;
+  prize_pool: number;
+}
+
+async function adminRoom(body: object): Promise<AdminRoom> {
+  const reply = await simAdmin(stack.sim, 'tournament', body);
+  if (reply.status !== 1) throw new Error(`admin tournament: ${JSON.stringify(reply)}`);
+  return reply.room as AdminRoom;
+}
+
+async function roomState(roomId: number): Promise<AdminRoom> {
+  const reply = await simAdmin(stack.sim, 'tournament', { action: 'state' });
+  const room = (reply.rooms as AdminRoom[]).find((r) => r.room_id === roomId);
+  if (!room) throw new Error(`room ${roomId} not in the sim`);
+  return room;
+}
+
+async function open(browser: Browser, options: { viewport?: { width: number; height: number } } = {}) {
+  const context = await browser.newContext(
+    options.viewport ? { viewport: options.viewport, hasTouch: true } : {},
+  );
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function login(page: Page, accountId: string) {
+  await page.goto(url('/'));
+  await page.getByLabel('Login ID').fill(accountId);
+  await page.getByLabel('Password').fill('demo1234');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((u) => u.pathname === '/desktop');
+}
+
+/** The lobby, with the first-visit tour skipped. */
+async function lobby(page: Page) {
+  await page.goto(url('/tournament2/home'));
+  await page.locator('.lobby-head').waitFor();
+  const skip = page.getByRole('button', { name: 'Skip the tour' });
+  if (await skip.isVisible()) await skip.click();
+}
+
+/** The header's available balance in minor units ("MYR 10,000.00" -> 1000000). */
+async function available(page: Page): Promise<number> {
+  const text = (await page.getByTestId('balance-available').textContent()) ?? '';
+  return Number(text.replace(/\D/g, ''));
+}
+
+async function waitAvailable(page: Page, minor: number) {
+  await page
+    .waitForFunction(
+      (want) =>
+        Number(
+          (document.querySelector('[data-testid="balance-available"]')?.textContent ?? '').replace(/\D/g, ''),
+        ) === want,
+      minor,
+      { timeout: 10_000 },
+    )
+    .catch(async () => {
+      throw new Error(`header balance ${await available(page)}, expected ${minor}`);
+    });
+}
+
+async function joinFromLobby(page: Page, roomId: number, tab: 'public' | 'private' | 'free', pin?: string) {
+  await lobby(page);
+  await page.locator(`.lobby-tabs [data-tab="${tab}"]`).click();
+  await page.locator(`.room-card[data-room="${roomId}"] button`).click();
+  const dialog = page.getByRole('dialog', { name: 'Join the room' });
+  if (pin !== undefined) await dialog.getByLabel('Room PIN (6 digits)').fill(pin);
+  await dialog.locator('input[name="terms"]').check();
+  await dialog.getByRole('button', { name: 'Join' }).click();
+}
+
+/**
+ * Picks a live price and places a points single. The in-play world moves prices while the test
+ * clicks: a refusal (oddsChanged, a market suspended) is shown, and the next price is tried.
+ */
+async function placePointsBet(page: Page, stake: string) {
+  const codes: string[] = [];
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await page.locator('.room-price:not([disabled])').nth(attempt).click();
+    await page.locator('input[name="stake"]').fill(stake);
+    await page.getByRole('button', { name: 'Place points bet' }).click();
+    const outcome = page.locator('[data-testid="bet-placed"], .points-slip .form-error');
+    await outcome
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch(async () => {
+        const phase = await page.locator('[data-phase]').getAttribute('data-phase');
+        throw new Error(`no outcome (phase ${phase}): ${await page.locator('.points-slip').textContent()}`);
+      });
+    if ((await page.getByTestId('bet-placed').count()) > 0) return;
+    codes.push((await page.locator('.points-slip .form-error').getAttribute('data-code')) ?? '?');
+    const dialog = page.getByRole('alertdialog');
+    if ((await dialog.count()) > 0) await dialog.getByRole('button', { name: 'OK' }).click();
+  }
+  throw new Error(`no points bet placed: ${codes.join(', ')}`);
+}
+
+/** Controls of the rooms pages under 44 px high (touch targets). */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        '.rooms-page button, .rooms-page select, .rooms-page input:not([type="checkbox"])',
+      ),
+    ]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.height > 0 && r.height < 44;
+      })
+      .map((el) => el.outerHTML.slice(0, 80)),
+  );
+}
+
+async function noOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+const minor = (major: number) => Math.round(major * 100);
+
+describe('tournament rooms', () => {
+  it('a member creates a private room with the wizard; a wrong PIN is refused, the right one joins; pages fit a phone', async () => {
+    const owner = await open(stack.browser, { viewport: { width: 390, height: 844 } });
+    await login(owner, 'demo01');
+    await owner.goto(url('/tournament2/home'));
+    // The tour starts on a first visit, and a skip is remembered.
+    await owner.getByText('Step 1 of 10').waitFor();
+    await owner.getByRole('button', { name: 'Skip the tour' }).click();
+    await owner.reload();
+    await owner.locator('.lobby-head').waitFor();
+    expect(await owner.getByText('Step 1 of 10').count()).toBe(0);
+    expect(await noOverflow(owner)).toBeLessThanOrEqual(0);
+    expect(await smallTargets(owner)).toEqual([]);
+    // It can be replayed.
+    await owner.getByRole('button', { name: 'Replay the tour' }).click();
+    await owner.getByText('Step 1 of 10').waitFor();
+    await owner.getByRole('button', { name: 'Next' }).click();
+    await owner.getByText('Step 2 of 10').waitFor();
+    await owner.getByRole('button', { name: 'Skip the tour' }).click();
+
+    await owner.getByRole('button', { name: 'Create a room' }).click();
+    const wizard = owner.getByRole('dialog', { name: 'Create a room' });
+    await wizard.getByLabel('Private').check();
+    await wizard.locator('input[name="rate"]').fill('10');
+    await wizard.locator('input[name="limit"]').fill('3');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    // A private room needs its PIN first.
+    await wizard.locator('[data-code="invalidPin"]').waitFor();
+    await wizard.locator('input[name="pin"]').fill('246810');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.locator('.pick-list input[type="checkbox"]').first().waitFor();
+    for (const box of await wizard.locator('.pick-list input[type="checkbox"]').all()) await box.check();
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.locator('[data-match] input').nth(2).waitFor();
+    for (let i = 0; i < 3; i++) await wizard.locator('[data-match] input').nth(i).check();
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.locator('input[name="terms"]').check();
+    await wizard.getByRole('button', { name: 'Create the room' }).click();
+    await owner.waitForURL((u) => u.pathname.startsWith('/tournament2/room/'));
+    const roomId = Number(new URL(owner.url()).pathname.split('/').at(-1));
+    await owner.getByTestId('room-pin').filter({ hasText: '246810' }).waitFor();
+    await owner.locator('[data-phase="joined"]').waitFor();
+    expect(await noOverflow(owner)).toBeLessThanOrEqual(0);
+
+    const guest = await open(stack.browser);
+    await login(guest, 'demo16');
+    await joinFromLobby(guest, roomId, 'private', '135791');
+    const refused = guest.getByRole('alertdialog');
+    await refused.getByText('Invalid password.').waitFor();
+    await refused.getByRole('button', { name: 'OK' }).click();
+    const dialog = guest.getByRole('dialog', { name: 'Join the room' });
+    await dialog.getByLabel('Room PIN (6 digits)').fill('246810');
+    await dialog.getByRole('button', { name: 'Join' }).click();
+    await guest.waitForURL((u) => u.pathname === `/tournament2/room/${roomId}`);
+    await guest.locator('[data-phase="joined"]').waitFor();
+    // The owner sees the second player arrive, without a reload.
+    await owner.getByTestId('players').filter({ hasText: '2 / 3' }).waitFor();
+    // A PIN reaches only the owner.
+    expect(await guest.getByTestId('room-pin').count()).toBe(0);
+    // My rooms lists it, entered without a second join.
+    await lobby(guest);
+    await guest.locator('.lobby-tabs [data-tab="mine"]').click();
+    await guest.locator(`.room-card[data-room="${roomId}"]`).getByRole('button', { name: 'Enter' }).click();
+    await guest.waitForURL((u) => u.pathname === `/tournament2/room/${roomId}`);
+    // The operator closes it (fees refunded now, not while the last test measures balances).
+    await adminRoom({ action: 'close', room_id: roomId });
+    await owner.locator('[data-phase="closed"]').waitFor({ timeout: 10_000 });
+  }, 60_000);
+
+  it('a free room is joined once per IP: a second member from the same IP gets IPJoinedBefore', async () => {
+    const free = await adminRoom({
+      action: 'create',
+      room_type: 3,
+      prize_pool: 100,
+      last_join_in_ms: 60 * MinuteMs,
+    });
+    const first = await open(stack.browser);
+    await login(first, 'demo17');
+    await joinFromLobby(first, free.room_id, 'free');
+    await first.waitForURL((u) => u.pathname === `/tournament2/room/${free.room_id}`);
+    const second = await open(stack.browser);
+    await login(second, 'demo18');
+    await joinFromLobby(second, free.room_id, 'free');
+    await second
+      .getByRole('alertdialog')
+      .getByText('This free room has already been joined from your network.')
+      .waitFor();
+    expect(second.url()).toContain('/tournament2/home');
+  }, 30_000);
+
+  it('a room below 3 players at its last join time is cancelled and the fee refunded', async () => {
+    const room = await adminRoom({ action: 'create', room_type: 1, rate: 10, last_join_in_ms: 5 * MinuteMs });
+    const page = await open(stack.browser);
+    await login(page, 'demo18');
+    await lobby(page);
+    const before = await available(page);
+    await joinFromLobby(page, room.room_id, 'public');
+    await page.waitForURL((u) => u.pathname === `/tournament2/room/${room.room_id}`);
+    await waitAvailable(page, before - 1000);
+    stack.sim.advance(6 * MinuteMs);
+    await page.locator('[data-phase="cancelled"]').waitFor({ timeout: 10_000 });
+    await page.getByTestId('room-result').filter({ hasText: 'Every entry fee has been refunded' }).waitFor();
+    await waitAvailable(page, before);
+    expect((await roomState(room.room_id)).status).toBe('2');
+  }, 30_000);
+
+  it('an account with tournament disabled sees no tournament entry', async () => {
+    const page = await open(stack.browser);
+    await login(page, 'demo15');
+    await page.locator('.app-nav').getByRole('link', { name: 'Sports', exact: true }).waitFor();
+    // The check has answered: the entry is gone, and nothing was shown (silent).
+    await page.waitForFunction(
+      () =>
+        ![...document.querySelectorAll('.app-nav a')].some((a) => a.getAttribute('href') === '/tournament2'),
+    );
+    expect(await page.locator('[role="alertdialog"], .toast').count()).toBe(0);
+    await page.goto(url('/tournament2/home'));
+    await page.getByTestId('tournament-off').waitFor();
+  }, 30_000);
+
+  it('three members join one public room, bet points, see the ranking move live, and are paid when it ends', async () => {
+    const room = await adminRoom({
+      action: 'create',
+      room_type: 1,
+      rate: 10,
+      limit: 30,
+      last_join_in_ms: 5 * MinuteMs,
+    });
+    // A fourth member watches the lobby: the player count moves live.
+    const watcher = await open(stack.browser);
+    await login(watcher, 'demo18');
+    await lobby(watcher);
+    await watcher
+      .locator(`.room-card[data-room="${room.room_id}"] [data-testid="players"]`)
+      .filter({ hasText: '0 / 30' })
+      .waitFor();
+    const accounts = ['demo01', 'demo16', 'demo17'];
+    const pages: Page[] = [];
+    const before: number[] = [];
+    for (const [n, accountId] of accounts.entries()) {
+      // The first player is on a phone.
+      const page = await open(stack.browser, n === 0 ? { viewport: { width: 390, height: 844 } } : {});
+      await login(page, accountId);
+      await lobby(page);
+      before.push(await available(page));
+      await joinFromLobby(page, room.room_id, 'public');
+      await page.waitForURL((u) => u.pathname === `/tournament2/room/${room.room_id}`);
+      await page.locator('[data-phase="joined"]').waitFor();
+      pages.push(page);
+    }
+    for (const [i, page] of pages.entries()) {
+      await page.getByTestId('players').filter({ hasText: '3 / 30' }).waitFor();
+      await waitAvailable(page, (before[i] ?? 0) - 1000);
+      await page.evaluate(() => {
+        (window as unknown as { marker: number }).marker = 42;
+      });
+    }
+
+    stack.sim.advance(6 * MinuteMs);
+    const stakes = ['100', '250', '400'];
+    for (const [i, page] of pages.entries()) {
+      await page.locator('[data-phase="active"]').waitFor({ timeout: 10_000 });
+      await placePointsBet(page, stakes[i] ?? '100');
+      await page.getByTestId('my-bets').locator('li').first().waitFor();
+    }
+    await watcher
+      .locator(`.room-card[data-room="${room.room_id}"] [data-testid="players"]`)
+      .filter({ hasText: '3 / 30' })
+      .waitFor();
+    const phone = pages[0] as Page;
+    // Started: the last join time has passed, the last betting time is still ahead.
+    await phone.getByTestId('join-countdown').filter({ hasText: '(passed)' }).waitFor();
+    await phone.getByTestId('betting-countdown').filter({ hasText: 'left)' }).waitFor();
+    expect(await noOverflow(phone)).toBeLessThanOrEqual(0);
+    expect(await smallTargets(phone)).toEqual([]);
+    const rankingText = (page: Page) => page.getByTestId('ranking').locator('tbody').textContent();
+    const initial = await Promise.all(pages.map(rankingText));
+
+    for (let i = 0; i < 60; i++) {
+      const ended = await Promise.all(pages.map((p) => p.locator('[data-phase="ended"]').count()));
+      if (ended.every((n) => n > 0)) break;
+      stack.sim.advance(10 * MinuteMs);
+      await pages[0]
+        ?.locator('[data-phase="ended"]')
+        .waitFor({ timeout: 500 })
+        .catch(() => {});
+    }
+    const final = await roomState(room.room_id);
+    expect(final.status).toBe('3');
+    // Fees = prizes + commission, to the minor unit.
+    expect(minor(final.fees)).toBe(final.prizes.reduce((a, p) => a + minor(p), 0) + minor(final.commission));
+    expect(minor(final.fees)).toBe(3000);
+
+    for (const [i, page] of pages.entries()) {
+      await page.locator('[data-phase="ended"]').waitFor({ timeout: 10_000 });
+      // No reload: the ranking moved over the room's topic.
+      expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+      expect(await rankingText(page)).not.toBe(initial[i]);
+      await page.getByTestId('room-result').waitFor();
+      const mine = page.locator('.ranking tr.me');
+      const rank = Number(await mine.getAttribute('data-rank'));
+      const prize = minor(final.prizes[rank - 1] ?? 0);
+      // The prize reached the wallet and the header's balance.
+      await waitAvailable(page, (before[i] ?? 0) - 1000 + prize);
+    }
+  }, 90_000);
+});

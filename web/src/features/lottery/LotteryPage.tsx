@@ -1,0 +1,480 @@
+/**
+ * /w4d, the 4D lottery (issue 16): a keyboard-first entry grid (number, Big, Small, bet type per
+ * row; permutations and cost per row and in total as you type), a server quote to confirm, then the
+ * accepted ticket; open tickets, my results, and a results board with the latest draws' 23 numbers
+ * and a countdown to the next close. A member with the lottery disabled (`lotteryDisabled`, silent)
+ * sees nothing of it. Times show in GMT+8; the countdown runs on the upstream's clock (drawlist `now`).
+ */
+import {
+  formatGmt8,
+  isLotteryDisabled,
+  type LotteryBetTypeCode,
+  PrizeRanks,
+  rankedNumbers,
+} from '@sportsbook/protocol';
+import { useMachine } from '@xstate/react';
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { SessionContext, useAccount } from '../../app/contexts.ts';
+import { api } from '../../shared/api.ts';
+import { formatMoney, toMinor } from '../../shared/money.ts';
+import { useInfoAccount } from '../info/useInfoAccount.ts';
+import { useLotteryText } from './i18n/index.ts';
+import {
+  checkRows,
+  type DrawList,
+  fetchDraws,
+  fetchOpenTickets,
+  fetchResults,
+  type LotteryDraw,
+  type LotteryTicket,
+  newRequestId,
+  placeTicket,
+} from './lotteryApi.ts';
+import { BetTypes, blankRow, type EntryRow, quoteGrid, rowsBody } from './rows.ts';
+import { type TicketDeps, ticketMachine } from './ticketMachine.ts';
+import './lottery.css';
+
+/** How often draws, open tickets and results are refreshed (real ms). */
+export const LotteryPollMs = 2_000;
+const DayMs = 86_400_000;
+const StartRows = 5;
+const Fields = ['number', 'big', 'small', 'betType'] as const;
+
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(id);
+  }, [intervalMs]);
+  return now;
+}
+
+function countdownText(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const mm = String(m).padStart(2, '0');
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+export default function LotteryPage() {
+  const { t } = useLotteryText();
+  const { auth, currency, report } = useInfoAccount();
+  const session = SessionContext.useActorRef();
+  const account = useAccount();
+  // The profile says so (player_info lottery_disabled), or a lottery call answers lotteryDisabled.
+  const [refused, setRefused] = useState(false);
+  const disabled = refused || (account !== null && isLotteryDisabled(account.info));
+  const [draws, setDraws] = useState<(DrawList & { offset: number }) | null>(null);
+  const [open, setOpen] = useState<LotteryTicket[]>([]);
+  const [results, setResults] = useState<LotteryTicket[]>([]);
+  const [drawId, setDrawId] = useState<string | null>(null);
+  const [boardId, setBoardId] = useState<string | null>(null);
+  const [rows, setRows] = useState<EntryRow[]>(() =>
+    Array.from({ length: StartRows }, (_, i) => blankRow(i + 1)),
+  );
+  const settledSeen = useRef<string | null>(null);
+  const grid = useRef<HTMLFieldSetElement>(null);
+
+  const refresh = useCallback(async () => {
+    if (!auth) return;
+    const listed = await fetchDraws(api, auth);
+    if (!listed.ok) {
+      if (listed.code === 'lotteryDisabled') setRefused(true);
+      report(listed.code);
+      return;
+    }
+    const list = listed.value;
+    setDraws({ ...list, offset: list.now - Date.now() });
+    const [tickets, settled] = await Promise.all([
+      fetchOpenTickets(api, auth),
+      fetchResults(api, auth, list.now - DayMs, list.now),
+    ]);
+    if (tickets.ok) setOpen(tickets.value);
+    if (settled.ok) {
+      setResults(settled.value);
+      const latest = settled.value.map((x) => `${x.ticket_id}:${x.status}`).join(',');
+      // A ticket settled since the last look: the balance changed.
+      if (settledSeen.current !== null && latest !== settledSeen.current)
+        session.send({ type: 'balance.refresh' });
+      settledSeen.current = latest;
+    }
+  }, [auth, report, session]);
+
+  useEffect(() => {
+    if (disabled) return;
+    void refresh();
+    const id = setInterval(() => void refresh(), LotteryPollMs);
+    return () => clearInterval(id);
+  }, [refresh, disabled]);
+
+  const deps = useMemo<TicketDeps>(
+    () => ({
+      check: (a, d, r) => checkRows(api, a, d, r),
+      place: (a, d, r, id) => placeTicket(api, a, d, r, id),
+      newRequestId,
+    }),
+    [],
+  );
+  const [state, send, actor] = useMachine(ticketMachine, { input: { deps } });
+  useEffect(() => {
+    const failed = actor.on('failed', (e) => report(e.code));
+    const placed = actor.on('placed', () => {
+      session.send({ type: 'balance.refresh' });
+      setRows(Array.from({ length: StartRows }, (_, i) => blankRow(i + 1)));
+      void refresh();
+    });
+    return () => {
+      failed.unsubscribe();
+      placed.unsubscribe();
+    };
+  }, [actor, report, session, refresh]);
+
+  const now = useNow(1000) + (draws?.offset ?? 0);
+  const openDraws = (draws?.open ?? []).filter((d) => d.status === 'open' && d.close_time > now);
+  const selected = openDraws.find((d) => d.draw_id === drawId) ?? openDraws[0] ?? null;
+  const drawn = (draws?.recent ?? []).filter((d) => d.status === 'drawn' || d.status === 'cancelled');
+  const board = drawn.find((d) => d.draw_id === boardId) ?? drawn[0] ?? null;
+  const quote = useMemo(() => quoteGrid(rows, currency), [rows, currency]);
+
+  if (disabled || !auth) return <section className="lottery" hidden data-lottery="hidden" />;
+
+  const editing = state.matches('editing') || state.matches('checking');
+  const setRow = (id: number, change: Partial<EntryRow>) =>
+    setRows((all) => all.map((r) => (r.id === id ? { ...r, ...change } : r)));
+  const addRows = () =>
+    setRows((all) => {
+      const next = Math.max(0, ...all.map((r) => r.id)) + 1;
+      const betType = all.at(-1)?.betType ?? 'D_1';
+      return [...all, ...Array.from({ length: StartRows }, (_, i) => blankRow(next + i, betType))];
+    });
+  /** Enter moves to the next field; on the last row's last field it adds rows first. */
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>, row: number, field: number) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    const last = row === rows.length - 1 && field === Fields.length - 1;
+    if (last) addRows();
+    const [nextRow, nextField] = field === Fields.length - 1 ? [row + 1, 0] : [row, field + 1];
+    const focus = () =>
+      grid.current?.querySelector<HTMLElement>(`[data-cell="${nextRow}-${nextField}"]`)?.focus();
+    // At once, so fast typing lands in the next field; after the render when rows were added.
+    if (last) requestAnimationFrame(focus);
+    else focus();
+  };
+  const review = () => {
+    if (!selected || !quote.ready) return;
+    send({ type: 'review', auth, drawId: selected.draw_id, rows: rowsBody(quote, currency) });
+  };
+  const money = (major: number) => formatMoney(toMinor(major, currency), currency);
+  const rankLabel = (rank: string) => t(rank);
+
+  return (
+    <section className="lottery" aria-labelledby="lottery-title">
+      <header className="lottery-head">
+        <h1 id="lottery-title">{t('title')}</h1>
+        {selected ? (
+          <div className="lottery-draw">
+            <label>
+              {t('drawSelect')}{' '}
+              <select
+                value={selected.draw_id}
+                onChange={(e) => setDrawId(e.target.value)}
+                disabled={!editing}
+              >
+                {openDraws.map((d) => (
+                  <option key={d.draw_id} value={d.draw_id}>
+                    {t('drawOption', { time: formatGmt8(d.draw_time, 'dd/MM HH:mm') })}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <output
+              className="lottery-countdown"
+              data-draw={selected.draw_id}
+              data-close={selected.close_time}
+            >
+              {t('closesIn', { time: countdownText(selected.close_time - now) })}
+            </output>
+          </div>
+        ) : (
+          <p>{draws ? t('noDraw') : null}</p>
+        )}
+      </header>
+
+      {state.matches('confirming') || state.matches('placing') ? (
+        <section className="lottery-confirm" aria-labelledby="lottery-confirm-title">
+          <h2 id="lottery-confirm-title">{t('confirmTitle')}</h2>
+          <p>{t('drawOption', { time: formatGmt8(selected?.draw_time ?? 0, 'dd/MM HH:mm') })}</p>
+          <table className="lottery-table">
+            <thead>
+              <tr>
+                <th>{t('number')}</th>
+                <th>{t('betType')}</th>
+                <th className="num">{t('big')}</th>
+                <th className="num">{t('small')}</th>
+                <th className="num">{t('permutations')}</th>
+                <th className="num">{t('cost')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.context.quote?.rows.map((r, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the rows of one quote never reorder; equal rows may repeat.
+                <tr key={`${r.number}-${i}`}>
+                  <td>{r.number}</td>
+                  <td>{t(`type.${r.bet_type}`)}</td>
+                  <td className="num">{money(r.big)}</td>
+                  <td className="num">{money(r.small)}</td>
+                  <td className="num">{r.permutations}</td>
+                  <td className="num">{money(r.cost)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p
+            className="lottery-total"
+            data-confirm-total={toMinor(state.context.quote?.total_cost ?? 0, currency)}
+          >
+            {t('total')}: {currency} {money(state.context.quote?.total_cost ?? 0)}
+          </p>
+          <div className="lottery-actions">
+            <button type="button" onClick={() => send({ type: 'back' })} disabled={state.matches('placing')}>
+              {t('back')}
+            </button>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => send({ type: 'confirm' })}
+              disabled={state.matches('placing')}
+            >
+              {state.matches('placing') ? t('placing') : t('confirm')}
+            </button>
+          </div>
+        </section>
+      ) : state.matches('placed') && state.context.ticket ? (
+        <section className="lottery-accepted" aria-live="polite">
+          <h2>{t('accepted', { id: state.context.ticket.ticket_id })}</h2>
+          <TicketCard ticket={state.context.ticket} money={money} t={t} />
+          <button type="button" className="primary" onClick={() => send({ type: 'again' })}>
+            {t('newTicket')}
+          </button>
+        </section>
+      ) : (
+        <section className="lottery-entry" aria-labelledby="lottery-entry-title">
+          <h2 id="lottery-entry-title">{t('entry')}</h2>
+          <p className="lottery-hint">{t('hint')}</p>
+          <fieldset className="lottery-grid" ref={grid} aria-labelledby="lottery-entry-title">
+            <div className="lottery-row lottery-grid-head" aria-hidden="true">
+              <span>#</span>
+              <span>{t('number')}</span>
+              <span>{t('big')}</span>
+              <span>{t('small')}</span>
+              <span>{t('betType')}</span>
+              <span className="num">{t('permutations')}</span>
+              <span className="num">{t('cost')}</span>
+            </div>
+            {quote.rows.map((q, i) => {
+              const label = t('rowLabel', { n: i + 1 });
+              const problem = q.problem ? t(`row.${q.problem}`) : '';
+              return (
+                <div
+                  className="lottery-row"
+                  key={q.row.id}
+                  data-row={i}
+                  data-problem={q.problem ?? undefined}
+                >
+                  <span className="lottery-row-n">{i + 1}</span>
+                  <input
+                    data-cell={`${i}-0`}
+                    aria-label={`${label} ${t('number')}`}
+                    placeholder={t('number')}
+                    aria-invalid={q.problem === 'number' || undefined}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    maxLength={4}
+                    value={q.row.number}
+                    onChange={(e) => setRow(q.row.id, { number: e.target.value.replace(/\D/g, '') })}
+                    onKeyDown={(e) => onKeyDown(e, i, 0)}
+                  />
+                  <input
+                    data-cell={`${i}-1`}
+                    aria-label={`${label} ${t('big')}`}
+                    placeholder={t('big')}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={q.row.big}
+                    onChange={(e) => setRow(q.row.id, { big: e.target.value })}
+                    onKeyDown={(e) => onKeyDown(e, i, 1)}
+                  />
+                  <input
+                    data-cell={`${i}-2`}
+                    aria-label={`${label} ${t('small')}`}
+                    placeholder={t('small')}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={q.row.small}
+                    onChange={(e) => setRow(q.row.id, { small: e.target.value })}
+                    onKeyDown={(e) => onKeyDown(e, i, 2)}
+                  />
+                  <select
+                    data-cell={`${i}-3`}
+                    aria-label={`${label} ${t('betType')}`}
+                    value={q.row.betType}
+                    onChange={(e) => setRow(q.row.id, { betType: e.target.value as LotteryBetTypeCode })}
+                    onKeyDown={(e) => onKeyDown(e, i, 3)}
+                  >
+                    {BetTypes.map((code) => (
+                      <option key={code} value={code}>
+                        {t(`type.${code}`)}
+                      </option>
+                    ))}
+                  </select>
+                  <span className="num" data-perms={q.permutations ?? ''}>
+                    {q.permutations ?? ''}
+                  </span>
+                  <span className="num" data-cost={q.cost ?? ''} title={problem}>
+                    {q.cost !== null ? formatMoney(q.cost, currency) : problem}
+                  </span>
+                </div>
+              );
+            })}
+          </fieldset>
+          <p className="lottery-total" data-total={quote.total}>
+            {t('total')}: {currency} {formatMoney(quote.total, currency)}
+          </p>
+          <div className="lottery-actions">
+            <button type="button" onClick={addRows}>
+              {t('addRows')}
+            </button>
+            <button
+              type="button"
+              onClick={() => setRows(Array.from({ length: StartRows }, (_, i) => blankRow(i + 1)))}
+            >
+              {t('clear')}
+            </button>
+            <button
+              type="button"
+              className="primary"
+              onClick={review}
+              disabled={!quote.ready || !selected || !state.matches('editing')}
+            >
+              {state.matches('checking') ? t('checking') : t('review')}
+            </button>
+          </div>
+        </section>
+      )}
+
+      <section className="lottery-board" aria-labelledby="lottery-board-title" data-draw={board?.draw_id}>
+        <h2 id="lottery-board-title">{t('board')}</h2>
+        {board ? (
+          <>
+            <select
+              aria-label={t('drawSelect')}
+              value={board.draw_id}
+              onChange={(e) => setBoardId(e.target.value)}
+            >
+              {drawn.map((d) => (
+                <option key={d.draw_id} value={d.draw_id}>
+                  {t('drawOption', { time: formatGmt8(d.draw_time, 'dd/MM HH:mm') })}
+                </option>
+              ))}
+            </select>
+            {board.numbers ? (
+              <Board draw={board} rankLabel={rankLabel} />
+            ) : (
+              <p data-status={board.status}>{t(`status.refunded`)}</p>
+            )}
+          </>
+        ) : null}
+      </section>
+
+      <section className="lottery-tickets" aria-labelledby="lottery-open-title">
+        <h2 id="lottery-open-title">{t('openTickets')}</h2>
+        {open.length === 0 ? <p>{t('noTickets')}</p> : null}
+        {open.map((ticket) => (
+          <TicketCard key={ticket.ticket_id} ticket={ticket} money={money} t={t} />
+        ))}
+      </section>
+      <section className="lottery-tickets lottery-results" aria-labelledby="lottery-results-title">
+        <h2 id="lottery-results-title">{t('myResults')}</h2>
+        {results.length === 0 ? <p>{t('noTickets')}</p> : null}
+        {results.map((ticket) => (
+          <TicketCard key={ticket.ticket_id} ticket={ticket} money={money} t={t} />
+        ))}
+      </section>
+    </section>
+  );
+}
+
+function Board({ draw, rankLabel }: { draw: LotteryDraw; rankLabel: (rank: string) => string }) {
+  const numbers = draw.numbers ? rankedNumbers(draw.numbers) : [];
+  return (
+    <div className="lottery-numbers">
+      {PrizeRanks.map((rank) => (
+        <div key={rank} className={`lottery-rank lottery-rank-${rank}`} data-rank={rank}>
+          <h3>{rankLabel(rank)}</h3>
+          <ol>
+            {numbers
+              .filter((n) => n.rank === rank)
+              .map((n) => (
+                <li key={n.number} data-number={n.number}>
+                  {n.number}
+                </li>
+              ))}
+          </ol>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function TicketCard({
+  ticket,
+  money,
+  t,
+}: {
+  ticket: LotteryTicket;
+  money: (major: number) => string;
+  t: (key: string, options?: Record<string, unknown>) => string;
+}) {
+  return (
+    <article
+      className="lottery-ticket"
+      data-ticket={ticket.ticket_id}
+      data-status={ticket.status}
+      data-payout={ticket.payout}
+      data-draw={ticket.draw_id}
+    >
+      <header>
+        <strong>
+          {t('ticket')} {ticket.ticket_id}
+        </strong>{' '}
+        <span>{t('drawOption', { time: formatGmt8(ticket.draw_time, 'dd/MM HH:mm') })}</span>{' '}
+        <span className={`lottery-status lottery-status-${ticket.status}`}>
+          {t(`status.${ticket.status}`)}
+        </span>
+      </header>
+      <ul>
+        {ticket.rows.map((r, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the rows of one ticket never reorder; equal rows may repeat.
+          <li key={`${r.number}-${i}`}>
+            {r.number} · {t(`type.${r.bet_type}`)} · {t('big')} {money(r.big)} · {t('small')} {money(r.small)}{' '}
+            · {t('cost')} {money(r.cost)}
+            {r.wins.length > 0 ? (
+              <span className="lottery-wins">
+                {' '}
+                · {t('wins')}:{' '}
+                {r.wins.map((w) => `${t(w.rank)} ${w.number} ${t(w.size)} ${money(w.amount)}`).join(', ')}
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <p>
+        {t('cost')} {money(ticket.cost)}
+        {ticket.status !== 'open' ? ` · ${t('payout')} ${money(ticket.payout)}` : ''}
+      </p>
+    </article>
+  );
+}

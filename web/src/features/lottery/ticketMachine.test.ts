@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import type { LotteryQuote, LotteryTicket, Outcome } from './lotteryApi.ts';
+import { type TicketDeps, ticketMachine } from './ticketMachine.ts';
+
+const auth = { account_id: 'demo01', session_token: 't' };
+const rows = [{ number: '1123', bet_type: 'D_3' as const, big: 1, small: 0 }];
+const quote: LotteryQuote = {
+  draw_id: '202601101210',
+  rows: [],
+  total_cost: 12,
+  min_unit: 1,
+  max_unit: 1000,
+};
+const ticket = { ticket_id: 'L1' } as LotteryTicket;
+
+/** Deps answering from queues, recording the request ids of the placements. */
+function deps(
+  placements: Outcome<LotteryTicket>[],
+  checks: Outcome<LotteryQuote>[] = [{ ok: true, value: quote }],
+) {
+  const sent: string[] = [];
+  let n = 0;
+  const d: TicketDeps = {
+    check: async () => checks.shift() ?? { ok: true, value: quote },
+    place: async (_a, _d, _r, id) => {
+      sent.push(id);
+      return placements.shift() ?? { ok: false, code: 'systemError' };
+    },
+    newRequestId: () => `req-${++n}`,
+  };
+  return { d, sent };
+}
+
+describe('ticketMachine', () => {
+  it('reviews, confirms and places; a retry after an unknown outcome reuses the request_id', async () => {
+    const { d, sent } = deps([
+      { ok: false, code: 'requestTimeout' },
+      { ok: true, value: ticket },
+    ]);
+    const actor = createActor(ticketMachine, { input: { deps: d } }).start();
+    const events: string[] = [];
+    actor.on('*', (e) => events.push(e.type === 'failed' ? `failed:${e.code}` : e.type));
+    actor.send({ type: 'review', auth, drawId: '202601101210', rows });
+    await waitFor(actor, (s) => s.matches('confirming'));
+    expect(actor.getSnapshot().context.quote).toEqual(quote);
+    actor.send({ type: 'confirm' });
+    await waitFor(actor, (s) => s.matches('confirming') && s.context.code === 'requestTimeout');
+    actor.send({ type: 'confirm' });
+    await waitFor(actor, (s) => s.matches('placed'));
+    expect(sent).toEqual(['req-1', 'req-1']);
+    expect(events).toEqual(['failed:requestTimeout', 'placed']);
+    actor.send({ type: 'again' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+  });
+
+  it('a refused quote or placement goes back to editing; a new review is a new request_id', async () => {
+    const { d, sent } = deps(
+      [
+        { ok: false, code: 'drawClosed' },
+        { ok: true, value: ticket },
+      ],
+      [{ ok: false, code: 'betLowerMin' }],
+    );
+    const actor = createActor(ticketMachine, { input: { deps: d } }).start();
+    actor.send({ type: 'review', auth, drawId: '202601101210', rows });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.code === 'betLowerMin');
+    actor.send({ type: 'review', auth, drawId: '202601101210', rows });
+    await waitFor(actor, (s) => s.matches('confirming'));
+    actor.send({ type: 'confirm' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.code === 'drawClosed');
+    actor.send({ type: 'review', auth, drawId: '202601101220', rows });
+    await waitFor(actor, (s) => s.matches('confirming'));
+    actor.send({ type: 'back' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    actor.send({ type: 'review', auth, drawId: '202601101220', rows });
+    await waitFor(actor, (s) => s.matches('confirming'));
+    actor.send({ type: 'confirm' });
+    await waitFor(actor, (s) => s.matches('placed'));
+    expect(sent).toEqual(['req-2', 'req-4']);
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * One ticket from the entry grid to the accepted ticket: `editing` -> review (the server quotes the
+ * rows: `checking`) -> `confirming` (the player sees the quoted cost) -> `placing` -> `placed`.
+ * The request_id is made when the player reviews and kept through retries, so a placement retried
+ * after a timeout is the same ticket; going back to editing forgets it. Failures return to
+ * `editing` (or stay in `confirming` for a retry when the outcome is unknown) and are emitted as
+ * `failed` with the catalogue code; a placed ticket emits `placed` (the page refreshes the balance).
+ */
+import type { LotteryRowBody } from '@sportsbook/protocol';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { Auth, LotteryQuote, LotteryTicket, Outcome } from './lotteryApi.ts';
+
+export interface TicketDeps {
+  check: (auth: Auth, drawId: string, rows: LotteryRowBody[]) => Promise<Outcome<LotteryQuote>>;
+  place: (
+    auth: Auth,
+    drawId: string,
+    rows: LotteryRowBody[],
+    requestId: string,
+  ) => Promise<Outcome<LotteryTicket>>;
+  newRequestId: () => string;
+}
+
+interface Context {
+  deps: TicketDeps;
+  auth: Auth | null;
+  drawId: string | null;
+  rows: LotteryRowBody[];
+  quote: LotteryQuote | null;
+  requestId: string | null;
+  ticket: LotteryTicket | null;
+  code: string | null;
+}
+
+export type TicketEvent =
+  | { type: 'review'; auth: Auth; drawId: string; rows: LotteryRowBody[] }
+  | { type: 'confirm' }
+  | { type: 'back' }
+  | { type: 'again' };
+
+/** Codes after which a placement's outcome is unknown: the same request_id may be sent again. */
+const Unknown = new Set([
+  'requestFailed',
+  'requestTimeout',
+  'requestProcessing',
+  'timeoutError',
+  'systemError',
+]);
+
+class Failed extends Error {
+  constructor(readonly code: string) {
+    super(code);
+  }
+}
+
+function unwrap<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw new Failed(outcome.code);
+  return outcome.value;
+}
+
+interface CallInput {
+  deps: TicketDeps;
+  auth: Auth;
+  drawId: string;
+  rows: LotteryRowBody[];
+  requestId: string;
+}
+
+/** What both calls need, from the context (set when the player reviews). */
+const callInput = ({ context }: { context: Context }): CallInput => ({
+  deps: context.deps,
+  auth: context.auth as Auth,
+  drawId: context.drawId as string,
+  rows: context.rows,
+  requestId: context.requestId as string,
+});
+
+const codeOf = (error: unknown) => (error instanceof Failed ? error.code : 'systemError');
+
+export const ticketMachine = setup({
+  types: {
+    context: {} as Context,
+    events: {} as TicketEvent,
+    input: {} as { deps: TicketDeps },
+    emitted: {} as { type: 'failed'; code: string } | { type: 'placed'; ticket: LotteryTicket },
+  },
+  actors: {
+    check: fromPromise<
+      LotteryQuote,
+      { deps: TicketDeps; auth: Auth; drawId: string; rows: LotteryRowBody[] }
+    >(async ({ input }) => unwrap(await input.deps.check(input.auth, input.drawId, input.rows))),
+    place: fromPromise<LotteryTicket, CallInput>(async ({ input }) =>
+      unwrap(await input.deps.place(input.auth, input.drawId, input.rows, input.requestId)),
+    ),
+  },
+}).createMachine({
+  id: 'lotteryTicket',
+  context: ({ input }) => ({
+    deps: input.deps,
+    auth: null,
+    drawId: null,
+    rows: [],
+    quote: null,
+    requestId: null,
+    ticket: null,
+    code: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        review: {
+          target: 'checking',
+          actions: assign(({ event, context }) => ({
+            auth: event.auth,
+            drawId: event.drawId,
+            rows: event.rows,
+            quote: null,
+            code: null,
+            requestId: context.deps.newRequestId(),
+          })),
+        },
+      },
+    },
+    checking: {
+      invoke: {
+        src: 'check',
+        input: callInput,
+        onDone: { target: 'confirming', actions: assign({ quote: ({ event }) => event.output }) },
+        onError: {
+          target: 'editing',
+          actions: [
+            assign({ code: ({ event }) => codeOf(event.error), requestId: null }),
+            emit(({ event }) => ({ type: 'failed' as const, code: codeOf(event.error) })),
+          ],
+        },
+      },
+    },
+    confirming: {
+      on: {
+        confirm: 'placing',
+        back: { target: 'editing', actions: assign({ quote: null, requestId: null }) },
+      },
+    },
+    placing: {
+      invoke: {
+        src: 'place',
+        input: callInput,
+        onDone: {
+          target: 'placed',
+          actions: [
+            assign({ ticket: ({ event }) => event.output }),
+            emit(({ event }) => ({ type: 'placed' as const, ticket: event.output })),
+          ],
+        },
+        onError: [
+          {
+            guard: ({ event }) => Unknown.has(codeOf(event.error)),
+            target: 'confirming',
+            actions: [
+              assign({ code: ({ event }) => codeOf(event.error) }),
+              emit(({ event }) => ({ type: 'failed' as const, code: codeOf(event.error) })),
+            ],
+          },
+          {
+            target: 'editing',
+            actions: [
+              assign({ code: ({ event }) => codeOf(event.error), requestId: null, quote: null }),
+              emit(({ event }) => ({ type: 'failed' as const, code: codeOf(event.error) })),
+            ],
+          },
+        ],
+      },
+    },
+    placed: {
+      on: {
+        again: {
+          target: 'editing',
+          actions: assign({ ticket: null, quote: null, requestId: null, code: null }),
+        },
+      },
+    },
+  },
+});

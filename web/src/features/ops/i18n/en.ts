@@ -1,0 +1,33 @@
+/** The `ops` namespace (the /ops dashboard) in English. */
+const ops: Readonly<Record<string, string>> = {
+  title: 'Operations',
+  token: 'Operator token',
+  connect: 'Connect',
+  connecting: 'Connecting…',
+  badToken: 'Wrong operator token.',
+  disconnected: 'Disconnected. Connect again to continue.',
+  node: 'Node {{node}}',
+  clients: 'Connected clients',
+  topics: 'Topics',
+  upstream: 'Upstream calls per second',
+  naive: 'Naive fleet polls per second',
+  shared: 'Gateway polls per second',
+  saved: 'Share saved',
+  latency: 'Delivery latency (ms)',
+  slow: 'Slow clients',
+  conflated: 'Conflated',
+  closed: 'Closed',
+  refusals: 'Refusals',
+  stale: 'Stale topics',
+  none: 'None',
+  topic: 'Topic',
+  subscribers: 'Subscribers',
+  leader: 'Leader',
+  chartClients: 'Clients and share saved',
+  chartCalls: 'Polls per second: naive fleet and gateway',
+  byCall: 'By call',
+  nodes: 'Nodes',
+  nodeColumn: 'Node',
+};
+
+export default ops;

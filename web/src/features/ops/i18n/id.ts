@@ -1,0 +1,33 @@
+/** The `ops` namespace (the /ops dashboard) in Indonesian. */
+const ops: Readonly<Record<string, string>> = {
+  title: 'Operasional',
+  token: 'Token operator',
+  connect: 'Hubungkan',
+  connecting: 'Menghubungkan…',
+  badToken: 'Token operator salah.',
+  disconnected: 'Terputus. Hubungkan lagi untuk melanjutkan.',
+  node: 'Simpul {{node}}',
+  clients: 'Klien terhubung',
+  topics: 'Topik',
+  upstream: 'Panggilan upstream per detik',
+  naive: 'Polling armada klien naif per detik',
+  shared: 'Polling gateway per detik',
+  saved: 'Porsi dihemat',
+  latency: 'Latensi pengiriman (md)',
+  slow: 'Klien lambat',
+  conflated: 'Digabung',
+  closed: 'Ditutup',
+  refusals: 'Penolakan',
+  stale: 'Topik basi',
+  none: 'Tidak ada',
+  topic: 'Nama topik',
+  subscribers: 'Pelanggan',
+  leader: 'Pemimpin',
+  chartClients: 'Klien dan porsi dihemat',
+  chartCalls: 'Polling per detik: armada naif dan gateway',
+  byCall: 'Per panggilan',
+  nodes: 'Daftar simpul',
+  nodeColumn: 'Simpul',
+};
+
+export default ops;

@@ -1,0 +1,33 @@
+/** The `ops` namespace (the /ops dashboard) in Japanese. */
+const ops: Readonly<Record<string, string>> = {
+  title: '運用',
+  token: '運用トークン',
+  connect: '接続',
+  connecting: '接続中…',
+  badToken: '運用トークンが違います。',
+  disconnected: '切断されました。続けるには再接続してください。',
+  node: 'ノード {{node}}',
+  clients: '接続中のクライアント',
+  topics: 'トピック',
+  upstream: '上流呼び出し/秒',
+  naive: '単純なクライアント群のポーリング/秒',
+  shared: 'ゲートウェイのポーリング/秒',
+  saved: '削減率',
+  latency: '配信遅延（ミリ秒）',
+  slow: '遅いクライアント',
+  conflated: '統合済み',
+  closed: '切断済み',
+  refusals: '拒否',
+  stale: '古いトピック',
+  none: 'なし',
+  topic: 'トピック名',
+  subscribers: '購読数',
+  leader: 'リーダー',
+  chartClients: 'クライアントと削減率',
+  chartCalls: 'ポーリング/秒：単純なクライアント群とゲートウェイ',
+  byCall: '呼び出し別',
+  nodes: 'ノード一覧',
+  nodeColumn: 'ノード名',
+};
+
+export default ops;

@@ -1,0 +1,33 @@
+/** The `ops` namespace (the /ops dashboard) in Korean. */
+const ops: Readonly<Record<string, string>> = {
+  title: '운영',
+  token: '운영자 토큰',
+  connect: '연결',
+  connecting: '연결 중…',
+  badToken: '운영자 토큰이 틀렸습니다.',
+  disconnected: '연결이 끊겼습니다. 계속하려면 다시 연결하세요.',
+  node: '노드 {{node}}',
+  clients: '접속 클라이언트',
+  topics: '토픽',
+  upstream: '초당 업스트림 호출',
+  naive: '단순 클라이언트 초당 폴링',
+  shared: '게이트웨이 초당 폴링',
+  saved: '절감 비율',
+  latency: '전달 지연(ms)',
+  slow: '느린 클라이언트',
+  conflated: '병합됨',
+  closed: '종료됨',
+  refusals: '거부',
+  stale: '오래된 토픽',
+  none: '없음',
+  topic: '토픽 이름',
+  subscribers: '구독자',
+  leader: '리더',
+  chartClients: '클라이언트와 절감 비율',
+  chartCalls: '초당 폴링: 단순 클라이언트와 게이트웨이',
+  byCall: '호출별',
+  nodes: '노드 목록',
+  nodeColumn: '노드 이름',
+};
+
+export default ops;

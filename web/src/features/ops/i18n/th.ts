@@ -1,0 +1,33 @@
+/** The `ops` namespace (the /ops dashboard) in Thai. */
+const ops: Readonly<Record<string, string>> = {
+  title: 'การปฏิบัติการ',
+  token: 'โทเค็นผู้ดูแล',
+  connect: 'เชื่อมต่อ',
+  connecting: 'กำลังเชื่อมต่อ…',
+  badToken: 'โทเค็นผู้ดูแลไม่ถูกต้อง',
+  disconnected: 'การเชื่อมต่อหลุด เชื่อมต่อใหม่เพื่อดำเนินการต่อ',
+  node: 'โหนด {{node}}',
+  clients: 'ไคลเอนต์ที่เชื่อมต่อ',
+  topics: 'หัวข้อ',
+  upstream: 'การเรียกต้นทางต่อวินาที',
+  naive: 'การโพลของไคลเอนต์แบบธรรมดาต่อวินาที',
+  shared: 'การโพลของเกตเวย์ต่อวินาที',
+  saved: 'สัดส่วนที่ประหยัด',
+  latency: 'เวลาหน่วงการส่ง (มิลลิวินาที)',
+  slow: 'ไคลเอนต์ที่ช้า',
+  conflated: 'รวมแล้ว',
+  closed: 'ปิดแล้ว',
+  refusals: 'การปฏิเสธ',
+  stale: 'หัวข้อที่ล้าสมัย',
+  none: 'ไม่มี',
+  topic: 'ชื่อหัวข้อ',
+  subscribers: 'ผู้ติดตาม',
+  leader: 'โหนดหลัก',
+  chartClients: 'ไคลเอนต์และสัดส่วนที่ประหยัด',
+  chartCalls: 'การโพลต่อวินาที: ไคลเอนต์แบบธรรมดาและเกตเวย์',
+  byCall: 'ตามการเรียก',
+  nodes: 'รายการโหนด',
+  nodeColumn: 'ชื่อโหนด',
+};
+
+export default ops;

@@ -1,0 +1,33 @@
+/** The `ops` namespace (the /ops dashboard) in Traditional Chinese. */
+const ops: Readonly<Record<string, string>> = {
+  title: '營運',
+  token: '營運權杖',
+  connect: '連線',
+  connecting: '正在連線…',
+  badToken: '營運權杖錯誤。',
+  disconnected: '連線已中斷，請重新連線。',
+  node: '節點 {{node}}',
+  clients: '在線用戶端',
+  topics: '主題',
+  upstream: '每秒上游呼叫',
+  naive: '單純用戶端每秒輪詢',
+  shared: '閘道每秒輪詢',
+  saved: '節省比例',
+  latency: '推送延遲（毫秒）',
+  slow: '慢速用戶端',
+  conflated: '已合併',
+  closed: '已關閉',
+  refusals: '拒絕次數',
+  stale: '過期主題',
+  none: '無',
+  topic: '主題名稱',
+  subscribers: '訂閱數',
+  leader: '主節點',
+  chartClients: '用戶端與節省比例',
+  chartCalls: '每秒輪詢：單純用戶端與閘道',
+  byCall: '依呼叫',
+  nodes: '節點列表',
+  nodeColumn: '節點名稱',
+};
+
+export default ops;

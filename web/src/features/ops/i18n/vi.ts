@@ -1,0 +1,33 @@
+/** The `ops` namespace (the /ops dashboard) in Vietnamese. */
+const ops: Readonly<Record<string, string>> = {
+  title: 'Vận hành',
+  token: 'Mã vận hành',
+  connect: 'Kết nối',
+  connecting: 'Đang kết nối…',
+  badToken: 'Mã vận hành không đúng.',
+  disconnected: 'Đã ngắt kết nối. Hãy kết nối lại để tiếp tục.',
+  node: 'Nút {{node}}',
+  clients: 'Máy khách đang kết nối',
+  topics: 'Chủ đề',
+  upstream: 'Lượt gọi thượng nguồn mỗi giây',
+  naive: 'Lượt thăm dò của đội máy khách đơn giản mỗi giây',
+  shared: 'Lượt thăm dò của cổng mỗi giây',
+  saved: 'Tỷ lệ tiết kiệm',
+  latency: 'Độ trễ gửi (ms)',
+  slow: 'Máy khách chậm',
+  conflated: 'Đã gộp',
+  closed: 'Đã đóng',
+  refusals: 'Từ chối',
+  stale: 'Chủ đề cũ',
+  none: 'Không có',
+  topic: 'Tên chủ đề',
+  subscribers: 'Người đăng ký',
+  leader: 'Nút dẫn đầu',
+  chartClients: 'Máy khách và tỷ lệ tiết kiệm',
+  chartCalls: 'Thăm dò mỗi giây: đội máy khách đơn giản và cổng',
+  byCall: 'Theo lượt gọi',
+  nodes: 'Danh sách nút',
+  nodeColumn: 'Tên nút',
+};
+
+export default ops;

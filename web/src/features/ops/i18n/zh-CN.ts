@@ -1,0 +1,33 @@
+/** The `ops` namespace (the /ops dashboard) in Simplified Chinese. */
+const ops: Readonly<Record<string, string>> = {
+  title: '运维',
+  token: '运维令牌',
+  connect: '连接',
+  connecting: '正在连接…',
+  badToken: '运维令牌错误。',
+  disconnected: '连接已断开，请重新连接。',
+  node: '节点 {{node}}',
+  clients: '在线客户端',
+  topics: '主题',
+  upstream: '每秒上游调用',
+  naive: '朴素客户端每秒轮询',
+  shared: '网关每秒轮询',
+  saved: '节省比例',
+  latency: '推送延迟（毫秒）',
+  slow: '慢速客户端',
+  conflated: '已合并',
+  closed: '已关闭',
+  refusals: '拒绝次数',
+  stale: '过期主题',
+  none: '无',
+  topic: '主题名称',
+  subscribers: '订阅数',
+  leader: '主节点',
+  chartClients: '客户端与节省比例',
+  chartCalls: '每秒轮询：朴素客户端与网关',
+  byCall: '按调用',
+  nodes: '节点列表',
+  nodeColumn: '节点名称',
+};
+
+export default ops;
