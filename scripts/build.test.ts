@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, launchChromium, postJson, startRedis } from '@sportsbook/testkit';
+import { buildWeb } from '@sportsbook/web/tools/buildWeb';
 import type { Metafile } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb } from '../web/tools/buildWeb.ts';
 import { buildServers, bundleProblems, ServerEntries } from './build.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -92,7 +92,7 @@ const PhoneCpuSlowdown = 4;
 
 const bench: Benchmark = {
   name: 'board',
-  description: `The /desktop odds board with ${Matches.toLocaleString('en-US')} live matches receiving ${ChangesPerSecond} price changes a second (${UpdatesPerSecond} updates/s) in headless Chromium: the real board vs a naive whole-board re-render, same page, same stream.`,
+  description: `The /desktop odds board with ${Matches.toLocaleString('en-US')} live matches receiving ${ChangesPerSecond} price changes a second (${UpdatesPerSecond} updates/s) in headless Chromium: the real board vs a naive whole-board re-render, same page, same stream; and a phone row (390x844, ${PhoneCpuSlowdown}x CPU throttling).`,
   async run(options: BenchOptions): Promise<BenchmarkReport> {
     const durationMs = options.quick ? 2_000 : 10_000;
     const world = createWorld({

@@ -149,7 +149,8 @@ describe('request logs', () => {
   it('never show a URL query string (a client may put a session token there) nor a body secret', async () => {
     const lines: string[] = [];
     const stream = { write: (line: string) => void lines.push(line) };
-    const logged = await startTestSim({ logger: { level: 'info', stream } });
+    // Request lines are logged at debug (app.ts, quietRequestLines): the level that shows them.
+    const logged = await startTestSim({ logger: { level: 'debug', stream } });
     try {
       await logged.call('/authlogin?session_token=SECRET-QUERY-1', {
         account_id: 'demo01',

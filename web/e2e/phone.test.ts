@@ -2,7 +2,7 @@
  * The sportsbook on a phone (issue 22): Chromium at 390x844 with mobile emulation and touch. Every
  * route of SPEC section 2 that exists fits the screen width (no horizontal page scroll); the header
  * folds into a bar with a drawer; the bet slip is a bottom sheet below the board (never over it);
- * a bet is placed by touch from the board through the sheet.
+ * a bet is placed by touch from the board through the sheet; the cards flash prices from the stream.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +98,13 @@ async function tapLogin(accountId: string) {
   await page.waitForURL((u) => u.pathname === '/desktop');
 }
 
+/** /desktop, logged in (each test runs alone too). */
+async function openDesktop() {
+  await page.goto(url('/desktop'));
+  await page.locator('.desktop, .login-form').first().waitFor();
+  if (await page.locator('.login-form').count()) await tapLogin('demo01');
+}
+
 const rect = (p: Page, selector: string) =>
   p
     .locator(selector)
@@ -132,7 +139,7 @@ describe('the sportsbook on a 390x844 phone', { timeout: 120_000 }, () => {
   });
 
   it('the header folds into a bar whose drawer holds the menus and the settings', async () => {
-    await page.goto(url('/desktop'));
+    await openDesktop();
     const bar = page.locator('header.app-header');
     await bar.getByTestId('balance-available').waitFor();
     // The product menu is not on the page until the drawer opens.
@@ -153,6 +160,10 @@ describe('the sportsbook on a 390x844 phone', { timeout: 120_000 }, () => {
     await drawer.getByLabel('Language').waitFor();
     await drawer.getByLabel('Theme').waitFor();
     expect((await overflowOf(page)).excess).toBeLessThanOrEqual(0);
+    // Escape closes it like any dialog.
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    await menu.tap();
     // An info link opens its page as a new full-screen tab, and the drawer closes.
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),
@@ -169,7 +180,7 @@ describe('the sportsbook on a 390x844 phone', { timeout: 120_000 }, () => {
   });
 
   it('places a bet by touch from the board card through the bottom-sheet slip, the slip never over the board', async () => {
-    await page.goto(url('/desktop'));
+    await openDesktop();
     await page.locator('[data-tab="today"]').tap();
     await page.locator('.board[data-topic$="/today"][data-status="ok"]').waitFor();
     const sheet = page.locator('.bet-slip.slip-sheet');
@@ -209,13 +220,38 @@ describe('the sportsbook on a 390x844 phone', { timeout: 120_000 }, () => {
     await sheet.locator('[data-action="confirm"]:not([disabled])').tap();
     await sheet.locator('[data-outcome="accepted"], [data-outcome="waiting"]').first().waitFor();
     const bet = stack.sim.sim.store.accountBets('demo01').at(-1);
-    expect(bet).toBeDefined();
-    expect(JSON.stringify(bet)).toContain(String(oddsId?.split('-')[0]));
+    expect(bet?.legs.map((l) => l.oddsId)).toEqual([oddsId]);
+    expect(bet?.kind).toBe('single');
+    expect(bet?.stake).toBe(1000); // the quick stake 10, in minor units
     await apart();
     // The bar closes the sheet; the board gets the screen back.
     await sheet.locator('.slip-toggle').tap();
     await page.locator('.bet-slip[data-sheet="closed"]').waitFor();
     await apart();
+    expect((await overflowOf(page)).excess).toBeLessThanOrEqual(0);
+  });
+
+  it('phone cards flash prices from the same stream as the desktop board', async () => {
+    await openDesktop();
+    await page.locator('[data-tab="live"]').tap();
+    await page.locator('.board[data-topic$="/live"][data-status="ok"] .match-row').first().waitFor();
+    const flashed = () =>
+      page
+        .waitForFunction(
+          () => document.querySelector('.match-row .odds-cell.flash-up, .match-row .odds-cell.flash-down'),
+          null,
+          {
+            timeout: 3_000,
+          },
+        )
+        .then(() => true)
+        .catch(() => false);
+    let seen = false;
+    for (let i = 0; i < 20 && !seen; i++) {
+      stack.sim.advance(15_000);
+      seen = await flashed();
+    }
+    expect(seen).toBe(true);
     expect((await overflowOf(page)).excess).toBeLessThanOrEqual(0);
   });
 });

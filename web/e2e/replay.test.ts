@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Recording, type RunningGateway, readRecording, startGateway } from '@sportsbook/gateway';
+import { type ReplayUpstream, startReplayUpstream } from '@sportsbook/scripts/replay/server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ReplayUpstream, startReplayUpstream } from '../../scripts/replay/server.ts';
 import { buildWeb, launchChromium } from './support.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -220,6 +220,21 @@ describe('issue 13: gateway hardening against the simulator', () => {
       expect(stranger.json.data).toBeUndefined();
     });
 
+    it('a placement answered with a session code is not kept: the retry after a re-login is placed', async () => {
+      const row = await openRow();
+      const id = requestId();
+      const lost = await post(
+        `${gateway.url}/api/bet/betsingle`,
+        betBody({ account_id: 'load05', session_token: 'lost-in-a-restart' }, row, 10, id),
+      );
+      expect(lost.json.statusdesc).toBe('session_not_exists');
+      const session = await login(gateway, 'load05');
+      const retried = await post(`${gateway.url}/api/bet/betsingle`, betBody(session, row, 10, id));
+      expect(retried.json.status).toBe(1);
+      expect(retried.headers.get('idempotent-replayed')).toBeNull();
+      expect(sim.sim.store.entries('load05').filter((e) => e.type === 'freeze')).toHaveLength(1);
+    });
+
     it('the same retry after a re-login reaching a restarted gateway gets the bet from the upstream', async () => {
       const first = await startTestGateway(sim);
       const before = await login(first, 'load08');
@@ -251,7 +266,7 @@ describe('issue 13: gateway hardening against the simulator', () => {
         'NOTFOUND5secret',
         'UPGRADE6secret',
       ];
-      await fetch(`${gateway.url}/?token=${secrets[0]}`);
+      await (await fetch(`${gateway.url}/?token=${secrets[0]}`)).text();
       await post(`${gateway.url}/api/version?session_token=${secrets[1]}`, {});
       await raw(gateway.port, `GET /api/%zz?token=${secrets[2]} HTTP/1.1\r\nhost: 127.0.0.1`);
       await openWs(`${gateway.wsUrl}?token=${secrets[3]}`, {});
@@ -315,16 +330,24 @@ describe('issue 13: gateway hardening against the simulator', () => {
 
   describe('item 9: /metrics is not public, and a trickled body is cut at the request timeout', () => {
     it('on the public port /metrics answers local clients only, or a bearer token', async () => {
-      expect((await fetch(`${gateway.url}/metrics`)).status).toBe(200);
+      // Every body is read: an unread reply keeps its connection busy and the gateway's close
+      // waiting for it.
+      const local = await fetch(`${gateway.url}/metrics`);
+      await local.text();
+      expect(local.status).toBe(200);
       const proxied = await fetch(`${gateway.url}/metrics`, {
         headers: { 'x-forwarded-for': '198.51.100.1' },
       });
+      await proxied.text();
       expect(proxied.status).toBe(403);
       const token = 'metrics-token-0123456789';
       const guarded = await startTestGateway(sim, { metricsToken: token });
       try {
-        expect((await fetch(`${guarded.url}/metrics`)).status).toBe(403);
+        const bare = await fetch(`${guarded.url}/metrics`);
+        await bare.text();
+        expect(bare.status).toBe(403);
         const wrong = await fetch(`${guarded.url}/metrics`, { headers: { authorization: 'Bearer nope' } });
+        await wrong.text();
         expect(wrong.status).toBe(403);
         const right = await fetch(`${guarded.url}/metrics`, {
           headers: { authorization: `Bearer ${token}` },

@@ -17,6 +17,7 @@ import {
   type CallDef,
   Calls,
   canonicalJson,
+  describeError,
   httpStatusFor,
   IdempotencyKey,
   isOkStatus,
@@ -76,6 +77,15 @@ const NotFinalCodes = new Set([
   'timeoutError',
   'systemError',
 ]);
+
+/**
+ * A placement answered with a session code (the upstream lost or expired the session, e.g. after
+ * a restart) was never decided: the player logs in again and retries the same `request_id`, and
+ * that retry must reach the upstream, which knows whether the first attempt was placed.
+ */
+function isFinalCode(code: string): boolean {
+  return !NotFinalCodes.has(code) && describeError(code).group !== 'session';
+}
 
 /** Login answers that say nothing about the password: not counted as failed logins. */
 const NotALoginFailure = new Set([
@@ -469,7 +479,7 @@ async function registerApi(
     delete req.proxyState?.claimed;
     const result: StoredReply = { httpStatus: reply.statusCode, body: payload };
     const code = isEnvelope(payload) ? String(payload.statusdesc) : '';
-    if (result.httpStatus < 500 && !NotFinalCodes.has(code)) await stores.idempotency.complete(key, result);
+    if (result.httpStatus < 500 && isFinalCode(code)) await stores.idempotency.complete(key, result);
     else await stores.idempotency.release(key, result);
     return payload;
   };

@@ -46,6 +46,15 @@ export function Header({ unread }: { unread: number }) {
   useEffect(() => {
     if (!phone) setDrawer(false);
   }, [phone]);
+  // Escape closes the drawer, like any dialog.
+  useEffect(() => {
+    if (!drawer) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setDrawer(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawer]);
   if (!account) return null;
   const currency = account.wallet.currency_code;
   const name = account.info.nickname.trim() !== '' ? account.info.nickname : account.info.account_id;
@@ -112,6 +121,8 @@ export function Header({ unread }: { unread: number }) {
               <button
                 type="button"
                 className="drawer-close"
+                // biome-ignore lint/a11y/noAutofocus: focus moves into the dialog that just opened
+                autoFocus
                 aria-label={t('header.closeMenu')}
                 onClick={() => setDrawer(false)}
               >
