@@ -62,7 +62,7 @@ describe('docker-compose.yml', () => {
     expect(final).toContain('COPY --from=deps /app/node_modules node_modules');
     expect(final).not.toMatch(/\/src\b|npm (ci|install)|COPY \. /);
     expect(final).not.toContain('tsx');
-    expect(dockerfile).toMatch(/FROM manifests AS deps\n[\s\S]*npm ci --omit=dev/);
+    expect(dockerfile).toMatch(/FROM manifests AS deps\n[\s\S]*npm install --omit=dev/);
     expect(dockerfile).toMatch(/CMD \["node", "--enable-source-maps", "gateway\/dist\/server\.js"\]/);
     expect(normalized).not.toContain('tsx');
     for (const gw of ['gateway1', 'gateway2']) expect(services.get(gw)).toContain('gateway/dist/server.js');
