@@ -5,8 +5,8 @@
  * `--json <file>` also writes them as JSON.
  */
 import { readdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { machine } from '../machine.ts';
 
 export interface BenchmarkReport {
   /** Markdown (tables, ratios) printed under the benchmark's heading. */
@@ -33,11 +33,6 @@ function available(): string[] {
     .filter((f) => f.endsWith('.bench.ts'))
     .map((f) => f.slice(0, -'.bench.ts'.length))
     .sort();
-}
-
-function machine(): string {
-  const cpus = os.cpus();
-  return `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.arch()}`;
 }
 
 async function main(): Promise<void> {

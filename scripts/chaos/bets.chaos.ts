@@ -21,6 +21,7 @@ import {
   sleep,
   startGatewayProcess,
   startRedis,
+  UnboundedRates,
 } from './stack.ts';
 
 const Sizes = {
@@ -75,9 +76,7 @@ const scenario: Scenario = {
         UPSTREAM_URL: sim.url,
         REDIS_URL: redis.url,
         WARM_TOPICS: '',
-        RATE_LIMIT_IP_PER_MINUTE: '1000000',
-        RATE_LIMIT_ACCOUNT_PER_MINUTE: '1000000',
-        LOGIN_LIMIT_IP_PER_MINUTE: '1000',
+        ...UnboundedRates,
       };
       nodes.push(...(await Promise.all([startGatewayProcess(env), startGatewayProcess(env)])));
       const a = nodes[0] as GatewayProcess;

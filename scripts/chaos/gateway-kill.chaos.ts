@@ -10,15 +10,16 @@ import { type ChaosReport, Checks, type Scenario } from './scenario.ts';
 import {
   type GatewayProcess,
   login,
-  loopbackAddress,
   progress,
-  ResilientClient,
+  type ResilientClient,
   type RunningRedis,
   random,
   redisGet,
   sleep,
+  startClients,
   startGatewayProcess,
   startRedis,
+  UnboundedSockets,
   untilAllOn,
   upstreamHash,
 } from './stack.ts';
@@ -59,10 +60,7 @@ const scenario: Scenario = {
         POLL_INTERVAL_MS: String(INTERVAL_MS),
         CLUSTER_LEASE_MS: String(LEASE_MS),
         WARM_TOPICS: '',
-        // Many clients share the 20 load accounts' sessions: the per-session/account socket bounds are
-        // the caps scenario's subject, not this one's.
-        WS_MAX_SOCKETS_PER_SESSION: '100000',
-        WS_MAX_SOCKETS_PER_ACCOUNT: '100000',
+        ...UnboundedSockets,
       };
       const spawnNode = async () => {
         const node = await startGatewayProcess(env);
@@ -77,19 +75,7 @@ const scenario: Scenario = {
         Array.from({ length: 20 }, (_, i) => login(sim.url, `load${String(i + 1).padStart(2, '0')}`)),
       );
       const nodes = () => live.map((n) => n.wsUrl);
-      for (let i = 0; i < size.clients; i++) {
-        clients.push(
-          new ResilientClient({
-            nodes,
-            session: sessions[i % sessions.length] as { accountId: string; token: string },
-            topics: [LIVE],
-            localAddress: loopbackAddress(i, 50),
-            rand,
-          }),
-        );
-      }
-      for (let i = 0; i < clients.length; i += 20)
-        await Promise.all(clients.slice(i, i + 20).map((c) => c.start()));
+      await startClients(clients, size.clients, { nodes, sessions, topics: [LIVE], rand });
       progress('gateway-kill', `${clients.length} clients on ${live.length} nodes`);
 
       for (let k = 0; k < size.kills; k++) {

@@ -16,18 +16,20 @@ import {
   type GatewayProcess,
   type Json,
   login,
-  loopbackAddress,
   postJson,
   postWithDeadline,
   progress,
-  ResilientClient,
+  type ResilientClient,
   type RunningRedis,
   random,
   type SimProcess,
   sleep,
+  startClients,
   startGatewayProcess,
   startRedis,
   startSimProcess,
+  UnboundedRates,
+  UnboundedSockets,
   untilAllOn,
   upstreamHash,
 } from './stack.ts';
@@ -95,31 +97,19 @@ const scenario: Scenario = {
         POLL_INTERVAL_MS: String(INTERVAL_MS),
         CLUSTER_LEASE_MS: String(LEASE_MS),
         WARM_TOPICS: '',
-        // Many clients share the 20 load accounts' sessions: the per-session/account socket bounds are
-        // the caps scenario's subject, not this one's.
-        WS_MAX_SOCKETS_PER_SESSION: '100000',
-        WS_MAX_SOCKETS_PER_ACCOUNT: '100000',
-        RATE_LIMIT_IP_PER_MINUTE: '1000000',
-        RATE_LIMIT_ACCOUNT_PER_MINUTE: '1000000',
-        LOGIN_LIMIT_IP_PER_MINUTE: '1000',
+        ...UnboundedSockets,
+        ...UnboundedRates,
       };
       nodes.push(...(await Promise.all([startGatewayProcess(env), startGatewayProcess(env)])));
       const [a, b] = nodes as [GatewayProcess, GatewayProcess];
       const accounts = Array.from({ length: ACCOUNTS }, (_, i) => `load${String(i + 1).padStart(2, '0')}`);
       const wsSessions = await Promise.all(accounts.map((id) => login(simUrl, id)));
-      for (let i = 0; i < size.clients; i++) {
-        clients.push(
-          new ResilientClient({
-            nodes: () => nodes.map((n) => n.wsUrl),
-            session: wsSessions[i % wsSessions.length] as { accountId: string; token: string },
-            topics: [LIVE],
-            localAddress: loopbackAddress(i, 50),
-            rand,
-          }),
-        );
-      }
-      for (let i = 0; i < clients.length; i += 20)
-        await Promise.all(clients.slice(i, i + 20).map((c) => c.start()));
+      await startClients(clients, size.clients, {
+        nodes: () => nodes.map((n) => n.wsUrl),
+        sessions: wsSessions,
+        topics: [LIVE],
+        rand,
+      });
       const marks = () => clients.map((c) => c.statuses.get(LIVE)?.length ?? 0);
 
       // Phase 1: Redis.

@@ -6,8 +6,8 @@
  * 1 when any property failed. Everything runs on 127.0.0.1 and stops by itself.
  */
 import { readdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { machine } from '../machine.ts';
 import type { ChaosReport, Scenario } from './scenario.ts';
 
 const chaosDir = new URL('.', import.meta.url);
@@ -25,11 +25,6 @@ function available(): string[] {
 export async function loadScenario(name: string): Promise<Scenario> {
   const mod = (await import(new URL(`./${name}.chaos.ts`, chaosDir).href)) as { default: Scenario };
   return mod.default;
-}
-
-function machine(): string {
-  const cpus = os.cpus();
-  return `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.arch()}`;
 }
 
 async function main(): Promise<void> {

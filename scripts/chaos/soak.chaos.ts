@@ -19,6 +19,7 @@ import {
   sleep,
   startGatewayProcess,
   startSimProcess,
+  UnboundedSockets,
   untilAllOn,
   upstreamHash,
 } from './stack.ts';
@@ -50,8 +51,7 @@ const scenario: Scenario = {
       gw = await startGatewayProcess({
         UPSTREAM_URL: sim.url,
         // The soak measures memory and stability, not the per-session/account bounds (caps does).
-        WS_MAX_SOCKETS_PER_SESSION: '100000',
-        WS_MAX_SOCKETS_PER_ACCOUNT: '100000',
+        ...UnboundedSockets,
       });
       const simUrl = sim.url;
       const sessions = await Promise.all(

@@ -35,6 +35,20 @@ export {
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
+/** Gateway env: the per-session/account socket bounds lifted, for scenarios that share the 20 load
+ * accounts' sessions among many clients (those bounds are the caps scenario's subject). */
+export const UnboundedSockets = {
+  WS_MAX_SOCKETS_PER_SESSION: '100000',
+  WS_MAX_SOCKETS_PER_ACCOUNT: '100000',
+} as const;
+
+/** Gateway env: request and login rate limits lifted, for scenarios that log in and bet at load. */
+export const UnboundedRates = {
+  RATE_LIMIT_IP_PER_MINUTE: '1000000',
+  RATE_LIMIT_ACCOUNT_PER_MINUTE: '1000000',
+  LOGIN_LIMIT_IP_PER_MINUTE: '1000',
+} as const;
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Progress lines go to stderr (the figure lines are the scenario's result, printed by the runner). */
@@ -343,6 +357,23 @@ export class ResilientClient {
       await this.current.close();
     }
   }
+}
+
+/** `count` clients on the same topics, the sessions dealt round robin, 50 to a loopback address;
+ * each is added to `into` (so the caller's teardown stops it) and they start 20 at a time. */
+export async function startClients(
+  into: ResilientClient[],
+  count: number,
+  options: Omit<ResilientOptions, 'session' | 'localAddress'> & { sessions: ResilientOptions['session'][] },
+): Promise<void> {
+  const { sessions, ...rest } = options;
+  const batch: ResilientClient[] = [];
+  for (let i = 0; i < count; i++) {
+    const session = sessions[i % sessions.length] as ResilientOptions['session'];
+    batch.push(new ResilientClient({ ...rest, session, localAddress: loopbackAddress(i, 50) }));
+  }
+  into.push(...batch);
+  for (let i = 0; i < batch.length; i += 20) await Promise.all(batch.slice(i, i + 20).map((c) => c.start()));
 }
 
 /** Resolves when every client holds `hash` for `topic`; returns the clients that did not in time. */

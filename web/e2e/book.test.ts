@@ -8,6 +8,7 @@ import { formatGmt8 } from '@sportsbook/protocol';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type BookStack, parlayPicks, startBookStack } from './bookSupport.ts';
+import { logIn } from './support.ts';
 
 let stack: BookStack;
 let context: BrowserContext;
@@ -27,16 +28,11 @@ afterEach(async () => {
   await context.close();
 });
 
-const url = (path: string) => `${stack.gateway.url}${path}`;
 const bets = (accountId: string) => stack.sim.sim.store.accountBets(accountId);
 const latestBet = (accountId: string) => bets(accountId).at(-1);
 
-async function login(accountId: string) {
-  await page.goto(url('/'));
-  await page.getByLabel('Login ID').fill(accountId);
-  await page.getByLabel('Password').fill('demo1234');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((u) => u.pathname === '/desktop');
+function login(accountId: string) {
+  return logIn(page, stack.gateway.url, accountId);
 }
 
 async function openTab(tab: 'live' | 'today' | 'parlay') {

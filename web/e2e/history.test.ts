@@ -9,7 +9,7 @@ import { gmt8DayStart } from '@sportsbook/protocol';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parlayPicks } from './bookSupport.ts';
-import { type Stack, startStack } from './support.ts';
+import { logIn, type Stack, startStack } from './support.ts';
 
 const HourMs = 3_600_000;
 let stack: Stack;
@@ -39,20 +39,14 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const url = (path: string) => `${stack.gateway.url}${path}`;
-
 async function browser(): Promise<Page> {
   const context = await stack.browser.newContext();
   contexts.push(context);
   return context.newPage();
 }
 
-async function login(page: Page, accountId: string) {
-  await page.goto(url('/'));
-  await page.getByLabel('Login ID').fill(accountId);
-  await page.getByLabel('Password').fill('demo1234');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((u) => u.pathname === '/desktop');
+function login(page: Page, accountId: string) {
+  return logIn(page, stack.gateway.url, accountId);
 }
 
 async function placeFromSlip(page: Page, stake: string) {

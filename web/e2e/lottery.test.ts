@@ -17,7 +17,7 @@ import {
 } from '@sportsbook/protocol';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from './support.ts';
+import { logIn, type Stack, startStack } from './support.ts';
 
 let stack: Stack;
 let context: BrowserContext;
@@ -39,12 +39,8 @@ afterEach(async () => {
 
 const url = (path: string) => `${stack.gateway.url}${path}`;
 
-async function login(accountId: string) {
-  await page.goto(url('/'));
-  await page.getByLabel('Login ID').fill(accountId);
-  await page.getByLabel('Password').fill('demo1234');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((u) => u.pathname === '/desktop');
+function login(accountId: string) {
+  return logIn(page, stack.gateway.url, accountId);
 }
 
 /** The header's available balance in minor units ("MYR 100,000.00" -> 10000000). */

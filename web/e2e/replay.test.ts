@@ -12,7 +12,7 @@ import { type Recording, type RunningGateway, readRecording, startGateway } from
 import { type ReplayUpstream, startReplayUpstream } from '@sportsbook/scripts/replay/server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb, launchChromium } from './support.ts';
+import { buildWeb, launchChromium, logIn } from './support.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** When (from the start) every live match's home side scores in the test's recording. */
@@ -62,11 +62,7 @@ afterAll(async () => {
 });
 
 async function loginToLiveBoard(page: Page): Promise<void> {
-  await page.goto(`${gateway.url}/`);
-  await page.getByLabel('Login ID').fill('demo01');
-  await page.getByLabel('Password').fill('demo1234');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((u) => u.pathname === '/desktop');
+  await logIn(page, gateway.url, 'demo01');
   await page.locator('[data-tab="live"]').click();
   await page.locator('.board[data-topic$="/live"][data-status="ok"]').waitFor();
   await page.locator('.live-clock').first().waitFor();

@@ -11,7 +11,7 @@
 import { simAdmin } from '@sportsbook/testkit';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from './support.ts';
+import { logIn, type Stack, startStack } from './support.ts';
 
 let stack: Stack;
 const contexts: BrowserContext[] = [];
@@ -62,12 +62,8 @@ async function open(browser: Browser, options: { viewport?: { width: number; hei
   return context.newPage();
 }
 
-async function login(page: Page, accountId: string) {
-  await page.goto(url('/'));
-  await page.getByLabel('Login ID').fill(accountId);
-  await page.getByLabel('Password').fill('demo1234');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((u) => u.pathname === '/desktop');
+function login(page: Page, accountId: string) {
+  return logIn(page, stack.gateway.url, accountId);
 }
 
 /** The lobby, with the first-visit tour skipped. */

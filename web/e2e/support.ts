@@ -14,6 +14,7 @@ import {
   type StackOptions,
   startStack as startTestStack,
 } from '@sportsbook/testkit';
+import type { Page } from 'playwright-core';
 import { buildWeb } from '../tools/buildWeb.ts';
 
 export { AdminToken, buildWeb, launchChromium };
@@ -46,4 +47,13 @@ export async function startStack(options: E2eStackOptions = {}): Promise<Stack> 
     removeBuild();
     throw err;
   }
+}
+
+/** Logs a demo account in through the landing form (password demo1234) and waits for /desktop. */
+export async function logIn(page: Page, baseUrl: string, accountId: string): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel('Login ID').fill(accountId);
+  await page.getByLabel('Password').fill('demo1234');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((u) => u.pathname === '/desktop');
 }

@@ -78,6 +78,35 @@ export function Header({ unread }: { unread: number }) {
     </button>
   );
 
+  /** The balance with its refresh. On a phone the available balance stands in the bar, not in the
+   * drawer, and the drawer's refresh is not a `.link`, so it does not close the drawer. */
+  const balanceList = (opts: { available: boolean; refreshClassName: string | undefined }) => (
+    <dl className="balance" aria-label={t('header.balance')}>
+      {opts.available ? (
+        <div>
+          <dt>{t('header.available')}</dt>
+          <dd data-testid="balance-available">{amount(balance?.available)}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>{t('header.cash')}</dt>
+        <dd>{amount(balance?.cash)}</dd>
+      </div>
+      <div>
+        <dt>{t('header.outstanding')}</dt>
+        <dd>{amount(balance?.outstanding)}</dd>
+      </div>
+      <button
+        type="button"
+        className={opts.refreshClassName}
+        onClick={() => session.send({ type: 'balance.refresh' })}
+        disabled={fetching}
+      >
+        {t('header.refreshBalance')}
+      </button>
+    </dl>
+  );
+
   if (phone) {
     // Buttons in the drawer (info links, messages) close it; selects and inputs do not.
     const closeOnAction = (e: MouseEvent) => {
@@ -129,23 +158,7 @@ export function Header({ unread }: { unread: number }) {
                 <span aria-hidden="true">×</span>
               </button>
             </div>
-            <dl className="balance" aria-label={t('header.balance')}>
-              <div>
-                <dt>{t('header.cash')}</dt>
-                <dd>{amount(balance?.cash)}</dd>
-              </div>
-              <div>
-                <dt>{t('header.outstanding')}</dt>
-                <dd>{amount(balance?.outstanding)}</dd>
-              </div>
-              <button
-                type="button"
-                onClick={() => session.send({ type: 'balance.refresh' })}
-                disabled={fetching}
-              >
-                {t('header.refreshBalance')}
-              </button>
-            </dl>
+            {balanceList({ available: false, refreshClassName: undefined })}
             {isViewOnly(account.info) ? (
               <span className="view-only" role="status" data-view-only="">
                 {t('header.viewOnly')}
@@ -173,28 +186,7 @@ export function Header({ unread }: { unread: number }) {
   return (
     <header className="app-header">
       <Brand />
-      <dl className="balance" aria-label={t('header.balance')}>
-        <div>
-          <dt>{t('header.available')}</dt>
-          <dd data-testid="balance-available">{amount(balance?.available)}</dd>
-        </div>
-        <div>
-          <dt>{t('header.cash')}</dt>
-          <dd>{amount(balance?.cash)}</dd>
-        </div>
-        <div>
-          <dt>{t('header.outstanding')}</dt>
-          <dd>{amount(balance?.outstanding)}</dd>
-        </div>
-        <button
-          type="button"
-          className="link"
-          onClick={() => session.send({ type: 'balance.refresh' })}
-          disabled={fetching}
-        >
-          {t('header.refreshBalance')}
-        </button>
-      </dl>
+      {balanceList({ available: true, refreshClassName: 'link' })}
       <span className="player" title={t('header.player')}>
         {name}
       </span>

@@ -123,6 +123,38 @@ const reportFailure = (loggedIn: boolean) =>
 /** Leaving the logged-in state: pop-ups closed, account and stored session dropped, back home. */
 const leaveSession = ['closePopups', 'clearAccount', 'forgetSession', 'markWentHome'] as const;
 
+/** A logged-in call that failed: a session code logs the player out; any other code is reported
+ * and the region goes back to idle. */
+const failedWhileLoggedIn = [
+  {
+    guard: {
+      type: 'outputLogsOut',
+      params: ({ event }: { event: { output: { ok: boolean } } }) => event.output,
+    },
+    target: '#session.loggedOut',
+    actions: [...reportFailure(true), ...leaveSession],
+  },
+  { target: 'idle', actions: [...reportFailure(true)] },
+] as const;
+
+type LoginDone = { event: { output: LoginOutcome } };
+
+/** A login that succeeded: the account is set and the session kept (with the login id). */
+const loginSucceeded = <T extends string>(target: T) =>
+  ({
+    guard: { type: 'outputOk', params: ({ event }: LoginDone) => event.output },
+    target,
+    actions: [
+      { type: 'setAccount', params: ({ event }: LoginDone) => event.output },
+      {
+        type: 'persistSession',
+        params: ({ event }: LoginDone) => ({
+          loginId: event.output.ok ? event.output.account.info.account_id : null,
+        }),
+      },
+    ],
+  }) as const;
+
 /** The answer to a request while the same one still runs (a soft code: logged, not shown). */
 const busy = (loggedIn: boolean) =>
   ({ actions: { type: 'notify', params: { code: 'requestProcessing', loggedIn } } }) as const;
@@ -296,19 +328,7 @@ export const sessionMachine = setup({
                 ? { kind: 'password' as const, account_id: event.account_id.trim(), password: event.password }
                 : { kind: 'password' as const, account_id: '', password: '' },
             onDone: [
-              {
-                guard: { type: 'outputOk', params: ({ event }) => event.output },
-                target: '#session.loggedIn',
-                actions: [
-                  { type: 'setAccount', params: ({ event }) => event.output },
-                  {
-                    type: 'persistSession',
-                    params: ({ event }) => ({
-                      loginId: event.output.ok ? event.output.account.info.account_id : null,
-                    }),
-                  },
-                ],
-              },
+              loginSucceeded('#session.loggedIn'),
               {
                 target: '#session.loggedOut',
                 actions: ['clearAccount', 'forgetSession', ...reportFailure(false)],
@@ -413,15 +433,7 @@ export const sessionMachine = setup({
                     target: 'idle',
                     actions: { type: 'setBalance', params: ({ event }) => event.output },
                   },
-                  {
-                    guard: { type: 'outputLogsOut', params: ({ event }) => event.output },
-                    target: '#session.loggedOut',
-                    actions: [...reportFailure(true), ...leaveSession],
-                  },
-                  {
-                    target: 'idle',
-                    actions: [...reportFailure(true)],
-                  },
+                  ...failedWhileLoggedIn,
                 ],
               },
             },
@@ -450,15 +462,7 @@ export const sessionMachine = setup({
                     target: 'idle',
                     actions: { type: 'updateAccount', params: ({ event }) => event.output },
                   },
-                  {
-                    guard: { type: 'outputLogsOut', params: ({ event }) => event.output },
-                    target: '#session.loggedOut',
-                    actions: [...reportFailure(true), ...leaveSession],
-                  },
-                  {
-                    target: 'idle',
-                    actions: [...reportFailure(true)],
-                  },
+                  ...failedWhileLoggedIn,
                 ],
               },
             },
@@ -512,19 +516,7 @@ export const sessionMachine = setup({
                       }
                     : { kind: 'switch' as const, account_id: '', password: '' },
                 onDone: [
-                  {
-                    guard: { type: 'outputOk', params: ({ event }) => event.output },
-                    target: 'idle',
-                    actions: [
-                      { type: 'setAccount', params: ({ event }) => event.output },
-                      {
-                        type: 'persistSession',
-                        params: ({ event }) => ({
-                          loginId: event.output.ok ? event.output.account.info.account_id : null,
-                        }),
-                      },
-                    ],
-                  },
+                  loginSucceeded('idle'),
                   {
                     // SPEC section 4: a failed login (of any route) clears the account.
                     target: '#session.loggedOut',

@@ -83,27 +83,23 @@ function needsResync<M extends Model>(state: TopicState<M>, resync: Resync): Red
   return { state: { hasher, view: { ...state.view, resyncing: true } }, resync };
 }
 
+/** A frame that matched its hash: the view moves to it and any pending resync is over. */
+function verified<M extends Model>(
+  state: TopicState<M>,
+  hasher: StateHasher,
+  model: M,
+  frame: SnapFrame | DeltaFrame,
+  more: Partial<TopicView<M>>,
+): Reduced<M> {
+  const view = { ...state.view, model, seq: frame.seq, hash: frame.hash, pt: frame.pt, resyncing: false };
+  return { resync: null, state: { hasher, view: { ...view, ...more } } };
+}
+
 export function reduceSnap<M extends Model>(state: TopicState<M>, frame: SnapFrame): Reduced<M> {
   const model = frame.data as unknown as M;
   const hasher = createHasher(model);
   if (hasher.value !== frame.hash) return needsResync({ ...state, hasher: null }, 'hash');
-  return {
-    resync: null,
-    state: {
-      hasher,
-      view: {
-        ...state.view,
-        model,
-        epoch: frame.epoch,
-        seq: frame.seq,
-        hash: frame.hash,
-        pt: frame.pt,
-        resyncing: false,
-        error: null,
-        changes: null,
-      },
-    },
-  };
+  return verified(state, hasher, model, frame, { epoch: frame.epoch, error: null, changes: null });
 }
 
 export function reduceDelta<M extends Model>(state: TopicState<M>, frame: DeltaFrame): Reduced<M> {
@@ -121,21 +117,7 @@ export function reduceDelta<M extends Model>(state: TopicState<M>, frame: DeltaF
   const before = hasher.model;
   const model = hasher.apply(frame.ops) as M;
   if (hasher.value !== frame.hash) return needsResync(state, 'hash');
-  return {
-    resync: null,
-    state: {
-      hasher,
-      view: {
-        ...state.view,
-        model,
-        seq: frame.seq,
-        hash: frame.hash,
-        pt: frame.pt,
-        resyncing: false,
-        changes: deltaChanges(before, frame.ops),
-      },
-    },
-  };
+  return verified(state, hasher, model, frame, { changes: deltaChanges(before, frame.ops) });
 }
 
 export function reduceStatus<M extends Model>(state: TopicState<M>, frame: StatusFrame): TopicState<M> {
