@@ -60,6 +60,8 @@ describe('docker-compose.yml', () => {
     const final = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
     expect(final).toMatch(/^\nFROM node:20-bookworm-slim\n/);
     expect(final).toContain('COPY --from=deps /app/node_modules node_modules');
+    // The simulator's live TV and highlight clips (it answers 404 for every stream without them).
+    expect(final).toContain('COPY upstream-sim/media upstream-sim/media');
     expect(final).not.toMatch(/\/src\b|npm (ci|install)|COPY \. /);
     expect(final).not.toContain('tsx');
     expect(dockerfile).toMatch(/FROM manifests AS deps\n[\s\S]*npm install --omit=dev/);

@@ -108,8 +108,9 @@ async function main(): Promise<void> {
   console.log('    demo07 MMK (Myanmar odds), demo08 operator_type 2, demo09 suspended, demo10 zero balance');
   console.log('    demo11-14 closed / blocked / frozen / inactive (login refused)');
   console.log(
-    '    demo15 tournament disabled, demo16 / demo17 / demo18 tournament players (MYR), demo20 lottery disabled\n',
+    '    demo15 tournament disabled, demo16 / demo17 / demo18 tournament players (MYR), demo20 lottery disabled',
   );
+  console.log('    demo21 live casino disabled, demo22 mini games disabled\n');
 }
 
 main().catch((err: unknown) => {

@@ -21,6 +21,8 @@ import { opsPlugin } from './ops/plugin.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { upstreamPlugin } from './plugins/upstream.ts';
 import { webPlugin } from './plugins/web.ts';
+import { gamePagesPlugin } from './proxy/gamePages.ts';
+import { mediaPlugin } from './proxy/media.ts';
 import { isOriginAllowed, servedHosts } from './proxy/origin.ts';
 import { proxyPlugin } from './proxy/plugin.ts';
 import { securityHeaders } from './proxy/security.ts';
@@ -124,7 +126,11 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
   });
   await app.register(upstreamPlugin, { baseUrl: config.upstreamUrl });
   await app.register(websocket, {
-    options: { maxPayload: 64 * 1024 },
+    options: {
+      maxPayload: 64 * 1024,
+      // Off unless configured (WS_DEFLATE): the hub then compresses frames of 1 KB and more.
+      perMessageDeflate: config.feed?.perMessageDeflate === true ? { threshold: 1024 } : false,
+    },
     // Graceful shutdown: stop polling, tell every client to reconnect elsewhere (1012), close.
     preClose(done) {
       app.feed.shutdown();
@@ -160,6 +166,10 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
   await app.register(opsPlugin, { config });
   // The replay timeline's relay, only when this gateway serves a replay (RECORDING.md).
   await app.register(replayPlugin, { config });
+  // Live TV and highlight clips and the operator's logos, relayed from the upstream (PROXY.md "Media").
+  await app.register(mediaPlugin, { config });
+  // Launched game pages, their files and lobby thumbnails, relayed from the upstream (PROXY.md "Game pages").
+  await app.register(gamePagesPlugin, { config });
   await app.register(webPlugin, { root: config.webDist });
 
   app.get('/healthz', async () => ({ ok: true }));

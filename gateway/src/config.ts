@@ -133,6 +133,8 @@ export const GatewayEnv = Type.Object({
   FEED_MAX_TOPICS: Optional(Type.Integer({ minimum: 1 })),
   WS_PING_INTERVAL_MS: Optional(Type.Integer({ minimum: 100 })),
   WS_PING_MISSES: Optional(Type.Integer({ minimum: 1 })),
+  /** Offer permessage-deflate on /ws (off by default: gateway/FEED.md "Compression"). */
+  WS_DEFLATE: Optional(Type.Boolean()),
 });
 export type GatewayEnv = Static<typeof GatewayEnv>;
 
@@ -160,6 +162,7 @@ export function parseGatewayEnv(
     ...(e.FEED_MAX_TOPICS !== undefined ? { maxTopicsPerNode: e.FEED_MAX_TOPICS } : {}),
     ...(e.WS_PING_INTERVAL_MS !== undefined ? { pingIntervalMs: e.WS_PING_INTERVAL_MS } : {}),
     ...(e.WS_PING_MISSES !== undefined ? { pingMissesBeforeClose: e.WS_PING_MISSES } : {}),
+    ...(e.WS_DEFLATE !== undefined ? { perMessageDeflate: e.WS_DEFLATE } : {}),
   };
   return {
     ok: true,

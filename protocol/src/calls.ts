@@ -130,6 +130,8 @@ export const Calls: readonly CallDef[] = [
   def('base', 'livetvlist'),
   def('base', 'radarlist'),
   def('base', 'livematchlist'),
+  // The /esports2 lobby's live series, maps and rounds (issue 18; ours).
+  def('base', 'esports2live', { timeout: 'fast', source: 'named' }),
   // Odds host.
   def('odds', 'uxmenu', fast),
   def('odds', 'uxmarket', fast),
@@ -183,6 +185,12 @@ export const Calls: readonly CallDef[] = [
   def('tournament', 'betplus', roomPlace),
   def('tournament', 'roomrank'),
   def('tournament', 'roominfo'),
+  // Number game and virtual results (issue 18; base host, the names are ours).
+  def('base', 'ngdrawlist', { ...fast, source: 'named' }),
+  def('base', 'ngbet', { ...place, source: 'named' }),
+  def('base', 'ngbetlist', { source: 'named' }),
+  def('base', 'gameresultnumbergame', { source: 'named' }),
+  def('base', 'vresult', { ...fast, source: 'named' }),
   // 4D lottery (issue 16; the paths under /lottery are ours, SPEC names only the base-host lists).
   def('lottery', 'drawlist', { ...fast, source: 'named' }),
   def('lottery', 'betcheck', { ...fast, source: 'named' }),
@@ -208,6 +216,14 @@ export const Calls: readonly CallDef[] = [
     name: 'games/:provider/launch',
     group: 'games',
     path: '/games/:provider/launch',
+    timeoutClass: 'slow',
+    source: 'named',
+  },
+  // A round of the launched game page (issue 15; ours): idempotent per round_id in the simulator.
+  {
+    name: 'games/:provider/play',
+    group: 'games',
+    path: '/games/:provider/play',
     timeoutClass: 'slow',
     source: 'named',
   },
@@ -253,6 +269,6 @@ export function callByName(name: string): CallDef | undefined {
 }
 
 /** The concrete path of a game call for one provider. */
-export function gameCallPath(provider: string, call: 'LaunchGame' | 'GameList' | 'launch'): string {
+export function gameCallPath(provider: string, call: 'LaunchGame' | 'GameList' | 'launch' | 'play'): string {
   return `/games/${provider}/${call}`;
 }

@@ -120,6 +120,31 @@ function entityPatch(ea: Entity, eb: Entity): Record<string, unknown> | undefine
   return changed ? patch : undefined;
 }
 
+/**
+ * The ops turning entity `a` into entity `b` of record `coll` (either may be absent), appended to
+ * `out`: what `diffModel` emits for one key. For deltas built key by key (protocol clock.ts views).
+ */
+export function diffEntity(
+  coll: string,
+  key: string,
+  a: Entity | undefined,
+  b: Entity | undefined,
+  out: Delta,
+): void {
+  if (a === b) return;
+  if (b === undefined) {
+    out.push([coll, key]);
+    return;
+  }
+  if (a === undefined) {
+    out.push([coll, key, b as Record<string, unknown>]);
+    return;
+  }
+  const patch = entityPatch(a, b);
+  if (patch === REPLACE) out.push([coll, key], [coll, key, b as Record<string, unknown>]);
+  else if (patch !== undefined) out.push([coll, key, patch]);
+}
+
 /** Splices turning list a into list b (ids unique), or undefined when a set is needed. */
 function listSplices(
   a: readonly unknown[],

@@ -94,23 +94,162 @@ export function canonicalJson(value: unknown): string {
   }
 }
 
-// A 64-bit string hash as two 32-bit halves (cyrb53's mixing, keeping all 64 bits).
+// A 64-bit string hash as two 32-bit halves (cyrb53's mixing, keeping all 64 bits), streamed:
+// `begin`, then any number of `feed*` calls, then `finish`. Feeding the code units of a string in
+// pieces gives the same hash as feeding the concatenated string, so entities are hashed from their
+// fields without building their canonical JSON text (hashJson): the same hash, no allocation.
+let h1 = 0;
+let h2 = 0;
 let outHi = 0;
 let outLo = 0;
-function hash64(s: string): void {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
+
+function begin(): void {
+  h1 = 0xdeadbeef;
+  h2 = 0x41c6ce57;
+}
+
+function feedUnit(ch: number): void {
+  h1 = Math.imul(h1 ^ ch, 2654435761);
+  h2 = Math.imul(h2 ^ ch, 1597334677);
+}
+
+/** The UTF-16 code units of `s`, as they are. */
+function feedRaw(s: string): void {
+  let a = h1;
+  let b = h2;
   for (let i = 0; i < s.length; i++) {
     const ch = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
+    a = Math.imul(a ^ ch, 2654435761);
+    b = Math.imul(b ^ ch, 1597334677);
   }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
-  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
-  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  outHi = h2 >>> 0;
-  outLo = h1 >>> 0;
+  h1 = a;
+  h2 = b;
+}
+
+function finish(): void {
+  let a = h1;
+  let b = h2;
+  a = Math.imul(a ^ (a >>> 16), 2246822507);
+  a ^= Math.imul(b ^ (b >>> 13), 3266489909);
+  b = Math.imul(b ^ (b >>> 16), 2246822507);
+  b ^= Math.imul(a ^ (a >>> 13), 3266489909);
+  outHi = b >>> 0;
+  outLo = a >>> 0;
+}
+
+/** A string needs JSON escapes (quote, backslash, control characters, surrogates). */
+function needsEscape(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const ch = s.charCodeAt(i);
+    if (ch < 0x20 || ch === 0x22 || ch === 0x5c || (ch >= 0xd800 && ch <= 0xdfff)) return true;
+  }
+  return false;
+}
+
+/** JSON.stringify(s)'s code units. */
+function feedJsonString(s: string): void {
+  if (needsEscape(s)) {
+    feedRaw(JSON.stringify(s));
+    return;
+  }
+  feedUnit(0x22);
+  feedRaw(s);
+  feedUnit(0x22);
+}
+
+const digits: number[] = [];
+/** String(n)'s code units; integers without building the string. */
+function feedNumber(n: number): void {
+  if (!Number.isFinite(n)) {
+    feedRaw('null');
+    return;
+  }
+  if (!Number.isSafeInteger(n)) {
+    feedRaw(String(n));
+    return;
+  }
+  // String(-0) is "0".
+  if (n < 0) feedUnit(0x2d);
+  let v = n < 0 ? -n : n;
+  let len = 0;
+  do {
+    digits[len++] = 0x30 + (v % 10);
+    v = Math.floor(v / 10);
+  } while (v > 0);
+  while (len > 0) feedUnit(digits[--len] as number);
+}
+
+/** canonicalJson(value)'s code units, without building the text. */
+function feedJson(value: unknown): void {
+  switch (typeof value) {
+    case 'number':
+      feedNumber(value);
+      return;
+    case 'string':
+      feedJsonString(value);
+      return;
+    case 'boolean':
+      feedRaw(value ? 'true' : 'false');
+      return;
+    case 'object': {
+      if (value === null) {
+        feedRaw('null');
+        return;
+      }
+      if (Array.isArray(value)) {
+        feedUnit(0x5b);
+        for (let i = 0; i < value.length; i++) {
+          if (i > 0) feedUnit(0x2c);
+          const v = value[i];
+          if (v === undefined || typeof v === 'function') feedRaw('null');
+          else feedJson(v);
+        }
+        feedUnit(0x5d);
+        return;
+      }
+      const rec = value as Record<string, unknown>;
+      const keys = sortedKeys(rec);
+      feedUnit(0x7b);
+      let first = true;
+      for (const k of keys) {
+        const v = rec[k];
+        if (v === undefined || typeof v === 'function') continue;
+        if (!first) feedUnit(0x2c);
+        feedRaw(quoteKey(k));
+        feedUnit(0x3a);
+        feedJson(v);
+        first = false;
+      }
+      feedUnit(0x7d);
+      return;
+    }
+    default:
+      feedRaw('null');
+  }
+}
+
+/**
+ * The 64-bit hash of `prefix + canonicalJson(value)` as 16 hex digits, computed without building
+ * that text (the hash of every entity and list of the state hash is one of these).
+ */
+export function hashJson(prefix: string, value: unknown): string {
+  begin();
+  feedRaw(prefix);
+  feedJson(value);
+  finish();
+  return hex(outHi, outLo);
+}
+
+/** The 64-bit hash of a string as 16 hex digits (hashJson's mixing over the string's code units). */
+export function hashText(text: string): string {
+  begin();
+  feedRaw(text);
+  finish();
+  return hex(outHi, outLo);
+}
+
+function hex(hi: number, lo: number): string {
+  return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
 }
 
 const TWO32 = 0x1_0000_0000;
@@ -130,16 +269,28 @@ class Sum64 {
     this.hi = (this.hi - hi - (l < 0 ? 1 : 0)) >>> 0;
   }
   toString(): string {
-    return this.hi.toString(16).padStart(8, '0') + this.lo.toString(16).padStart(8, '0');
+    return hex(this.hi, this.lo);
   }
 }
 
+/** Sets outHi/outLo to the hash of `${coll}\u0001${key}\u0001${canonicalJson(entity)}`. */
 function entityHash(coll: string, key: string, entity: Entity): void {
-  hash64(`${coll}\u0001${key}\u0001${canonicalJson(entity)}`);
+  begin();
+  feedRaw(coll);
+  feedUnit(1);
+  feedRaw(key);
+  feedUnit(1);
+  feedJson(entity);
+  finish();
 }
 
+/** Sets outHi/outLo to the hash of `${coll}\u0002${canonicalJson(list)}`. */
 function listHash(coll: string, list: readonly unknown[]): void {
-  hash64(`${coll}\u0002${canonicalJson(list)}`);
+  begin();
+  feedRaw(coll);
+  feedUnit(2);
+  feedJson(list);
+  finish();
 }
 
 function addCollection(sum: Sum64, coll: string, c: Collection, cache?: Map<string, [number, number]>): void {
@@ -155,6 +306,18 @@ function addCollection(sum: Sum64, coll: string, c: Collection, cache?: Map<stri
     sum.add(outHi, outLo);
     cache?.set(`${coll}\u0001${key}`, [outHi, outLo]);
   }
+}
+
+/**
+ * `a - b` of two state hashes (mod 2^64): the hash of a model without a part, from the hash of
+ * the whole and of the part (the hash is a sum, so `stateHash(m) - stateHash({c: m.c})` is the
+ * hash of `m` without collection `c`). Used for wire v1's view (protocol clock.ts).
+ */
+export function subtractHash(a: string, b: string): string {
+  const sum = new Sum64();
+  sum.add(Number.parseInt(a.slice(0, 8), 16), Number.parseInt(a.slice(8), 16));
+  sum.sub(Number.parseInt(b.slice(0, 8), 16), Number.parseInt(b.slice(8), 16));
+  return sum.toString();
 }
 
 /** The state hash of a model: 16 lowercase hex digits. */

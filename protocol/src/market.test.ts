@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeMarket, normalizeMenu, parseMarketData, parseMenuData } from './market.ts';
+import type { Model } from './diff.ts';
+import { stateHash } from './hash.ts';
+import {
+  createMarketNormalizer,
+  normalizeMarket,
+  normalizeMenu,
+  parseMarketData,
+  parseMenuData,
+} from './market.ts';
 import type { MarketData } from './rows.ts';
 
 // The example of protocol/ODDS-DATA.md, verbatim.
@@ -287,5 +295,191 @@ describe('normalizeMenu', () => {
       ok: false,
       error: expect.stringContaining('sports[0] (key 1) element 2 (early)'),
     });
+  });
+});
+
+describe('createMarketNormalizer (incremental, issue 20)', () => {
+  const small = fc.integer({ min: 0, max: 2 });
+  const matchId = fc.integer({ min: 1, max: 6 });
+  const leagueArb = fc.tuple(
+    fc.constantFrom(101, 102),
+    fc.constantFrom(1, 1, 22),
+    fc.constantFrom('L', 'M'),
+    fc.constantFrom(0, 1),
+    fc.constant(0),
+    small,
+    fc.constant('C'),
+  );
+  const liveArb = fc.option(
+    fc.tuple(small, small, fc.constantFrom(1, 2, 3), fc.integer({ min: 0, max: 3000 }), small, small),
+  );
+  const matchArb = fc.tuple(
+    matchId,
+    fc.constantFrom(101, 102),
+    fc.constantFrom('H', 'H2'),
+    fc.constant('A'),
+    fc.constantFrom(1, 2, 3, 3),
+    fc.constantFrom(0, 1),
+    fc.constantFrom(1, 1, 33),
+    fc.constantFrom(0, 1),
+    fc.constant(1),
+    fc.constantFrom(1000, 2000),
+    fc.constant(0),
+    fc.constant(0),
+    liveArb,
+    fc.constantFrom('', 'Corners'),
+  );
+  const linkArb = fc.tuple(matchId, matchId);
+  const headArb = fc.tuple(
+    matchId,
+    fc.constant(1),
+    fc.constantFrom(1, 2, 3),
+    fc.constant(101),
+    ...Array.from({ length: 12 }, () => small),
+  );
+  const oddsArb = fc
+    .tuple(
+      matchId,
+      fc.constantFrom('HDP', 'OU'),
+      fc.constantFrom(null, -0.25, 2.5, '1/2'),
+      fc.constantFrom(0, 5),
+      fc.array(fc.constantFrom(1.93, 1.97, -0, 0, 2.02), { maxLength: 3 }),
+      fc.constantFrom(null, ['a', 'b']),
+    )
+    .map(([m, bt, line, status, prices, labels]) => [`${m}-${bt}`, m, bt, line, status, prices, labels]);
+  const arbs: Record<keyof MarketData, fc.Arbitrary<unknown[]>> = {
+    leagues: leagueArb as fc.Arbitrary<unknown[]>,
+    matches: matchArb as fc.Arbitrary<unknown[]>,
+    links: linkArb as fc.Arbitrary<unknown[]>,
+    heads: headArb as fc.Arbitrary<unknown[]>,
+    odds: oddsArb as fc.Arbitrary<unknown[]>,
+  };
+  const names = Object.keys(arbs) as (keyof MarketData)[];
+  const dataArb = fc.record({
+    leagues: fc.array(leagueArb, { maxLength: 3 }),
+    matches: fc.array(matchArb, { maxLength: 8 }),
+    links: fc.array(linkArb, { maxLength: 4 }),
+    heads: fc.array(headArb, { maxLength: 8 }),
+    odds: fc.array(oddsArb, { maxLength: 10 }),
+  });
+  // One edit of a reply's rows: what a next poll can bring (and what a broken upstream can).
+  const editArb = fc.constantFrom(...names).chain((array) =>
+    fc.oneof(
+      fc.record({
+        array: fc.constant(array),
+        kind: fc.constant('replace' as const),
+        at: fc.nat(),
+        row: arbs[array],
+      }),
+      fc.record({
+        array: fc.constant(array),
+        kind: fc.constant('insert' as const),
+        at: fc.nat(),
+        row: arbs[array],
+      }),
+      fc.record({ array: fc.constant(array), kind: fc.constant('remove' as const), at: fc.nat() }),
+      fc.record({
+        array: fc.constant(array),
+        kind: fc.constant('element' as const),
+        at: fc.nat(),
+        element: fc.nat({ max: 15 }),
+        value: fc.oneof(
+          small,
+          fc.constant(-0),
+          fc.constant(null),
+          fc.constant('x'),
+          fc.constant([1.5]),
+          fc.constant({}),
+        ),
+      }),
+    ),
+  );
+  type Edit = {
+    array: keyof MarketData;
+    kind: 'replace' | 'insert' | 'remove' | 'element';
+    at: number;
+    row?: unknown[];
+    element?: number;
+    value?: unknown;
+  };
+  function applyEdits(data: Record<string, unknown[]>, edits: Edit[]): Record<string, unknown[]> {
+    // A fresh copy, as a new reply's JSON.parse gives (equal rows are never the same arrays).
+    const next = JSON.parse(JSON.stringify(data)) as Record<string, unknown[]>;
+    for (const e of edits) {
+      const rows = next[e.array] as unknown[];
+      const at = rows.length === 0 ? 0 : e.at % rows.length;
+      if (e.kind === 'insert') rows.splice(at, 0, e.row);
+      else if (rows.length === 0) continue;
+      else if (e.kind === 'replace') rows[at] = e.row;
+      else if (e.kind === 'remove') rows.splice(at, 1);
+      else {
+        const row = rows[at] as unknown[];
+        row[(e.element as number) % row.length] = e.value;
+      }
+    }
+    // JSON drops -0 to 0; an edit may bring it back, as JSON.parse('-0') does.
+    return next;
+  }
+  function fullNormalize(input: unknown) {
+    const parsed = parseMarketData(input);
+    return parsed.ok ? { ok: true, value: normalizeMarket(parsed.value) } : parsed;
+  }
+
+  it('deep-equals a full parse + normalize after any sequence of row edits, bad rows included', () => {
+    fc.assert(
+      fc.property(dataArb, fc.array(fc.array(editArb, { maxLength: 4 }), { maxLength: 8 }), (data, steps) => {
+        const normalizer = createMarketNormalizer();
+        let reply = data as unknown as Record<string, unknown[]>;
+        const first = normalizer.normalize(reply);
+        expect(first).toEqual(fullNormalize(reply));
+        for (const edits of steps) {
+          reply = applyEdits(reply, edits as Edit[]);
+          const before = JSON.stringify(reply);
+          const incremental = normalizer.normalize(reply);
+          expect(incremental).toEqual(fullNormalize(reply));
+          expect(JSON.stringify(reply)).toBe(before);
+          if (incremental.ok)
+            expect(stateHash(incremental.value as unknown as Model)).toBe(
+              stateHash(normalizeMarket(reply as unknown as MarketData) as unknown as Model),
+            );
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reuses the entity of a row equal to the previous reply’s, rebuilds a changed one', () => {
+    const normalizer = createMarketNormalizer();
+    const a = normalizer.normalize(structuredClone(oddsDataExample));
+    const changed = structuredClone(oddsDataExample);
+    (changed.odds[1] as unknown[])[5] = [1.9, 2.0];
+    const b = normalizer.normalize(changed);
+    if (!a.ok || !b.ok) throw new Error('invalid');
+    expect(b.value.odds['5001-HDP-0']).toBe(a.value.odds['5001-HDP-0']);
+    expect(b.value.match['5001']).toBe(a.value.match['5001']);
+    expect(b.value.odds['5001-OU-0']).not.toBe(a.value.odds['5001-OU-0']);
+    expect(b.value.odds['5001-OU-0']?.prices).toEqual([1.9, 2.0]);
+  });
+
+  it('a child takes a changed parent liveState without touching the previous model', () => {
+    const normalizer = createMarketNormalizer();
+    const a = normalizer.normalize(structuredClone(oddsDataExample));
+    const moved = structuredClone(oddsDataExample);
+    (moved.matches[0] as unknown[])[12] = [1, 0, 3, 3180, 0, 0];
+    const b = normalizer.normalize(moved);
+    if (!a.ok || !b.ok) throw new Error('invalid');
+    expect(a.value.match['5002']?.liveState).toEqual([1, 0, 3, 3120, 0, 0]);
+    expect(b.value.match['5002']?.liveState).toEqual([1, 0, 3, 3180, 0, 0]);
+  });
+
+  it('words a bad row like parseMarketData and keeps the last good reply for reuse', () => {
+    const normalizer = createMarketNormalizer();
+    normalizer.normalize(structuredClone(oddsDataExample));
+    const bad = structuredClone(oddsDataExample) as unknown as { odds: unknown[][] };
+    (bad.odds[0] as unknown[])[4] = 7;
+    expect(normalizer.normalize(bad)).toEqual(parseMarketData(bad));
+    expect(normalizer.normalize(null)).toEqual(parseMarketData(null));
+    const again = normalizer.normalize(structuredClone(oddsDataExample));
+    expect(again).toEqual({ ok: true, value: normalizeMarket(oddsDataExample as unknown as MarketData) });
   });
 });

@@ -8,6 +8,7 @@ import Type from 'typebox';
 import { Compile } from 'typebox/compile';
 import type {
   HeadMarket,
+  HeadRow,
   LeagueRow,
   LinkRow,
   LiveState,
@@ -17,6 +18,7 @@ import type {
   MatchStatusCode,
   MatchTypeCode,
   MenuData,
+  OddsRow,
   OddsStatus,
 } from './rows.ts';
 import { ExcludedSportIds, HeadMarkets, MarketGroup, MatchType } from './rows.ts';
@@ -305,6 +307,24 @@ function matchOf(row: MatchRow): MarketMatch {
   };
 }
 
+function headOf(row: HeadRow): MarketHead {
+  const h = { matchId: row[0], sportId: row[1], group: row[2], leagueId: row[3] } as MarketHead;
+  for (let i = 0; i < HeadMarkets.length; i++) h[HeadMarkets[i] as HeadMarket] = row[4 + i] as number;
+  return h;
+}
+
+function oddsOf(row: OddsRow): MarketOdds {
+  return {
+    id: row[0],
+    matchId: row[1],
+    betType: row[2],
+    line: row[3],
+    status: row[4],
+    prices: row[5],
+    labels: row[6],
+  };
+}
+
 /**
  * Builds the keyed model from validated arrays (use parseMarketData first on untrusted input).
  * Rules (WIRE.md): duplicate keys keep the last row; sports 22 and 33 are dropped; links, heads and
@@ -313,14 +333,35 @@ function matchOf(row: MatchRow): MarketMatch {
  * or live unless the match is a child of a match in the model (then it is reached via `child`).
  */
 export function normalizeMarket(input: MarketData): MarketModel {
+  return assembleMarket(
+    input.leagues.map(leagueOf),
+    input.matches.map(matchOf),
+    input.links,
+    input.heads.map(headOf),
+    input.odds.map(oddsOf),
+  );
+}
+
+/**
+ * normalizeMarket's rules over rows already turned into entities (one per row, in reply order).
+ * Entities are never mutated (a child taking its parent's liveState is a copy), so the entities of
+ * unchanged rows can be shared between the models of successive replies (createMarketNormalizer).
+ */
+function assembleMarket(
+  leagues: readonly MarketLeague[],
+  matches: readonly MarketMatch[],
+  links: readonly LinkRow[],
+  heads: readonly MarketHead[],
+  oddsList: readonly MarketOdds[],
+): MarketModel {
   const league: Record<string, MarketLeague> = {};
-  for (const row of input.leagues) if (!excluded.has(row[1])) league[row[0]] = leagueOf(row);
+  for (const l of leagues) if (!excluded.has(l.sportId)) league[l.id] = l;
 
   const match: Record<string, MarketMatch> = {};
-  for (const row of input.matches) if (!excluded.has(row[6])) match[row[0]] = matchOf(row);
+  for (const m of matches) if (!excluded.has(m.sportId)) match[m.id] = m;
 
   const parent: Record<string, MarketParent> = {};
-  for (const link of input.links as LinkRow[]) {
+  for (const link of links) {
     const [parentId, childId] = link;
     if (parentId !== childId && match[parentId] !== undefined && match[childId] !== undefined) {
       parent[childId] = { parentId };
@@ -340,7 +381,9 @@ export function normalizeMarket(input: MarketData): MarketModel {
       if (source === undefined || source.type !== MatchType.child) break;
       cursor = parent[cursor]?.parentId;
     }
-    if (source !== undefined) m.liveState = source.liveState;
+    if (source !== undefined && source.liveState !== m.liveState) {
+      match[key] = { ...m, liveState: source.liveState };
+    }
   }
 
   const childLists: Record<string, MarketMatch[]> = {};
@@ -360,12 +403,7 @@ export function normalizeMarket(input: MarketData): MarketModel {
   }
 
   const head: Record<string, MarketHead> = {};
-  for (const row of input.heads) {
-    if (match[row[0]] === undefined) continue;
-    const h = { matchId: row[0], sportId: row[1], group: row[2], leagueId: row[3] } as MarketHead;
-    for (let i = 0; i < HeadMarkets.length; i++) h[HeadMarkets[i] as HeadMarket] = row[4 + i] as number;
-    head[row[0]] = h;
-  }
+  for (const h of heads) if (match[h.matchId] !== undefined) head[h.matchId] = h;
 
   const groups: Record<MarketGroupCode, MarketMatch[]> = { 1: [], 2: [], 3: [] };
   for (const key in head) {
@@ -376,18 +414,7 @@ export function normalizeMarket(input: MarketData): MarketModel {
   const ids = (list: MarketMatch[]) => list.sort(compareMatches).map((m) => m.id);
 
   const odds: Record<string, MarketOdds> = {};
-  for (const row of input.odds) {
-    if (match[row[1]] === undefined) continue;
-    odds[row[0]] = {
-      id: row[0],
-      matchId: row[1],
-      betType: row[2],
-      line: row[3],
-      status: row[4],
-      prices: row[5],
-      labels: row[6],
-    };
-  }
+  for (const o of oddsList) if (match[o.matchId] !== undefined) odds[o.id] = o;
 
   return {
     league,
@@ -399,6 +426,142 @@ export function normalizeMarket(input: MarketData): MarketModel {
     early: ids(groups[MarketGroup.early]),
     today: ids(groups[MarketGroup.today]),
     live: ids(groups[MarketGroup.live]),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Incremental parse + normalize (issue 20): a poll reply of the big live topics differs from the
+// previous one in a few rows (prices, clocks); rows equal to the previous reply's row of the same
+// key reuse its entity, and only the other rows are validated and rebuilt.
+
+interface RowEntry<V> {
+  readonly row: readonly unknown[];
+  readonly value: V;
+}
+
+const leagueRow = Compile(LeagueRowSchema);
+const matchRow = Compile(MatchRowSchema);
+const linkRow = Compile(LinkRowSchema);
+const headRow = Compile(HeadRowSchema);
+const oddsRow = Compile(OddsRowSchema);
+const rowChecks = {
+  leagues: (row: unknown) => leagueRow.Check(row),
+  matches: (row: unknown) => matchRow.Check(row),
+  links: (row: unknown) => linkRow.Check(row),
+  heads: (row: unknown) => headRow.Check(row),
+  odds: (row: unknown) => oddsRow.Check(row),
+};
+
+/** Same scalar, where 0 and -0 differ (JSON.parse keeps -0; a reused entity must hold it too). */
+function sameScalar(a: unknown, b: unknown): boolean {
+  return a === b && (a !== 0 || Object.is(a, b));
+}
+
+/** Deep equality of a previous (valid) row with a new, unchecked one: scalars and scalar arrays. */
+export function sameRow(a: readonly unknown[], b: unknown): boolean {
+  if (!Array.isArray(b) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (sameScalar(x, y)) continue;
+    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
+    for (let j = 0; j < x.length; j++) if (!sameScalar(x[j], y[j])) return false;
+  }
+  return true;
+}
+
+/**
+ * The entities of one array of rows, and the entries the next reply compares with. A row equal to
+ * the previous reply's row of its key (element 0) reuses that entity; any other row is validated
+ * and built. Rows mostly keep their place from one reply to the next, so the row at the same
+ * index is tried first and the previous rows are indexed by key only when a key moved.
+ * `undefined` when a row is invalid.
+ */
+function rowEntities<R, V>(
+  rows: readonly unknown[],
+  previous: readonly RowEntry<V>[],
+  check: (row: unknown) => boolean,
+  build: (row: R) => V,
+): { values: V[]; entries: RowEntry<V>[] } | undefined {
+  const values = new Array<V>(rows.length);
+  const entries = new Array<RowEntry<V>>(rows.length);
+  let byKey: Map<unknown, RowEntry<V>> | undefined;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    let entry = previous[i];
+    if (entry === undefined || !sameRow(entry.row, row)) {
+      const key = Array.isArray(row) ? row[0] : undefined;
+      if (entry === undefined || entry.row[0] !== key) {
+        if (byKey === undefined) {
+          byKey = new Map();
+          for (const e of previous) byKey.set(e.row[0], e);
+        }
+        entry = byKey.get(key);
+      } else {
+        entry = undefined;
+      }
+      if (entry === undefined || !sameRow(entry.row, row)) {
+        if (!check(row)) return undefined;
+        // An equal row keeps its entry (and the older, equal row array): nothing allocated.
+        entry = { row: row as unknown[], value: build(row as R) };
+      }
+    }
+    entries[i] = entry;
+    values[i] = entry.value;
+  }
+  return { values, entries };
+}
+
+export interface MarketNormalizer {
+  /**
+   * parseMarketData then normalizeMarket of a reply's `data`, with the same result (the same
+   * error text for a bad reply), reusing the entities of rows equal to the last good reply's.
+   */
+  normalize(input: unknown): Parsed<MarketModel>;
+}
+
+/** An incremental parseMarketData + normalizeMarket for one topic's successive replies. Pure. */
+export function createMarketNormalizer(): MarketNormalizer {
+  let leagues: RowEntry<MarketLeague>[] = [];
+  let matches: RowEntry<MarketMatch>[] = [];
+  let heads: RowEntry<MarketHead>[] = [];
+  let odds: RowEntry<MarketOdds>[] = [];
+  const full = (input: unknown): Parsed<MarketModel> => {
+    const parsed = parseMarketData(input);
+    return parsed.ok ? { ok: true, value: normalizeMarket(parsed.value) } : parsed;
+  };
+  return {
+    normalize(input) {
+      const data = input as Partial<Record<keyof MarketData, unknown>> | null;
+      if (
+        typeof data !== 'object' ||
+        data === null ||
+        Array.isArray(data) ||
+        !Array.isArray(data.leagues) ||
+        !Array.isArray(data.matches) ||
+        !Array.isArray(data.links) ||
+        !Array.isArray(data.heads) ||
+        !Array.isArray(data.odds)
+      ) {
+        // Not the usual shape: the full validator decides (and words the error).
+        return full(input);
+      }
+      const l = rowEntities(data.leagues, leagues, rowChecks.leagues, leagueOf);
+      const m = l && rowEntities(data.matches, matches, rowChecks.matches, matchOf);
+      const h = m && rowEntities(data.heads, heads, rowChecks.heads, headOf);
+      const o = h && rowEntities(data.odds, odds, rowChecks.odds, oddsOf);
+      // A bad row: the full validator words the error (the entries stay the last good reply's).
+      if (l === undefined || m === undefined || h === undefined || o === undefined) return full(input);
+      if (!data.links.every(rowChecks.links)) return full(input);
+      leagues = l.entries;
+      matches = m.entries;
+      heads = h.entries;
+      odds = o.entries;
+      return {
+        ok: true,
+        value: assembleMarket(l.values, m.values, data.links as LinkRow[], h.values, o.values),
+      };
+    },
   };
 }
 

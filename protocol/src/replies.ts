@@ -23,6 +23,18 @@ export function isLotteryDisabled(info: Pick<PlayerInfo, 'lottery_disabled'>): b
   return flag === true || flag === 1 || flag === '1';
 }
 
+/** Live casino (live and table games) is disabled for the member (player_info `live_casino_disabled`, ours). */
+export function isLiveCasinoDisabled(info: Pick<PlayerInfo, 'live_casino_disabled'>): boolean {
+  const flag = info.live_casino_disabled;
+  return flag === true || flag === 1 || flag === '1';
+}
+
+/** Mini games are disabled for the member (player_info `mini_game_disabled`, ours): hide them silently. */
+export function isMiniGameDisabled(info: Pick<PlayerInfo, 'mini_game_disabled'>): boolean {
+  const flag = info.mini_game_disabled;
+  return flag === true || flag === 1 || flag === '1';
+}
+
 export interface LoggedInAccount {
   readonly info: PlayerInfo;
   readonly wallet: PlayerWallet;

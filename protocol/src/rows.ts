@@ -199,6 +199,9 @@ export const Sports = {
   11: 'Snooker',
   12: 'Rugby',
   43: 'E-Sports',
+  /** Ours: virtual sports (virtual.ts VirtualSportIds), the simulator's own short events. */
+  180: 'Virtual Football',
+  181: 'Virtual Basketball',
 } as const satisfies Record<number, string>;
 export type SportId = keyof typeof Sports;
 export const ExcludedSportIds = [22, 33] as const;

@@ -11,6 +11,7 @@
  *   fees = sum(prizes) + commission to the minor unit, for every room.
  */
 import { RoomStatus, RoomType, TournamentLimits } from './constants.ts';
+import { kickoffOf, VirtualSports, virtualEventOf } from './virtual.ts';
 
 /** Defaults of the room rules (ours; the spec gives none). */
 export const TournamentDefaults = {
@@ -88,6 +89,82 @@ export function nextRoomStatus(room: RoomFacts, now: number, event: RoomEvent = 
   if (status === RoomStatus.active && now >= room.lastBettingTime) status = RoomStatus.stopBetting;
   if (status === RoomStatus.stopBetting && room.allSettled) status = RoomStatus.ended;
   return status;
+}
+
+// ---- timing: real and virtual rooms -----------------------------------------------------------
+
+/** When a room's matches may kick off, and when its joins and bets close. */
+export interface RoomTiming {
+  /** Every match kicks off at least this far ahead of the room's creation... */
+  readonly minLeadMs: number;
+  /** ...and at most this far. */
+  readonly maxLeadMs: number;
+  /** Joins close this long before the first kick-off (last_join_time). */
+  readonly joinCloseBeforeKickoffMs: number;
+  /**
+   * Betting stops at the first kick-off (`first`: real rooms, every bet before the first match)
+   * or at the last one (`last`: virtual rooms, each event is bet while it is open, before it
+   * starts; a started event's markets are closed anyway).
+   */
+  readonly betsUntil: 'first' | 'last';
+}
+
+/** Rooms over real matches: 15 minutes to a week ahead, joins close 10 minutes before. */
+export const RealRoomTiming: RoomTiming = {
+  minLeadMs: TournamentDefaults.minLeadMs,
+  maxLeadMs: 7 * 86_400_000,
+  joinCloseBeforeKickoffMs: TournamentDefaults.joinCloseBeforeKickoffMs,
+  betsUntil: 'first',
+};
+
+/**
+ * Rooms over virtual events, scaled to the virtual schedule's period p (one event per sport every
+ * p): each event kicks off 2p to 20p ahead, joins close p before the first kick-off, and betting
+ * runs until the last event starts. Events further ahead than the schedule lists are allowed: their
+ * kick-off follows from the match id, and each is bet once it is listed (open).
+ */
+export function virtualRoomTiming(periodMs: number): RoomTiming {
+  return {
+    minLeadMs: 2 * periodMs,
+    maxLeadMs: 20 * periodMs,
+    joinCloseBeforeKickoffMs: periodMs,
+    betsUntil: 'last',
+  };
+}
+
+/** The timing of virtual rooms: the longest virtual period (3 sim minutes today). */
+export const VirtualRoomTiming: RoomTiming = virtualRoomTiming(
+  Math.max(...Object.values(VirtualSports).map((s) => s.periodMs)),
+);
+
+/** The kick-off of a virtual match id (from the schedule), or undefined for any other id. */
+export function virtualKickoff(matchId: number): number | undefined {
+  const at = virtualEventOf(matchId);
+  const sport = at && VirtualSports[at.sportId];
+  return at && sport ? kickoffOf(sport, at.index) : undefined;
+}
+
+/** The code a match with this kick-off gets in a new room at `now`, or null. */
+export function kickoffRefusal(kickoff: number, now: number, timing: RoomTiming): string | null {
+  if (kickoff <= now) return 'liveMatchNotAllowed';
+  if (kickoff < now + timing.minLeadMs || kickoff > now + timing.maxLeadMs) return 'createRoomFailed-3';
+  return null;
+}
+
+/**
+ * last_join_time and last_betting_time of a room from its kick-offs (at least one): joins close
+ * `joinCloseBeforeKickoffMs` before the first (or at `lastJoinTime` when given: operator rooms),
+ * betting at the first or last kick-off (never before joins close).
+ */
+export function roomTimes(
+  kickoffs: readonly number[],
+  timing: RoomTiming,
+  lastJoinTime?: number,
+): { lastJoinTime: number; lastBettingTime: number } {
+  const first = Math.min(...kickoffs);
+  const join = lastJoinTime ?? first - timing.joinCloseBeforeKickoffMs;
+  const until = timing.betsUntil === 'first' ? first : Math.max(...kickoffs);
+  return { lastJoinTime: join, lastBettingTime: Math.max(until, join) };
 }
 
 // ---- joins, bets, leaving ----------------------------------------------------------------------

@@ -22,7 +22,11 @@ import type {
 } from './rows.ts';
 import { ExcludedSportIds, MarketGroup, MarketTypes, Sports } from './rows.ts';
 
-export const PROTOCOL_VERSION = 1;
+/**
+ * The wire version this package's clients speak (the hello's `v`). Servers speak every version of
+ * `WireVersions` (clock.ts): v1 (clock seconds in liveState) is kept for one release.
+ */
+export const PROTOCOL_VERSION = 2;
 
 /** Websocket close codes (4000-4999 are ours; 1009/1011/1012 are RFC 6455's). */
 export const CloseCode = {
@@ -47,7 +51,7 @@ export type CloseCode = (typeof CloseCode)[keyof typeof CloseCode];
 export const WireErrorCode = {
   /** Not JSON, unknown `op`, or a field of the wrong type. */
   badFrame: 'badFrame',
-  /** The hello's `v` is not a version this server speaks. */
+  /** The hello's `v` is not a version this server speaks (1 or 2). */
   unsupportedVersion: 'unsupportedVersion',
   /** A frame other than hello before the hello was accepted. */
   notAuthenticated: 'notAuthenticated',
@@ -289,7 +293,9 @@ export type Topic =
   /** The tournament lobby (issue 14): every listed room and its player count. */
   | { kind: 'rooms' }
   /** One tournament room: the room, its ranking and status. Private rooms: members only. */
-  | { kind: 'room'; roomId: number };
+  | { kind: 'room'; roomId: number }
+  /** One match's tracker (issue 17): events, stats and the engine's score (protocol radar.ts). */
+  | { kind: 'radar'; matchId: number };
 
 /** The odds feed's topics (polled on the odds host, recorded by RECORD_DIR). */
 export type OddsTopic = Extract<Topic, { kind: 'menu' | 'match' | 'odds' }>;
@@ -308,10 +314,15 @@ export type TopicCall =
   | OddsTopicCall
   | { call: 'roomlist'; body: Record<string, never> }
   | { call: 'roominfo'; body: { room_id: number } }
-  | { call: 'roomrank'; body: { room_id: number } };
+  | { call: 'roomrank'; body: { room_id: number } }
+  | { call: 'radarlist'; body: { match_id: number } };
 
-/** The upstream path of a topic call: `/tournament/<call>` for the room topics, `/odds/<call>` else. */
+/**
+ * The upstream path of a topic call: `/tournament/<call>` for the room topics, `/radarlist` (a base
+ * call) for the radar topic, `/odds/<call>` else.
+ */
 export function topicCallPath(call: TopicCall): string {
+  if (call.call === 'radarlist') return '/radarlist';
   return call.call.startsWith('room') ? `/tournament/${call.call}` : `/odds/${call.call}`;
 }
 
@@ -325,12 +336,13 @@ export function parseTopic(name: unknown): Parsed<Topic> {
   if (name === 'menu') return { ok: true, value: { kind: 'menu' } };
   if (name === 'rooms') return { ok: true, value: { kind: 'rooms' } };
   const parts = name.split('/');
-  if ((parts[0] === 'match' || parts[0] === 'room') && parts.length === 2) {
+  if ((parts[0] === 'match' || parts[0] === 'room' || parts[0] === 'radar') && parts.length === 2) {
     const id = parts[1] as string;
     const value = Number(id);
     if (!CanonicalId.test(id) || !Number.isSafeInteger(value)) {
       return { ok: false, error: `bad ${parts[0]} id in ${JSON.stringify(name)}` };
     }
+    if (parts[0] === 'radar') return { ok: true, value: { kind: 'radar', matchId: value } };
     return {
       ok: true,
       value: parts[0] === 'match' ? { kind: 'match', matchId: value } : { kind: 'room', roomId: value },
@@ -374,6 +386,8 @@ export function topicName(topic: Topic): string {
       return 'rooms';
     case 'room':
       return `room/${topic.roomId}`;
+    case 'radar':
+      return `radar/${topic.matchId}`;
   }
 }
 
@@ -397,6 +411,8 @@ export function topicCalls(topic: Topic): TopicCall[] {
         { call: 'roominfo', body: { room_id: topic.roomId } },
         { call: 'roomrank', body: { room_id: topic.roomId } },
       ];
+    case 'radar':
+      return [{ call: 'radarlist', body: { match_id: topic.matchId } }];
     default:
       return [oddsTopicCall(topic)];
   }

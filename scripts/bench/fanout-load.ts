@@ -1,16 +1,16 @@
 /**
  * A load process of the fan-out benchmark (forked by fanout.bench.ts): opens `count` clients from
  * one loopback source address and measures delivery latency (receipt time minus the frame's `pt`).
- * Kinds: `gateway` (hello + sub over wire protocol v1), `ws` (the bare ceiling), `socketio`, and
+ * Kinds: `gateway` (hello + sub over wire protocol v1), `gateway2` (wire v2: clock anchors),
+ * `gateway2z` (wire v2 with permessage-deflate offered), `ws` (the bare ceiling), `socketio`, and
  * `poll` (each client polls the upstream's uxmarket itself once a second, as the original client).
  * IPC: `{ cmd: 'start' }` resets the counters, `{ cmd: 'report' }` returns them.
  */
-import { io, type Socket } from 'socket.io-client';
 import { Agent, request } from 'undici';
 import WebSocket from 'ws';
 
 interface Args {
-  kind: 'gateway' | 'ws' | 'socketio' | 'poll';
+  kind: 'gateway' | 'gateway2' | 'gateway2z' | 'ws' | 'socketio' | 'poll';
   url: string;
   count: number;
   localAddress: string;
@@ -27,6 +27,17 @@ let snaps = 0;
 let errors = 0;
 let measuring = false;
 const closes = new Map<number, number>();
+/** Bytes of the first snapshot (the frame's text). */
+let snapBytes = 0;
+/** The sockets, to read what arrived on the wire (compressed, with websocket framing). */
+const wsSockets: WebSocket[] = [];
+const wireBytes = () =>
+  wsSockets.reduce(
+    (n, ws) => n + ((ws as unknown as { _socket?: { bytesRead: number } })._socket?.bytesRead ?? 0),
+    0,
+  );
+let wireAtStart = 0;
+const isGateway = args.kind === 'gateway' || args.kind === 'gateway2' || args.kind === 'gateway2z';
 
 /** `pt` without parsing the whole frame: the client's CPU is not what is measured. */
 function ptOf(text: string): number | undefined {
@@ -37,7 +48,10 @@ function ptOf(text: string): number | undefined {
 
 function onFrame(text: string): void {
   const now = Date.now();
-  if (text.startsWith('{"t":"snap"')) snaps++;
+  if (text.startsWith('{"t":"snap"')) {
+    snaps++;
+    if (snapBytes === 0) snapBytes = text.length;
+  }
   if (!measuring) return;
   const pt = ptOf(text);
   if (pt === undefined) return;
@@ -48,10 +62,15 @@ function onFrame(text: string): void {
 
 function openWs(i: number): Promise<void> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(args.url, { localAddress: args.localAddress, perMessageDeflate: false });
+    const ws = new WebSocket(args.url, {
+      localAddress: args.localAddress,
+      perMessageDeflate: args.kind === 'gateway2z',
+    });
+    wsSockets.push(ws);
     ws.on('open', () => {
-      if (args.kind === 'gateway') {
-        ws.send(JSON.stringify({ op: 'hello', v: 1, account_id: args.accountId, session_token: args.token }));
+      if (isGateway) {
+        const v = args.kind === 'gateway' ? 1 : 2;
+        ws.send(JSON.stringify({ op: 'hello', v, account_id: args.accountId, session_token: args.token }));
         ws.send(JSON.stringify({ op: 'sub', id: 1, topic: args.topic }));
       } else {
         resolve();
@@ -59,7 +78,7 @@ function openWs(i: number): Promise<void> {
     });
     ws.on('message', (data) => {
       const text = data.toString();
-      if (args.kind === 'gateway' && text.startsWith('{"t":"snap"')) resolve();
+      if (isGateway && text.startsWith('{"t":"snap"')) resolve();
       onFrame(text);
     });
     ws.on('close', (code) => {
@@ -74,22 +93,42 @@ function openWs(i: number): Promise<void> {
   });
 }
 
-const sockets: Socket[] = [];
+/**
+ * A Socket.IO client speaking the protocol over a bare `ws` socket (Engine.IO v4 + Socket.IO v5):
+ * `40` joins the default namespace, `2` pings are answered `3`, and each event arrives as
+ * `42["m",{...}]`, read with the same `pt` scan as the other kinds. socket.io-client would parse
+ * every 20 KB frame for every client, and at 5,000 clients the load processes' own JSON parsing
+ * starved them until connects timed out: the row measured the load generator, not the server.
+ */
 function openSocketIo(): Promise<void> {
   return new Promise((resolve) => {
-    // localAddress reaches engine.io's ws transport in Node (the server has compression off).
-    const options = { transports: ['websocket'], reconnection: false, localAddress: args.localAddress };
-    const s = io(args.url, options);
-    sockets.push(s);
-    s.on('connect', () => resolve());
-    s.on('connect_error', () => {
-      errors++;
+    const url = `${args.url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
+    const ws = new WebSocket(url, { localAddress: args.localAddress, perMessageDeflate: false });
+    ws.on('message', (data) => {
+      const text = data.toString();
+      if (text.startsWith('42')) {
+        if (measuring) {
+          const pt = ptOf(text);
+          if (pt === undefined) return;
+          frames++;
+          bytes += text.length;
+          latencies.push(Date.now() - pt);
+        }
+      } else if (text === '2') {
+        ws.send('3');
+      } else if (text.startsWith('0')) {
+        ws.send('40');
+      } else if (text.startsWith('40')) {
+        resolve();
+      }
+    });
+    ws.on('close', (code) => {
+      closes.set(code, (closes.get(code) ?? 0) + 1);
       resolve();
     });
-    s.on('m', (frame: { pt: number }) => {
-      if (!measuring) return;
-      frames++;
-      latencies.push(Date.now() - frame.pt);
+    ws.on('error', () => {
+      errors++;
+      resolve();
     });
   });
 }
@@ -145,12 +184,23 @@ async function main(): Promise<void> {
       frames = 0;
       bytes = 0;
       pollCalls = 0;
+      wireAtStart = wireBytes();
       measuring = true;
     } else if (msg.cmd === 'report') {
       measuring = false;
       pollStopped = true;
       process.send?.({
-        report: { latencies, frames, bytes, pollCalls, errors, snaps, closes: Object.fromEntries(closes) },
+        report: {
+          latencies,
+          frames,
+          bytes,
+          wire: wireBytes() - wireAtStart,
+          snapBytes,
+          pollCalls,
+          errors,
+          snaps,
+          closes: Object.fromEntries(closes),
+        },
       });
     } else if (msg.cmd === 'exit') {
       process.exit(0);

@@ -4,7 +4,8 @@
  * - `sim`: the upstream simulator, real clock, a 500-live-match world; or, when a third argument
  *   names a recording (FANOUT_RECORDING), the replay upstream serving it in a loop at speed 1
  *   (`startReplayUpstream`, RECORDING.md), with its own simulator behind it for logins.
- * - `gateway`: the real gateway polling the simulator.
+ * - `gateway`: the real gateway polling the simulator; a third argument `deflate` offers
+ *   permessage-deflate (WS_DEFLATE) to the clients that ask for it (the `gateway2z` rows).
  * - `ws`: the ceiling, a bare `ws` server that relays each delta frame the gateway publishes (it
  *   watches the topic as one client) to its own clients: encoded once with a fresh `pt`, the same
  *   Buffer written to every socket. Same frames, same cadence as the gateway.
@@ -103,6 +104,7 @@ async function main(): Promise<void> {
         maxSocketsPerSession: 1_000_000,
         maxSocketsPerAccount: 1_000_000,
         maxSocketsPerIp: 1_000_000,
+        perMessageDeflate: process.argv[4] === 'deflate',
       },
     });
     statsExtra = async () => gatewayCounters(await gw.app.metrics.metrics());

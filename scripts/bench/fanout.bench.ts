@@ -10,12 +10,17 @@
  * per second, server CPU and RSS, and upstream calls per second.
  *
  * `npx tsx scripts/bench/run.ts --only fanout` (N = 1,000 and 5,000), `--quick` (N = 200), or
- * `FANOUT_N=1000,10000` to choose N.
+ * `FANOUT_N=1000,10000` to choose N. Wire versions (issue 20): `gateway` rows speak v1 (clock
+ * seconds), `gateway2` rows v2 (clock anchors), `gateway2z` v2 with permessage-deflate (the
+ * gateway then offers it); `FANOUT_KINDS=gateway,gateway2,gateway2z,ws` pairs them with the
+ * ceiling, which keeps relaying v1 frames.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import type { Benchmark, BenchOptions } from './run.ts';
 
-type Kind = 'gateway' | 'ws' | 'socketio' | 'poll';
+type Kind = 'gateway' | 'gateway2' | 'gateway2z' | 'ws' | 'socketio' | 'poll';
+
+const gatewayKinds: readonly Kind[] = ['gateway', 'gateway2', 'gateway2z'];
 
 interface ServerStats {
   cpuMicros: number;
@@ -31,6 +36,9 @@ interface LoadReport {
   latencies: number[];
   frames: number;
   bytes: number;
+  /** Bytes read off the sockets (websocket framing, compressed when deflate was negotiated). */
+  wire?: number;
+  snapBytes?: number;
   pollCalls: number;
   errors: number;
   snaps: number;
@@ -51,6 +59,10 @@ interface Row {
   delivered: number;
   errors: number;
   conflations: number;
+  /** Per client per second: frame text received, and bytes on the wire. */
+  clientBytesPerSec: number;
+  clientWirePerSec: number;
+  snapBytes: number;
 }
 
 const here = new URL('.', import.meta.url).pathname;
@@ -182,6 +194,8 @@ async function phase(
   all.sort();
   const clientFrames = reports.reduce((a, r) => a + (kind === 'poll' ? r.pollCalls : r.frames), 0);
   const clientBytes = reports.reduce((a, r) => a + r.bytes, 0);
+  const clientWire = reports.reduce((a, r) => a + (r.wire ?? 0), 0);
+  const connected = Math.max(1, n - ready.reduce((a, r) => a + r.errors, 0));
   const serverFrames = kind === 'poll' ? clientFrames : s1.frames - s0.frames;
   const serverBytes = kind === 'poll' ? clientBytes : s1.bytes - s0.bytes;
   const cpu = s1.cpuMicros - s0.cpuMicros;
@@ -200,11 +214,16 @@ async function phase(
     delivered: clientFrames,
     errors,
     conflations: (s1.conflations ?? 0) - (s0.conflations ?? 0),
+    clientBytesPerSec: clientBytes / seconds / connected,
+    clientWirePerSec: clientWire / seconds / connected,
+    snapBytes: Math.max(0, ...reports.map((r) => r.snapBytes ?? 0)),
   };
 }
 
 const Labels: Record<Kind, string> = {
-  gateway: 'gateway (ours)',
+  gateway: 'gateway (ours), wire v1',
+  gateway2: 'gateway (ours), wire v2',
+  gateway2z: 'gateway (ours), wire v2 + deflate',
   ws: '(a) bare ws ceiling',
   socketio: '(b) Socket.IO',
   poll: '(c) clients poll upstream',
@@ -213,12 +232,12 @@ const Labels: Record<Kind, string> = {
 function table(rows: Row[]): string {
   const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
   const lines = [
-    '| server | clients | p50 ms | p99 ms | frames/s | MB/s | server CPU % | CPU µs/frame | RSS MB | upstream uxmarket calls/s |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| server | clients | p50 ms | p99 ms | frames/s | MB/s | server CPU % | CPU µs/frame | RSS MB | upstream uxmarket calls/s | KB/s per client (text / wire) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
     lines.push(
-      `| ${Labels[r.kind]} | ${r.n} | ${f(r.p50, 0)} | ${f(r.p99, 0)} | ${f(r.framesPerSec, 0)} | ${f(r.bytesPerSec / 2 ** 20, 1)} | ${f(r.cpuPercent)} | ${f(r.cpuMicrosPerFrame, 2)} | ${f(r.rssMb, 0)} | ${f(r.upstreamCallsPerSec, 2)} |`,
+      `| ${Labels[r.kind]} | ${r.n} | ${f(r.p50, 0)} | ${f(r.p99, 0)} | ${f(r.framesPerSec, 0)} | ${f(r.bytesPerSec / 2 ** 20, 1)} | ${f(r.cpuPercent)} | ${f(r.cpuMicrosPerFrame, 2)} | ${f(r.rssMb, 0)} | ${f(r.upstreamCallsPerSec, 2)} | ${r.kind === 'poll' ? 'n/a' : `${f(r.clientBytesPerSec / 1024, 2)} / ${f(r.clientWirePerSec / 1024, 2)}`} |`,
     );
   }
   return lines.join('\n');
@@ -235,7 +254,8 @@ const fanout: Benchmark = {
         ? [200]
         : [1000, 5000];
     const windowMs = options.quick ? 6000 : 15_000;
-    const allKinds: readonly Kind[] = ['gateway', 'ws', 'socketio', 'poll'];
+    // Deflate rows after the others: at high N they leave the gateway with a backlog for a while.
+    const allKinds: readonly Kind[] = ['gateway', 'gateway2', 'ws', 'socketio', 'gateway2z', 'poll'];
     // FANOUT_KINDS=gateway,ws: only some rows (profiling, quick comparisons).
     // FANOUT_RECORDING=<file>: the upstream is that recording replayed in a loop (RECORDING.md).
     const recording = process.env.FANOUT_RECORDING;
@@ -252,7 +272,7 @@ const fanout: Benchmark = {
       const profileDir = process.env.FANOUT_PROFILE;
       const gateway = spawn(
         'fanout-server.ts',
-        ['gateway', simUrl],
+        ['gateway', simUrl, kinds.includes('gateway2z') ? 'deflate' : ''],
         profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
       );
       const gatewayUrl = (await next<{ url: string }>(gateway, 'ready')).url;
@@ -275,8 +295,8 @@ const fanout: Benchmark = {
         ...(kinds.includes('poll') ? ns.map((n) => ({ n, kind: 'poll' as const })) : []),
       ];
       for (const { n, kind } of order) {
-        let server = kind === 'gateway' ? gateway : sim;
-        let url = kind === 'gateway' ? gatewayUrl : simUrl;
+        let server = gatewayKinds.includes(kind) ? gateway : sim;
+        let url = gatewayKinds.includes(kind) ? gatewayUrl : simUrl;
         if (kind === 'ws' || kind === 'socketio') {
           server = spawn('fanout-server.ts', [kind, relayArg]);
           url = (await next<{ url: string }>(server, 'ready')).url;
@@ -302,6 +322,37 @@ const fanout: Benchmark = {
     }
     rows.sort((a, b) => a.n - b.n || allKinds.indexOf(a.kind) - allKinds.indexOf(b.kind));
     const idle = numbers.gateway_idle_cpu_percent ?? 0;
+    const x = (a: number, b: number) => (a / b).toFixed(2);
+    const versions = [...new Set(rows.map((r) => r.n))].flatMap((n) => {
+      const w = rows.find((r) => r.kind === 'ws' && r.n === n);
+      const v1 = rows.find((r) => r.kind === 'gateway' && r.n === n);
+      const out: string[] = [];
+      for (const kind of ['gateway2', 'gateway2z'] as const) {
+        const g = rows.find((r) => r.kind === kind && r.n === n);
+        if (!g) continue;
+        const parts: string[] = [];
+        if (w) {
+          parts.push(
+            `p50 ${x(g.p50, w.p50)}x, p99 ${x(g.p99, w.p99)}x, server CPU ${x(g.cpuPercent, w.cpuPercent)}x of the bare ws ceiling relaying v1`,
+          );
+          numbers[`${kind}_${n}_p99_vs_ws`] = g.p99 / w.p99;
+        }
+        if (v1) {
+          parts.push(
+            `wire bytes per client ${x(g.clientWirePerSec, v1.clientWirePerSec)}x of v1, server CPU ${x(g.cpuPercent, v1.cpuPercent)}x of v1`,
+          );
+          numbers[`${kind}_${n}_wire_vs_v1`] = g.clientWirePerSec / v1.clientWirePerSec;
+        }
+        if (g.snapBytes > 0) {
+          parts.push(
+            `${((100 * g.clientWirePerSec) / g.snapBytes).toFixed(2)}% of the ${(g.snapBytes / 1024).toFixed(0)} KB snapshot per second on the wire (v1: ${v1 ? ((100 * v1.clientWirePerSec) / g.snapBytes).toFixed(2) : 'n/a'}%)`,
+          );
+          numbers[`${kind}_${n}_wire_pct_of_snapshot`] = (100 * g.clientWirePerSec) / g.snapBytes;
+        }
+        out.push(`- N=${n}: ${Labels[kind]}: ${parts.join('; ')}`);
+      }
+      return out;
+    });
     const ratios = [...new Set(rows.map((r) => r.n))].map((n) => {
       const g = rows.find((r) => r.kind === 'gateway' && r.n === n);
       const w = rows.find((r) => r.kind === 'ws' && r.n === n);
@@ -316,7 +367,7 @@ const fanout: Benchmark = {
       ? `Upstream: the recording \`${recording}\` replayed in a loop at speed 1 (FANOUT_RECORDING).\n\n`
       : '';
     return {
-      markdown: `${source}${table(rows)}\n\nGateway idle (polling, no clients): ${idle.toFixed(1)}% CPU.\n\n${[...ratios, ...failures].join('\n')}`,
+      markdown: `${source}${table(rows)}\n\nGateway idle (polling, no clients): ${idle.toFixed(1)}% CPU.\n\n${[...ratios, ...versions, ...failures].filter((l) => l !== '').join('\n')}`,
       numbers,
     };
   },

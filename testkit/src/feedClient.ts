@@ -35,6 +35,8 @@ export interface ClientOptions {
   localAddress?: string;
   /** Check hashes (default true); a benchmark may switch it off to measure the gateway only. */
   verify?: boolean;
+  /** The wire version the hello asks for (default 1; protocol WIRE.md "Versions"). */
+  version?: number;
 }
 
 export class FeedTestClient {
@@ -51,6 +53,7 @@ export class FeedTestClient {
   private constructor(
     readonly ws: WebSocket,
     private readonly verify: boolean,
+    readonly version: number,
   ) {
     ws.on('message', (data) => this.onFrame(data.toString()));
     ws.on('close', (code, reason) => {
@@ -62,7 +65,7 @@ export class FeedTestClient {
 
   static connect(url: string, options: ClientOptions = {}): Promise<FeedTestClient> {
     const ws = new WebSocket(url, options.localAddress ? { localAddress: options.localAddress } : {});
-    const client = new FeedTestClient(ws, options.verify ?? true);
+    const client = new FeedTestClient(ws, options.verify ?? true, options.version ?? 1);
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(client));
       ws.once('error', reject);
@@ -98,7 +101,7 @@ export class FeedTestClient {
 
   /** Sends hello and waits for welcome (or a close, which rejects). */
   async hello(accountId: string, token: string, timeoutMs = 5000): Promise<void> {
-    this.send({ op: 'hello', v: 1, account_id: accountId, session_token: token });
+    this.send({ op: 'hello', v: this.version, account_id: accountId, session_token: token });
     await this.until(() => this.welcome !== undefined, timeoutMs, 'welcome');
   }
 

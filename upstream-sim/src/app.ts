@@ -17,6 +17,9 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { DestinationStream, LogFn, Logger, LoggerOptions } from 'pino';
+import { esportsHandlers } from './esports/routes.ts';
+import { gameHandlers, registerGamePages } from './games/routes.ts';
+import { liveHandlers, registerLive } from './live/index.ts';
 import { CallError, fail, type Reply } from './reply.ts';
 import { accountHandlers } from './routes/account.ts';
 import { registerAdmin } from './routes/admin.ts';
@@ -25,8 +28,10 @@ import type { Handlers } from './routes/handler.ts';
 import { infoHandlers } from './routes/info.ts';
 import { lotteryHandlers } from './routes/lottery.ts';
 import { oddsHandlers } from './routes/odds.ts';
+import { radarHandlers } from './routes/radar.ts';
 import { tournamentHandlers } from './routes/tournament.ts';
 import { Sim, SimDefaults, type SimOptions } from './sim.ts';
+import { virtualHandlers } from './virtual/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,10 +56,15 @@ export interface BuildSimOptions extends SimOptions {
 export const handlers: Handlers = {
   ...accountHandlers,
   ...infoHandlers,
+  ...liveHandlers,
   ...oddsHandlers,
+  ...radarHandlers,
   ...betHandlers,
   ...lotteryHandlers,
+  ...gameHandlers,
+  ...esportsHandlers,
   ...tournamentHandlers,
+  ...virtualHandlers,
 };
 
 /**
@@ -141,6 +151,8 @@ export function buildSim(options: BuildSimOptions = {}): FastifyInstance {
   });
 
   registerAdmin(app, sim, options.adminToken);
+  registerGamePages(app, sim);
+  registerLive(app, sim, options.adminToken);
 
   const faultTimeoutMs = options.faultTimeoutMs ?? SimDefaults.faultTimeoutMs;
 
@@ -193,7 +205,8 @@ export function buildSim(options: BuildSimOptions = {}): FastifyInstance {
       if (found.call.group !== 'odds' && typeof fields.account_id === 'string') {
         sim.sessions.assertRequestAllowed(fields.account_id.trim().toLowerCase());
       }
-      return sendReply(reply, await handler({ sim, body: fields, call: name, ip: request.ip }));
+      const provider = found.provider !== undefined ? { provider: found.provider } : {};
+      return sendReply(reply, await handler({ sim, body: fields, call: name, ip: request.ip, ...provider }));
     } catch (err) {
       if (err instanceof CallError) return sendReply(reply, fail(err.code, err.extra));
       request.log.error({ err, call: name }, 'call failed');

@@ -117,6 +117,52 @@ describe('bet calls over HTTP', () => {
     expect(list.json.data.items.map((b: any) => b.bet_id)).toContain(placed.json.data.bet_id);
   });
 
+  it('in play the limits move: a stake within the configured max but over the moved one answers changeStakeMax, late ones changeStakeMin', async () => {
+    // Live rows with their betcheck limits; the world plays on until one has a shrunk max and one is late.
+    const quoted = async () => {
+      const out: { row: Row; min: number; max: number }[] = [];
+      for (const row of await rows('live')) {
+        const { json } = await t.call('/bet/betcheck', { ...s, odds_id: row[0], selection: 0 });
+        if (json.status === 1) out.push({ row, min: json.data.min_bet, max: json.data.max_bet });
+      }
+      return out;
+    };
+    let shrunk: { row: Row; min: number; max: number } | undefined;
+    let late: { row: Row; min: number; max: number } | undefined;
+    for (let step = 0; step < 40 && !(shrunk && late); step++) {
+      const all = await quoted();
+      shrunk ??= all.find((q) => q.max < 5000);
+      late ??= all.find((q) => q.min > 5);
+      if (!(shrunk && late)) t.advance(60_000);
+    }
+    if (!shrunk || !late) throw new Error('no live market with moved limits');
+    // Configured limits are 5..5000: the max moves down in whole units, never below half; the min doubles.
+    expect(shrunk.max).toBeGreaterThanOrEqual(2500);
+    expect(Number.isInteger(shrunk.max)).toBe(true);
+    expect(late.min).toBe(10);
+    const place = async (q: { row: Row }, stake: number) =>
+      (
+        await t.call('/bet/betsingle', {
+          ...s,
+          odds_id: q.row[0],
+          selection: 0,
+          price: q.row[5][0],
+          odds_type: 4,
+          accept_any_odds: true,
+          request_id: requestId(),
+          stake,
+        })
+      ).json;
+    const over = await place(shrunk, shrunk.max + 1);
+    expect(over).toMatchObject({ status: 0, statusdesc: 'changeStakeMax', max_bet: shrunk.max });
+    expect((await place(shrunk, 5001)).statusdesc).toBe('betOverMax');
+    const under = await place(late, 6);
+    expect(under).toMatchObject({ status: 0, statusdesc: 'changeStakeMin', min_bet: 10 });
+    expect((await place(late, 4)).statusdesc).toBe('betLowerMin');
+    // The offered stakes go through.
+    expect((await place(late, under.min_bet)).status).toBe(1);
+  });
+
   it('parlays: size, same-match and live minimum codes; system parlay tickets', async () => {
     const legs = (await perMatch('today', true))
       .slice(0, 4)

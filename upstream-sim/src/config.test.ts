@@ -66,6 +66,14 @@ describe('simulator settings from the environment', () => {
       expect(errors.some((e) => e.startsWith(`${name}:`))).toBe(true);
   });
 
+  it('SIM_GAMES_BASE_URL: the prefix of game URLs (a path or an origin, no trailing slash), else refused', () => {
+    const parsed = simConfigFromEnv({ SIM_GAMES_BASE_URL: 'https://games.example.com/api/' });
+    if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+    expect(parsed.value.options.games).toEqual({ baseUrl: 'https://games.example.com/api' });
+    const bad = simConfigFromEnv({ SIM_GAMES_BASE_URL: 'javascript:alert(1)' });
+    expect(bad.ok ? [] : bad.errors.filter((e) => e.startsWith('SIM_GAMES_BASE_URL:'))).toHaveLength(1);
+  });
+
   it('SIM_TRUST_PROXY: false/true or a list of addresses and names', () => {
     expect(trustProxyOf('false')).toBe(false);
     expect(trustProxyOf('OFF')).toBe(false);

@@ -38,6 +38,10 @@ export const SimEnv = Type.Object({
   /** 4D lottery draws: every SIM_LOTTERY_INTERVAL_MIN sim minutes, or `weekly` (Wed/Sat/Sun 19:00 GMT+8). */
   SIM_LOTTERY_SCHEDULE: Type.Optional(Type.Union([Type.Literal('interval'), Type.Literal('weekly')])),
   SIM_LOTTERY_INTERVAL_MIN: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440 })),
+  /** Prefix of the game providers' page and thumbnail URLs as browsers reach them (default `/api`). */
+  SIM_GAMES_BASE_URL: Type.Optional(
+    Type.String({ maxLength: 200, pattern: '^(https?://[^\\s]+|/[^\\s]*)?$' }),
+  ),
 });
 export type SimEnv = Static<typeof SimEnv>;
 
@@ -89,6 +93,9 @@ export function simConfigFromEnv(
         trustProxy: trustProxyOf(e.SIM_TRUST_PROXY),
         ...(e.SIM_DATA_DIR !== undefined ? { dataDir: e.SIM_DATA_DIR } : {}),
         ...(e.SIM_ADMIN_TOKEN !== undefined ? { adminToken: e.SIM_ADMIN_TOKEN } : {}),
+        ...(e.SIM_GAMES_BASE_URL !== undefined
+          ? { games: { baseUrl: e.SIM_GAMES_BASE_URL.replace(/\/$/, '') } }
+          : {}),
         ...(e.LOGIN_SIGNING_KEY !== undefined ? { loginSigningKey: e.LOGIN_SIGNING_KEY } : {}),
       },
     },

@@ -19,9 +19,12 @@ import { Tournament, type TournamentOptions } from './domain/tournament.ts';
 import type { Account, Message } from './domain/types.ts';
 import { WalletEngine } from './domain/wallet.ts';
 import { Faults } from './faults.ts';
+import { GameHouse, type GameHouseOptions } from './games/house.ts';
 import type { Log as Logger } from './log.ts';
 import { SimMetrics } from './metrics.ts';
 import { CallError, fail, type Reply } from './reply.ts';
+import { NumberGame, type NumberGameOptions } from './virtual/numberGame.ts';
+import { withVirtual } from './virtual/world.ts';
 import { createWorld, type World, type WorldOptions } from './world/index.ts';
 
 export interface SimOptions {
@@ -51,6 +54,13 @@ export interface SimOptions {
   bets?: Partial<BetOptions>;
   /** 4D lottery: schedule (a draw every 10 sim minutes by default), close time, payout table, limits. */
   lottery?: Partial<LotteryOptions>;
+  /**
+   * Game providers (issue 15): launch TTL and session cap, and `baseUrl`, the prefix of the game
+   * URLs (launch page, thumbnails) as the browser reaches them: default `/api`, the gateway's.
+   */
+  games?: Partial<GameHouseOptions> & { baseUrl?: string };
+  /** The number game (issue 18): a draw every 2 sim minutes by default, the payout table, stake limits. */
+  numberGame?: Partial<NumberGameOptions>;
   /** Tournament rooms: the operator schedule (on by default), operator currency, free-room pool. */
   tournament?: Partial<TournamentOptions>;
   /** SPEC section 7 login signing key: when set, password logins must carry a valid `signature`. */
@@ -98,6 +108,8 @@ export class Sim {
   readonly settlement: Settlement;
   readonly statements: Statements;
   readonly lottery: Lottery;
+  readonly games: GameHouse;
+  readonly numberGame: NumberGame;
   readonly tournament: Tournament;
   private readonly unsubscribeRooms: () => void;
   readonly clock: SimClock;
@@ -133,7 +145,8 @@ export class Sim {
       startTime: Math.floor(this.wallNow() / 60_000) * 60_000,
       ...options.world,
     };
-    this.world = createWorld(worldOptions);
+    // Virtual sports (issue 18) ride on the world: its odds answers, quotes and match ends.
+    this.world = withVirtual(createWorld(worldOptions), worldOptions.seed);
     let restored = false;
     if (saved?.snapshot !== undefined) {
       try {
@@ -156,7 +169,21 @@ export class Sim {
     this.bets = new Bets(this.store, this.wallet, this.world, betOptions, log);
     this.settlement = new Settlement(this.store, this.wallet, this.bets, betOptions.myanmarCommission, log);
     this.statements = new Statements(this.store);
+    this.numberGame = new NumberGame(
+      this.journal,
+      this.wallet,
+      worldOptions.seed,
+      options.numberGame ?? {},
+      log,
+    );
     this.lottery = new Lottery(this.journal, this.wallet, worldOptions.seed, options.lottery ?? {}, log);
+    this.games = new GameHouse(
+      this.journal,
+      this.wallet,
+      worldOptions.seed,
+      this.wallNow,
+      options.games ?? {},
+    );
     this.metrics = new SimMetrics(() => this.bets.waitingCount());
     this.unsubscribe = this.world.onMatchEnd((end) => this.settlement.onMatchEnd(end));
     this.tournament = new Tournament(
@@ -180,6 +207,7 @@ export class Sim {
       (now) => {
         this.bets.decideWaiting(now);
         this.lottery.onClock(now);
+        this.numberGame.onClock(now);
         this.tournament.onClock(now);
         this.markClock(false);
       },

@@ -280,10 +280,10 @@ describe('tournament rooms over HTTP', () => {
     }
   });
 
-  it('vroomcreate / vroomjoin answer virtualRoomsUnavailable', async () => {
+  it('vroomcreate / vroomjoin take virtual events and rooms only (virtual/vroom.test.ts plays one)', async () => {
     expect(
       (await t.call('/tournament/vroomjoin', { ...a, room_id: 1001, terms: true })).json.statusdesc,
-    ).toBe('virtualRoomsUnavailable');
+    ).toBe('roomNotExists');
     expect(
       (
         await t.call('/tournament/vroomcreate', {
@@ -291,11 +291,11 @@ describe('tournament rooms over HTTP', () => {
           room_type: 1,
           rate: 10,
           limit: 3,
-          match_ids: [1],
+          match_ids: [1, 2, 3],
           terms: true,
         })
       ).json.statusdesc,
-    ).toBe('virtualRoomsUnavailable');
+    ).toBe('createRoomFailed-3');
   });
 });
 

@@ -53,3 +53,19 @@ export async function parlayPicks(page: Page, stack: Stack): Promise<string[]> {
     return true;
   });
 }
+
+/**
+ * Types the stake into the page's bet slip, submits and confirms it; throws with the catalogue code
+ * when the slip shows an error instead of the confirm step.
+ */
+export async function placeFromSlip(page: Page, stake: string): Promise<void> {
+  const slip = page.locator('.bet-slip');
+  await slip.locator('input[name="stake"]').fill(stake);
+  await slip.locator('[data-action="submit"]:not([disabled])').click();
+  const confirm = slip.locator('[data-action="confirm"]:not([disabled])');
+  await confirm.or(slip.locator('.slip-error')).first().waitFor();
+  const error = slip.locator('.slip-error');
+  if (await error.count())
+    throw new Error(`slip error ${await error.getAttribute('data-code')}: ${await error.textContent()}`);
+  await confirm.click();
+}

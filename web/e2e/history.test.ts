@@ -8,7 +8,7 @@
 import { gmt8DayStart } from '@sportsbook/protocol';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parlayPicks } from './bookSupport.ts';
+import { parlayPicks, placeFromSlip as placeSlip } from './bookSupport.ts';
 import { logIn, type Stack, startStack } from './support.ts';
 
 const HourMs = 3_600_000;
@@ -50,16 +50,8 @@ function login(page: Page, accountId: string) {
 }
 
 async function placeFromSlip(page: Page, stake: string) {
-  const slip = page.locator('.bet-slip');
-  await slip.locator('input[name="stake"]').fill(stake);
-  await slip.locator('[data-action="submit"]:not([disabled])').click();
-  const confirm = slip.locator('[data-action="confirm"]:not([disabled])');
-  await confirm.or(slip.locator('.slip-error')).first().waitFor();
-  const error = slip.locator('.slip-error');
-  if (await error.count())
-    throw new Error(`slip error ${await error.getAttribute('data-code')}: ${await error.textContent()}`);
-  await confirm.click();
-  await slip.locator('[data-outcome="accepted"]').waitFor();
+  await placeSlip(page, stake);
+  await page.locator('.bet-slip [data-outcome="accepted"]').waitFor();
 }
 
 async function openInfo(page: Page, name: string): Promise<Page> {

@@ -41,6 +41,8 @@ const productRoutes = [
   '/minigame',
   '/slots',
   '/slots2',
+  '/slots7',
+  '/slots15',
   '/others',
   '/others1',
   '/casino',
@@ -49,6 +51,7 @@ const productRoutes = [
   '/fishing',
   '/w4d',
   '/livetv',
+  '/standings',
 ];
 const infoRoutes = [
   '/info/settings',
@@ -237,13 +240,9 @@ describe('the sportsbook on a 390x844 phone', { timeout: 120_000 }, () => {
     await page.locator('.board[data-topic$="/live"][data-status="ok"] .match-row').first().waitFor();
     const flashed = () =>
       page
-        .waitForFunction(
-          () => document.querySelector('.match-row .odds-cell.flash-up, .match-row .odds-cell.flash-down'),
-          null,
-          {
-            timeout: 3_000,
-          },
-        )
+        .waitForFunction(() => document.querySelector('.match-row .odds-cell[data-flash]'), null, {
+          timeout: 3_000,
+        })
         .then(() => true)
         .catch(() => false);
     let seen = false;

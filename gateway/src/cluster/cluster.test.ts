@@ -105,6 +105,34 @@ describe('two gateways over one Redis', () => {
     expect(leaders()).toHaveLength(1);
   });
 
+  it('serves wire v2 (clock anchors) from both nodes with the same epoch, seq and hash', async () => {
+    const [a, b] = gateways as [RunningGateway, RunningGateway];
+    const v2 = async (gateway: RunningGateway) => {
+      const c = await FeedTestClient.connect(gateway.wsUrl, { version: 2 });
+      clients.push(c);
+      await c.hello(session.accountId, session.token);
+      await c.sub(LIVE);
+      await c.until(() => c.topics.has(LIVE), 5000, `state of ${LIVE}`);
+      return c;
+    };
+    const ca = await v2(a);
+    const cb = await v2(b);
+    await advanceDeltas(sim, ca, LIVE, 4);
+    await cb.until(
+      () => (cb.topics.get(LIVE)?.seq ?? 0) >= (ca.topics.get(LIVE)?.seq ?? 0),
+      5000,
+      'b catches up',
+    );
+    const [sa, sb] = [ca.topics.get(LIVE), cb.topics.get(LIVE)];
+    expect(sa?.epoch).toMatch(/~v2$/);
+    expect([sb?.epoch, sb?.seq, sb?.hash]).toEqual([sa?.epoch, sa?.seq, sa?.hash]);
+    expect(Object.keys((sa?.model.clock ?? {}) as object).length).toBeGreaterThan(0);
+    expect(ca.problems).toEqual([]);
+    expect(cb.problems).toEqual([]);
+    // The session's socket cap per node is 4: leave room for the tests after this one.
+    await Promise.all([ca.close(), cb.close()]);
+  });
+
   it("resumes on the other node from the first one's position without a snapshot", async () => {
     const [a, b] = gateways as [RunningGateway, RunningGateway];
     const { ca, from } = await dropAfter(a, 2);

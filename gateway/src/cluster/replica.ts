@@ -144,7 +144,7 @@ export class ReplicaHistory extends TopicState {
     head.seq = entry.seq;
     this.lastId = entry.id;
     if (entry.stale !== this.leaderStale.stale) this.setLeaderStale(entry.stale, entry.pt);
-    this.pushed(delta, !quiet);
+    this.pushed(delta, !quiet, previous);
     return 'applied';
   }
 

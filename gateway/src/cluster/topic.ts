@@ -424,13 +424,15 @@ export class ClusterTopic implements TopicSource {
   private publishModel(
     leaseValue: string,
     reign: number,
-    model: Model,
+    polled: Model,
     pt: number,
   ): EncodedDelta | undefined {
     const head = this.head;
     if (head === undefined || reign !== this.reign) return undefined;
     const base = { epoch: head.epoch, fence: this.lease.fence ?? 0, stale: head.stale };
-    const step = advance(head, model, pt);
+    const step = advance(head, polled, pt);
+    // The state advance stored (with clock anchors on a market topic, protocol clock.ts).
+    const model = step.kind === 'same' ? polled : step.model;
     if (step.kind === 'first') {
       head.snapSeq = head.seq;
       head.snapAt = pt;

@@ -15,11 +15,12 @@ import {
   CloseCode,
   decodeClientFrame,
   encodeServerFrame,
-  PROTOCOL_VERSION,
   parseTopic,
   type ServerFrame,
   type Topic,
   type WireErrorCode,
+  type WireVersion,
+  WireVersions,
 } from '@sportsbook/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { type RawData, WebSocket } from 'ws';
@@ -62,6 +63,8 @@ export class Connection implements Subscriber {
   private lastPingAt = 0;
   private missedPings = 0;
   readonly subs = new Map<string, Subscription>();
+  /** The wire version of the hello (1 or 2): which view of a topic this connection is served. */
+  version: WireVersion = 1;
   accountId = '';
   sessionToken = '';
   private state: State = 'hello';
@@ -240,10 +243,11 @@ export class Connection implements Subscriber {
       this.err('alreadyAuthenticated', 'hello was already received');
       return;
     }
-    if (v !== PROTOCOL_VERSION) {
-      this.err('unsupportedVersion', `this server speaks v${PROTOCOL_VERSION}`);
+    if (!(WireVersions as readonly number[]).includes(v)) {
+      this.err('unsupportedVersion', `this server speaks v${WireVersions.join(' and v')}`);
       return;
     }
+    this.version = v as WireVersion;
     this.state = 'checking';
     this.deps.sessions.check(accountId, token).then(
       (verdict) => {

@@ -7,6 +7,7 @@
  * at most `matchChecksPerSecond` of them: made-up ids cost the upstream nothing after one call each,
  * and at most a few calls a second in all. The refused id is never polled. An `odds/<sportId>/...`
  * topic is refused when the node holds the menu and the menu does not list the sport.
+ * A `radar/<id>` (a match's tracker) is taken on the same evidence as `match/<id>`.
  * A `room/<id>` (tournament) is taken when the node holds it and the room is not private; otherwise
  * one `tournament/roominfo` call with the subscriber's session says whether the room exists and,
  * for a private room, whether the subscriber is a member (a private room is served to members
@@ -102,7 +103,8 @@ export class TopicGate {
     if (this.o.held.topics.has(name)) return 'ok';
     if (!this.hasRoom(name)) return this.refuse('topics_per_node');
     if (topic.kind === 'odds') return this.sportListed(topic.sportId) ? 'ok' : this.refuse('unknown_topic');
-    if (topic.kind !== 'match') return 'ok';
+    // A match's tracker (`radar/<id>`) is admitted on the same evidence as the match itself.
+    if (topic.kind !== 'match' && topic.kind !== 'radar') return 'ok';
     const id = topic.matchId;
     if (this.inSnapshots(id)) return 'ok';
     const known = this.answers.get(id);

@@ -12,7 +12,13 @@ import type { UpstreamClient } from '../plugins/upstream.ts';
 import type { Recorder } from '../record/writer.ts';
 import { Recovery } from './recovery.ts';
 import { localSources, type TopicSource, type TopicSourceFactory } from './source.ts';
-import type { EncodedDelta, EncodedFrame, TopicListener, TopicLog } from './topic.ts';
+import {
+  type EncodedDelta,
+  type EncodedFrame,
+  frameFor,
+  type TopicListener,
+  type TopicLog,
+} from './topic.ts';
 import type { FeedTuning } from './tuning.ts';
 
 /** The hub's view of a connection (connection.ts implements it). */
@@ -24,6 +30,8 @@ export interface Subscriber {
   /** When a frame was last written (ms since the epoch): heartbeats go only to idle sockets. */
   lastSentAt: number;
   readonly open: boolean;
+  /** The wire version of its hello: which view of a topic it is served (`TopicLog.view`). */
+  readonly version: number;
   /** This connection's subscriptions by topic name. */
   readonly subs: ReadonlyMap<string, Subscription>;
   close(code: number, reason: string): void;
@@ -32,6 +40,8 @@ export interface Subscriber {
 export interface Subscription {
   readonly conn: Subscriber;
   readonly entry: TopicEntry;
+  /** What this subscription is served: the topic's view for the connection's wire version. */
+  readonly log: TopicLog;
   /** Seq of the last state sent; -1 before the snapshot. */
   seq: number;
   /** The epoch the client holds (a snapshot resets it). */
@@ -82,6 +92,8 @@ export interface HubOptions {
 }
 
 const SEND_OPTS = { binary: false, compress: false, fin: true } as const;
+/** With permessage-deflate offered (`tuning.perMessageDeflate`): compressed where negotiated. */
+const SEND_OPTS_DEFLATE = { binary: false, compress: true, fin: true } as const;
 
 export class Hub implements TopicListener {
   readonly topics = new Map<string, TopicEntry>();
@@ -93,9 +105,11 @@ export class Hub implements TopicListener {
 
   /** Builds every topic: in-process or the cluster's (source.ts). */
   private readonly source: TopicSourceFactory;
+  private readonly sendOpts: typeof SEND_OPTS | typeof SEND_OPTS_DEFLATE;
 
   constructor(private readonly o: HubOptions) {
     const { tuning } = o;
+    this.sendOpts = tuning.perMessageDeflate ? SEND_OPTS_DEFLATE : SEND_OPTS;
     this.source =
       o.source ??
       localSources({
@@ -156,14 +170,17 @@ export class Hub implements TopicListener {
       clearTimeout(entry.idleTimer);
       entry.idleTimer = undefined;
     }
-    const sub: Subscription = { conn, entry, seq: -1, epoch: '' };
+    const log = entry.history.view(conn.version);
+    const sub: Subscription = { conn, entry, log, seq: -1, epoch: '' };
     entry.subs.add(sub);
     if (!this.closed) entry.poller.start();
-    const log = entry.history;
     // The client holds a later state than this node (cluster: the node's reader lags behind the
     // stream): never send it an older one; the source reads on and `onReset` serves the resume.
     const ahead =
-      from !== undefined && entry.refresh !== undefined && from.epoch === log.epoch && from.seq > log.seq;
+      from !== undefined &&
+      entry.refresh !== undefined &&
+      from.epoch === log.epoch &&
+      from.seq > entry.history.seq;
     if (log.hasSnapshot && !ahead) {
       if (from && !conn.lagging) this.resume(sub, from);
       if (sub.seq < 0 && !conn.lagging) this.sendSnapshot(sub);
@@ -180,7 +197,7 @@ export class Hub implements TopicListener {
 
   /** Replays the deltas after `from` when the history holds them; false when a snapshot is needed. */
   private resume(sub: Subscription, from: { epoch: string; seq: number }): boolean {
-    const log = sub.entry.history;
+    const log = sub.log;
     if (from.epoch !== log.epoch) return false;
     const missed = log.replay(from.seq);
     if (missed === undefined) return false;
@@ -214,23 +231,23 @@ export class Hub implements TopicListener {
   }
 
   private write(conn: Subscriber, buf: Buffer): void {
-    conn.socket.send(buf, SEND_OPTS);
+    conn.socket.send(buf, this.sendOpts);
     conn.lastSentAt = Date.now();
     this.o.metrics.framesSent.inc();
     this.o.metrics.bytesSent.inc(buf.length);
   }
 
   private sendSnapshot(sub: Subscription): void {
-    const snap = sub.entry.history.snapshot();
+    const snap = sub.log.snapshot();
     if (snap === undefined) return;
     this.write(sub.conn, snap.buf);
     sub.seq = snap.seq;
-    sub.epoch = sub.entry.history.epoch;
+    sub.epoch = sub.log.epoch;
   }
 
   /** Brings a subscription to the latest state: replay, conflated delta or snapshot. */
   private catchUp(sub: Subscription): void {
-    const log = sub.entry.history;
+    const log = sub.log;
     if (!log.hasSnapshot || (sub.seq === log.seq && sub.epoch === log.epoch)) return;
     // A new epoch (cluster: a new leader that could not prove the last state) means a snapshot.
     if (sub.seq < 0 || sub.epoch !== log.epoch) {
@@ -336,31 +353,47 @@ export class Hub implements TopicListener {
     const entry = this.topics.get(log.name);
     if (!entry) return;
     const soft = this.o.tuning.sendSoftBytes;
-    const prev = delta.seq - 1;
-    const epoch = log.epoch;
-    const buf = delta.buf;
+    // Per wire version (index), once per broadcast, not per socket: its frame, base and epoch.
+    const frames: (EncodedDelta | undefined)[] = [];
+    const bufs: Buffer[] = [];
+    const bases: number[] = [];
+    const epochs: string[] = [];
     // One clock read per broadcast, not per socket.
     const now = Date.now();
     let sent = 0;
+    let bytes = 0;
     for (const sub of entry.subs) {
       const conn = sub.conn;
       if (conn.lagging) continue;
+      const v = conn.version;
+      let frame = frames[v];
+      if (frame === undefined) {
+        frame = frameFor(delta, v);
+        // This version's view did not change at this seq: nothing to send.
+        if (frame === undefined) continue;
+        frames[v] = frame;
+        bufs[v] = frame.buf;
+        bases[v] = frame.prev ?? frame.seq - 1;
+        epochs[v] = sub.log.epoch;
+      }
       if (conn.socket.bufferedAmount > soft) {
         this.markLagging(conn);
         continue;
       }
-      if (sub.seq === prev && sub.epoch === epoch) {
-        conn.socket.send(buf, SEND_OPTS);
+      if (sub.seq === bases[v] && sub.epoch === epochs[v]) {
+        const buf = bufs[v] as Buffer;
+        conn.socket.send(buf, this.sendOpts);
         conn.lastSentAt = now;
-        sub.seq = delta.seq;
+        sub.seq = frame.seq;
         sent++;
+        bytes += buf.length;
       } else if (sub.seq >= 0) {
         this.catchUp(sub);
       }
     }
     if (sent > 0) {
       this.o.metrics.framesSent.inc(sent);
-      this.o.metrics.bytesSent.inc(sent * buf.length);
+      this.o.metrics.bytesSent.inc(bytes);
       this.o.metrics.deliveryLatency?.observe(Math.max(0, now - delta.pt) / 1000);
     }
   }

@@ -48,7 +48,7 @@ export function topicInterval(
       ? f[topic.group]
       : topic.kind === 'menu'
         ? f.menu
-        : topic.kind === 'match'
+        : topic.kind === 'match' || topic.kind === 'radar'
           ? f.match
           : (f.rooms ?? DefaultRoomsPollFactor);
   return config.pollIntervalMs * factor;

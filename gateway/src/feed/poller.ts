@@ -7,14 +7,18 @@
  * reply for more than two intervals the topic is marked stale, and the first good reply clears it.
  */
 import {
+  createMarketNormalizer,
   emptyMarketModel,
+  emptyRadarModel,
   isOddsTopic,
+  type MarketNormalizer,
   type Model,
   normalizeMarket,
   normalizeMenu,
   type OddsTopicCall,
   parseMarketData,
   parseMenuData,
+  parseRadarReply,
   parseRoomReplies,
   parseRoomsReply,
   type Topic,
@@ -52,13 +56,16 @@ type PollOutcome = { ok: true; model: Model } | { ok: false; reason: string };
 
 /**
  * Turns an upstream reply into the topic's model, or says why it cannot. A `room/<id>` poll has two
- * replies: roominfo's (`body`) and roomrank's (`second`).
+ * replies: roominfo's (`body`) and roomrank's (`second`). A market topic's poller passes its
+ * `normalizer` (createMarketNormalizer): rows equal to the last good reply's are not validated or
+ * rebuilt again (the same model as without it).
  */
 export function modelFromReply(
   topic: Topic,
   httpStatus: number,
   body: unknown,
   second?: unknown,
+  normalizer?: MarketNormalizer,
 ): PollOutcome {
   if (typeof body !== 'object' || body === null)
     return { ok: false, reason: `HTTP ${httpStatus}: not an object` };
@@ -69,6 +76,16 @@ export function modelFromReply(
       : { ok: false, reason: `HTTP ${httpStatus}: ${parsed.error}` };
   }
   const reply = body as { status?: unknown; statusdesc?: unknown; data?: unknown };
+  if (topic.kind === 'radar') {
+    // A match the upstream no longer shows: the tracker is empty, not an outage.
+    if (reply.status !== 1 && reply.statusdesc === 'matchHide') {
+      return { ok: true, model: emptyRadarModel() as unknown as Model };
+    }
+    const parsed = parseRadarReply(body);
+    return parsed.ok
+      ? { ok: true, model: parsed.value as unknown as Model }
+      : { ok: false, reason: `HTTP ${httpStatus}: ${parsed.error}` };
+  }
   if (reply.status !== 1) {
     // A match that ended or was hidden: the topic's content is now empty, not an outage.
     if (topic.kind === 'match' && reply.statusdesc === 'matchHide') {
@@ -80,6 +97,11 @@ export function modelFromReply(
     const parsed = parseMenuData(reply.data);
     if (!parsed.ok) return { ok: false, reason: parsed.error };
     return { ok: true, model: normalizeMenu(parsed.value) as unknown as Model };
+  }
+  if (normalizer !== undefined) {
+    const normalized = normalizer.normalize(reply.data);
+    if (!normalized.ok) return { ok: false, reason: normalized.error };
+    return { ok: true, model: normalized.value as unknown as Model };
   }
   const parsed = parseMarketData(reply.data);
   if (!parsed.ok) return { ok: false, reason: parsed.error };
@@ -118,6 +140,8 @@ export class Poller implements Recoverable {
   /** The last usable reply and its model: a byte-identical reply reuses the model (no parse, normalize or diff). */
   private lastReply: UpstreamReply | undefined;
   private lastModel: Model | undefined;
+  /** Reuses the entities of unchanged rows from one reply to the next (market topics). */
+  private readonly normalizer = createMarketNormalizer();
   readonly recoveryKey: string;
 
   constructor(private readonly o: PollerOptions) {
@@ -229,7 +253,7 @@ export class Poller implements Recoverable {
         (res === this.lastReply || (res.text !== undefined && res.text === this.lastReply.text));
       outcome = same
         ? { ok: true, model: this.lastModel as Model }
-        : modelFromReply(this.o.topic, res.httpStatus, res.body, second?.body);
+        : modelFromReply(this.o.topic, res.httpStatus, res.body, second?.body, this.normalizer);
       if (outcome.ok) {
         const reusable = res.text !== undefined && second === undefined;
         this.lastReply = reusable ? res : undefined;

@@ -59,13 +59,25 @@ export class DeltaRing {
     }
   }
 
-  /** The deltas after `seq` up to `head` (empty when `seq` is `head`), undefined when not held. */
+  /**
+   * The deltas after `seq` up to `head` (empty when `seq` is `head`), undefined when not held. A
+   * view's ring (topic.ts `ViewLog`) may skip seqs: the first delta after `seq` must then apply on
+   * `seq` exactly (its `prev`, or `seq - 1` when absent).
+   */
   after(seq: number, head: number): readonly EncodedDelta[] | undefined {
     if (seq > head || seq < 0) return undefined;
     if (seq === head) return [];
-    const oldest = this.items[this.start];
-    if (oldest === undefined || oldest.seq > seq + 1) return undefined;
-    return this.items.slice(this.start + (seq + 1 - oldest.seq));
+    // The first held delta past `seq` (binary search: seqs ascend).
+    let lo = this.start;
+    let hi = this.items.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.items[mid] as EncodedDelta).seq <= seq) lo = mid + 1;
+      else hi = mid;
+    }
+    const first = this.items[lo];
+    if (first === undefined || (first.prev ?? first.seq - 1) !== seq) return undefined;
+    return this.items.slice(lo);
   }
 
   /**

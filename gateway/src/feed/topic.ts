@@ -9,7 +9,22 @@
  * Which one a topic gets is the hub's `TopicSource` (source.ts).
  */
 import { randomUUID } from 'node:crypto';
-import type { Delta, Model, SnapFrame, StatusFrame } from '@sportsbook/protocol';
+import {
+  createHasher,
+  type Delta,
+  type DeltaFrame,
+  hasClockAnchors,
+  type Model,
+  parseTopic,
+  type SnapFrame,
+  type StateHasher,
+  type StatusFrame,
+  subtractHash,
+  viewDelta,
+  viewModel,
+  type WireVersion,
+  WireVersions,
+} from '@sportsbook/protocol';
 import { advance, type Head, newHead } from './head.ts';
 import { DeltaRing, encodeFrame as encode } from './ring.ts';
 
@@ -22,6 +37,19 @@ export interface EncodedFrame {
 export interface EncodedDelta extends EncodedFrame {
   readonly pt: number;
   readonly ops: Delta;
+  /** The seq this frame applies on when it is not `seq - 1` (a version's view skipped seqs). */
+  readonly prev?: number;
+  /**
+   * A topic with clock anchors: the frame each wire version's clients get for this step (index =
+   * version), undefined where that version's view did not change. Absent: every version gets
+   * this frame.
+   */
+  views?: (EncodedDelta | undefined)[];
+}
+
+/** The frame clients of wire version `v` get for a step, undefined when their view did not change. */
+export function frameFor(delta: EncodedDelta, v: number): EncodedDelta | undefined {
+  return delta.views === undefined ? delta : delta.views[v];
 }
 
 export interface StaleState {
@@ -64,6 +92,12 @@ export interface TopicLog {
   conflated(seq: number, maxRatioOfSnapshot: number): EncodedFrame | undefined;
   /** The `status` frame of the current stale state. */
   statusFrame(): EncodedFrame;
+  /**
+   * What clients of wire version `v` are served (protocol clock.ts): the topic itself when its
+   * model is the same for every version, else that version's view, with its own seq chain
+   * (a subsequence of the topic's seqs), hash, snapshot and replay.
+   */
+  view(v: number): TopicLog;
 }
 
 /** The write side: only the topic's leader (the node whose poller owns the topic) calls it. */
@@ -86,6 +120,8 @@ export interface RingBounds {
 export abstract class TopicState implements TopicLog {
   protected readonly head: Head;
   protected lastPt = 0;
+  /** Per wire version (index), for a topic with clock anchors; undefined otherwise. */
+  private readonly views: ViewLog[] | undefined;
   protected readonly ring: DeltaRing;
   private snap: EncodedFrame | undefined;
   private statusCache: EncodedFrame | undefined;
@@ -98,6 +134,20 @@ export abstract class TopicState implements TopicLog {
   ) {
     this.head = newHead(name, epoch);
     this.ring = new DeltaRing(bounds);
+    const topic = parseTopic(name);
+    if (topic.ok && hasClockAnchors(topic.value)) {
+      this.views = [];
+      for (const v of WireVersions) this.views[v] = new ViewLog(this, v, bounds);
+    }
+  }
+
+  /** The publish time of the latest state. */
+  get pt(): number {
+    return this.lastPt;
+  }
+
+  view(v: number): TopicLog {
+    return this.views?.[v] ?? this;
   }
 
   get epoch(): string {
@@ -128,11 +178,24 @@ export abstract class TopicState implements TopicLog {
 
   abstract get status(): StaleState;
 
-  /** The head moved to `delta` (already applied): keep it for resumes and fan it out. */
-  protected pushed(delta: EncodedDelta, notify = true): void {
+  /**
+   * The head moved from `before` to `delta`'s state (already applied): keep it for resumes, derive
+   * each wire version's frame, and fan it out.
+   */
+  protected pushed(delta: EncodedDelta, notify = true, before?: Model): void {
     this.lastPt = delta.pt;
     this.ring.push(delta);
     this.snap = undefined;
+    const views = this.views;
+    const after = this.head.hasher?.model;
+    if (views !== undefined && after !== undefined) {
+      const frames: (EncodedDelta | undefined)[] = [];
+      for (const v of WireVersions) {
+        const view = views[v] as ViewLog;
+        frames[v] = before === undefined ? view.reset(after, delta.seq) : view.step(before, after, delta);
+      }
+      delta.views = frames;
+    }
     if (notify) this.listener?.onDelta(this, delta);
   }
 
@@ -140,6 +203,10 @@ export abstract class TopicState implements TopicLog {
   protected replaced(pt: number): void {
     this.lastPt = pt;
     this.snap = undefined;
+    const model = this.head.hasher?.model;
+    if (this.views !== undefined && model !== undefined) {
+      for (const v of WireVersions) this.views[v]?.reset(model, this.head.seq);
+    }
   }
 
   /** `status` changed: a new status frame for every subscriber. */
@@ -203,6 +270,7 @@ export class TopicHistory extends TopicState implements TopicWriter {
   }
 
   publish(model: Model, pt: number): EncodedDelta | undefined {
+    const before = this.head.hasher?.model;
     const step = advance(this.head, model, pt);
     if (step.kind === 'first') {
       this.replaced(pt);
@@ -210,7 +278,7 @@ export class TopicHistory extends TopicState implements TopicWriter {
       return undefined;
     }
     if (step.kind === 'same') return undefined;
-    this.pushed(step.delta);
+    this.pushed(step.delta, true, before);
     return step.delta;
   }
 
@@ -218,5 +286,168 @@ export class TopicHistory extends TopicState implements TopicWriter {
     if (this.staleState.stale === stale) return;
     this.staleState = { stale, since: at };
     this.statusChanged();
+  }
+}
+
+/**
+ * One wire version's view of a topic with clock anchors (protocol clock.ts `viewModel` /
+ * `viewDelta`): its own hash over the view's model, and a seq chain that is the subsequence of
+ * the topic's seqs at which the view changed (a frame after a skipped seq carries `prev`; v1 gets
+ * a frame at every seq). The frames are encoded once per version per step, never per socket. v1's
+ * epoch is the topic's; a later version's is the topic's with `~v<N>`, so a resume across
+ * versions gets a snapshot.
+ *
+ * Cost: v1's model is the topic's minus one collection (O(1)) and its hash the topic's minus the
+ * anchors' (`subtractHash`, O(anchor changes)); v2 rehashes only the entities its delta touches.
+ */
+export class ViewLog implements TopicLog {
+  /** v2: the view's incremental hasher. */
+  private hasher: StateHasher | undefined;
+  /** v1: the hash of the anchors alone, subtracted from the topic's hash. */
+  private anchors: StateHasher | undefined;
+  private viewModelNow: Model | undefined;
+  private hashNow = '';
+  private viewSeq = 0;
+  private readonly ring: DeltaRing;
+  private snap: EncodedFrame | undefined;
+  private readonly epochSuffix: string;
+
+  constructor(
+    private readonly owner: TopicState,
+    readonly version: WireVersion,
+    bounds: RingBounds,
+  ) {
+    this.ring = new DeltaRing(bounds);
+    this.epochSuffix = version === 1 ? '' : `~v${version}`;
+  }
+
+  get name(): string {
+    return this.owner.name;
+  }
+
+  get epoch(): string {
+    return this.owner.epoch + this.epochSuffix;
+  }
+
+  /** Seq of the view's latest state: the topic's seq at which the view last changed. */
+  get seq(): number {
+    return this.viewSeq;
+  }
+
+  get hash(): string {
+    return this.hashNow;
+  }
+
+  get hasSnapshot(): boolean {
+    return this.owner.hasSnapshot && this.viewModelNow !== undefined;
+  }
+
+  get status(): StaleState {
+    return this.owner.status;
+  }
+
+  /** The view's model (tests). */
+  get model(): Model | undefined {
+    return this.viewModelNow;
+  }
+
+  view(v: number): TopicLog {
+    return this.owner.view(v);
+  }
+
+  statusFrame(): EncodedFrame {
+    return this.owner.statusFrame();
+  }
+
+  /** Moves the view's model and hash to the topic's `after` (by `ops`, or from scratch). */
+  private moveTo(after: Model, ops: Delta | undefined): void {
+    const model = viewModel(this.version, after);
+    if (this.version === 1) {
+      const clock = { clock: after.clock ?? {} };
+      if (ops === undefined || this.anchors === undefined) this.anchors = createHasher(clock);
+      else {
+        const clockOps = ops.filter((op) => op[0] === 'clock');
+        if (clockOps.length > 0) this.anchors.apply(clockOps, clock);
+      }
+      this.hashNow = subtractHash(this.owner.hash, this.anchors.value);
+    } else {
+      if (ops === undefined || this.hasher === undefined) this.hasher = createHasher(model);
+      else this.hasher.apply(ops, model);
+      this.hashNow = this.hasher.value;
+    }
+    this.viewModelNow = model;
+  }
+
+  /** The topic jumped to `model` at `seq`: the view starts over there (older seqs get a snapshot). */
+  reset(model: Model, seq: number): undefined {
+    this.moveTo(model, undefined);
+    this.viewSeq = seq;
+    this.ring.replace([], this.owner.pt);
+    this.snap = undefined;
+    return undefined;
+  }
+
+  /** The topic moved `before` -> `after` by `delta`: this view's frame, undefined when unchanged. */
+  step(before: Model, after: Model, delta: EncodedDelta): EncodedDelta | undefined {
+    if (this.viewModelNow === undefined) return this.reset(after, delta.seq);
+    const ops = viewDelta(this.version, before, after, delta.ops);
+    // v1 keeps a frame at every seq, as before anchors existed (an anchor-only step: empty ops).
+    if (ops.length === 0 && this.version !== 1) return undefined;
+    // v1: the anchors' ops (which its view drops) move the hash it subtracts.
+    this.moveTo(after, this.version === 1 ? delta.ops : ops);
+    const prev = this.viewSeq;
+    this.viewSeq = delta.seq;
+    const gap = prev === delta.seq - 1 ? {} : { prev };
+    const frame: DeltaFrame = {
+      t: 'delta',
+      topic: this.name,
+      seq: delta.seq,
+      ...gap,
+      hash: this.hashNow,
+      pt: delta.pt,
+      ops,
+    };
+    // Encoded on first use (once): a version nobody on this node speaks costs no encoding.
+    let buf: Buffer | undefined;
+    const d: EncodedDelta = {
+      seq: delta.seq,
+      pt: delta.pt,
+      ops,
+      ...gap,
+      get buf() {
+        buf ??= encode(frame);
+        return buf;
+      },
+    };
+    this.ring.push(d);
+    this.snap = undefined;
+    return d;
+  }
+
+  snapshot(): EncodedFrame | undefined {
+    const model = this.viewModelNow;
+    if (model === undefined || !this.owner.hasSnapshot) return undefined;
+    if (this.snap === undefined) {
+      const frame: SnapFrame = {
+        t: 'snap',
+        topic: this.name,
+        epoch: this.epoch,
+        seq: this.viewSeq,
+        hash: this.hashNow,
+        pt: this.owner.pt,
+        data: model as SnapFrame['data'],
+      };
+      this.snap = { seq: this.viewSeq, buf: encode(frame) };
+    }
+    return this.snap;
+  }
+
+  replay(seq: number): readonly EncodedDelta[] | undefined {
+    if (this.viewModelNow === undefined) return undefined;
+    return this.ring.after(seq, this.viewSeq);
+  }
+
+  conflated(seq: number, maxRatioOfSnapshot: number): EncodedFrame | undefined {
+    return this.ring.conflated(this, this.owner.pt, seq, maxRatioOfSnapshot);
   }
 }

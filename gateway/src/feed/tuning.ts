@@ -65,6 +65,11 @@ export interface FeedTuning {
   mergeMaxRatio: number;
   /** Graceful shutdown: sockets that have not finished the close handshake are cut after this. */
   closeGraceMs: number;
+  /**
+   * Offer permessage-deflate (RFC 7692) to clients that ask for it (env WS_DEFLATE). Off by
+   * default: it costs one compression per frame per socket (BENCHMARKS.md, FEED.md "Compression").
+   */
+  perMessageDeflate: boolean;
 }
 
 export function feedTuning(partial: Partial<FeedTuning> | undefined): FeedTuning {
@@ -105,6 +110,7 @@ export function feedTuning(partial: Partial<FeedTuning> | undefined): FeedTuning
     lagCheckMs: 50,
     mergeMaxRatio: 0.5,
     closeGraceMs: 2000,
+    perMessageDeflate: false,
     ...partial,
   };
 }

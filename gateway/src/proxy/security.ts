@@ -31,6 +31,8 @@ export function securityHeaders(): FastifyHelmetOptions {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
+        // Live TV and highlights play from the gateway's own /media relay (proxy/media.ts).
+        mediaSrc: ["'self'"],
         connectSrc: ["'self'", (req) => websocketSource(req as IncomingMessage)],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -132,6 +132,10 @@ export const PlayerInfo = Type.Object({
   password_expiry_time: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.Null()])),
   /** Ours (CALLS.md): 1 when the 4D lottery is disabled for the member (its calls answer lotteryDisabled). */
   lottery_disabled: Type.Optional(Flag),
+  /** Ours (CALLS.md, issue 15): 1 when live casino (live and table games) is disabled (liveCasinoDisabled). */
+  live_casino_disabled: Type.Optional(Flag),
+  /** Ours (CALLS.md, issue 15): 1 when mini games are disabled for the member (MiniGameDisabled). */
+  mini_game_disabled: Type.Optional(Flag),
 });
 export type PlayerInfo = Static<typeof PlayerInfo>;
 
@@ -196,4 +200,11 @@ export const SettingsReply = Type.Object({
 export type SettingsReply = Static<typeof SettingsReply>;
 
 // isViewOnly, LoggedInAccount and accountFromLogin live in ../replies.ts (no schemas there).
-export { accountFromLogin, isLotteryDisabled, isViewOnly, type LoggedInAccount } from '../replies.ts';
+export {
+  accountFromLogin,
+  isLiveCasinoDisabled,
+  isLotteryDisabled,
+  isMiniGameDisabled,
+  isViewOnly,
+  type LoggedInAccount,
+} from '../replies.ts';

@@ -26,17 +26,27 @@ import {
   TokenLoginRequest,
 } from './account.ts';
 import { BetReplySchemas, BetRequestSchemas } from './bet.ts';
+import { EsportsBodies, EsportsReplies } from './esports.ts';
+import { GamesBodies, GamesReplies } from './games.ts';
 import { InfoBodies, InfoReplies } from './info.ts';
+import { LiveBodies, LiveReplies } from './live.ts';
 import { LotteryBodies, LotteryReplies } from './lottery.ts';
+import { NumberGameBodies, NumberGameReplies } from './numberGame.ts';
 import { OddsBodies } from './odds.ts';
+import { RadarBodies, RadarReplies } from './radar.ts';
 import { TournamentBodies, TournamentReplies } from './tournament.ts';
 
 export * from './account.ts';
 export * from './bet.ts';
 export * from './common.ts';
+export * from './esports.ts';
+export * from './games.ts';
 export * from './info.ts';
+export * from './live.ts';
 export * from './lottery.ts';
+export * from './numberGame.ts';
 export * from './odds.ts';
+export * from './radar.ts';
 export * from './tournament.ts';
 
 export const requestSchemas = {
@@ -51,10 +61,15 @@ export const requestSchemas = {
   changepassword: ChangePasswordRequest,
   addsecondary: AddSecondaryRequest,
   ...InfoBodies,
+  ...LiveBodies,
   ...BetRequestSchemas,
   ...OddsBodies,
+  ...RadarBodies,
   ...LotteryBodies,
+  ...NumberGameBodies,
+  ...EsportsBodies,
   ...TournamentBodies,
+  ...GamesBodies,
 } as const satisfies Record<string, TSchema>;
 
 export const replySchemas = {
@@ -69,9 +84,14 @@ export const replySchemas = {
   changepassword: StatusReply,
   addsecondary: StatusReply,
   ...InfoReplies,
+  ...LiveReplies,
   ...BetReplySchemas,
   ...LotteryReplies,
+  ...NumberGameReplies,
+  ...EsportsReplies,
   ...TournamentReplies,
+  ...RadarReplies,
+  ...GamesReplies,
 } as const satisfies Record<string, TSchema>;
 
 export type RequestCallName = keyof typeof requestSchemas;

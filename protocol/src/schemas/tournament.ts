@@ -68,6 +68,8 @@ export const RoomSchema = Type.Object({
   bankroll: Points,
   created_time: IsoTime,
   end_time: Type.Union([IsoTime, Type.Null()]),
+  /** A room over virtual events (vroomcreate; vroomjoin joins only these). */
+  virtual: Type.Optional(Type.Boolean()),
   /** Replies to a member's session only. */
   joined: Type.Optional(Type.Boolean()),
   /** The PIN of a private room: only ever sent to its owner. */

@@ -101,6 +101,8 @@ export class Accounts {
         passwordChangedAt: time,
         ...(seed.lotteryDisabled ? { lotteryDisabled: true } : {}),
         ...(seed.tournamentDisabled ? { tournamentDisabled: true } : {}),
+        ...(seed.liveCasinoDisabled ? { liveCasinoDisabled: true } : {}),
+        ...(seed.miniGameDisabled ? { miniGameDisabled: true } : {}),
       };
       this.store.saveAccount(account);
       if (seed.role === 'member')

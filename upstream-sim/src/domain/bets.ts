@@ -8,6 +8,7 @@ import {
   checkParlay,
   combinationSizes,
   convertOddsExact,
+  currencyDigits,
   exact,
   Fraction,
   formatOdds,
@@ -25,10 +26,34 @@ import {
 import type { Log as Logger } from '../log.ts';
 import { reject } from '../reply.ts';
 import type { OddsQuote, World } from '../world/types.ts';
-import { toMinor } from './amounts.ts';
+import { toMajor, toMinor } from './amounts.ts';
 import type { Store } from './store.ts';
 import type { Account, Bet, BetKind, BetLeg, BetLimit } from './types.ts';
 import type { WalletEngine } from './wallet.ts';
+
+/**
+ * The limits a quote carries right now. A real book moves its stake limits with the market, and
+ * answers a stake between the moved limit and the member's configured one with the limit it offers
+ * instead (`changeStakeMax` / `changeStakeMin`, SPEC section 8 "stake adjusted"); a stake beyond the
+ * configured limit is refused outright (`betOverMax` / `betLowerMin`). The simulator's policy:
+ * - in play, each goal (point) scored so far lowers the max stake by a tenth of the configured max,
+ *   down to half of it, rounded down to a whole major unit;
+ * - in play, past 3/4 of regulation time (`late`), the min stake doubles.
+ * betcheck reports these limits, so a slip that checked before the goal holds a stale max.
+ */
+export function quoteLimits(
+  limit: BetLimit,
+  quote: Pick<OddsQuote, 'live' | 'goals' | 'late'>,
+  currency: string,
+): { min_bet: number; max_bet: number } {
+  if (!quote.live) return { min_bet: limit.min_bet, max_bet: limit.max_bet };
+  const unit = 10 ** currencyDigits(currency);
+  const tenths = Math.max(5, 10 - quote.goals);
+  const shrunk = Math.floor((limit.max_bet * tenths) / 10 / unit) * unit;
+  const max = Math.max(shrunk, Math.min(limit.max_bet, limit.min_bet * 2));
+  const min = quote.late ? Math.min(limit.min_bet * 2, max) : limit.min_bet;
+  return { min_bet: min, max_bet: max };
+}
 
 export interface BetOptions {
   /** Live-bet delay in sim ms per sport id; `default` for the others (5000). */
@@ -102,6 +127,7 @@ export class Bets {
     if (price === undefined) reject('invalidBetType');
     const format = Formats[oddsType] ?? 'MY';
     const limit = this.limitOf(account, String(quote.sportId));
+    const now = quoteLimits(limit, quote, account.currency);
     return {
       odds_id: quote.oddsId,
       match_id: quote.matchId,
@@ -117,8 +143,8 @@ export class Bets {
       live: quote.live,
       parlay: quote.parlay,
       version: quote.version,
-      min_bet: limit.min_bet,
-      max_bet: limit.max_bet,
+      min_bet: now.min_bet,
+      max_bet: now.max_bet,
       max_payout: limit.max_payout,
     };
   }
@@ -308,6 +334,14 @@ export class Bets {
     const { risk, win } = stakeRisk(stake, shown, format);
     const limit = this.limitOf(account, String(quote.sportId));
     this.checkLimits(limit, risk, win);
+    // Within the configured limits but beyond the ones the market carries now: the stake adjusted.
+    const moved = quoteLimits(limit, quote, account.currency);
+    const offered = {
+      min_bet: toMajor(moved.min_bet, account.currency),
+      max_bet: toMajor(moved.max_bet, account.currency),
+    };
+    if (risk > moved.max_bet) reject('changeStakeMax', offered);
+    if (risk < moved.min_bet) reject('changeStakeMin', offered);
     if (this.openRiskOnMatch(account.id, quote.matchId) + risk > limit.max_per_match)
       reject('betOverMaxPerMatch');
     const leg = this.makeLeg(quote, body.selection, price, null);

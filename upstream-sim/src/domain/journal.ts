@@ -21,7 +21,9 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import type { GameRoundRecord } from '../games/house.ts';
 import type { Reply } from '../reply.ts';
+import type { NgTicketState } from '../virtual/numberGame.ts';
 import type { Ticket } from './lottery.ts';
 import type { RoomBetRecord, RoomRecord } from './tournament.ts';
 import type { Account, Bet, LedgerEntry, Message } from './types.ts';
@@ -38,7 +40,11 @@ export type JournalRecord =
   | { t: 'lotc'; d: string }
   /** Tournament rooms (tournament.ts): a room, a points bet, after a change. */
   | { t: 'room'; r: RoomRecord }
-  | { t: 'rbet'; b: RoomBetRecord };
+  | { t: 'rbet'; b: RoomBetRecord }
+  /** Number game tickets (virtual/numberGame.ts), after a change. */
+  | { t: 'ng'; n: NgTicketState }
+  /** Game provider rounds (games/house.ts). */
+  | { t: 'game'; g: GameRoundRecord };
 
 export interface Journal {
   append(record: JournalRecord): void;

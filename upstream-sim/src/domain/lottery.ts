@@ -27,7 +27,7 @@ import {
 } from '@sportsbook/protocol';
 import type { Log } from '../log.ts';
 import { reject } from '../reply.ts';
-import { Rng } from '../world/rng.ts';
+import { Rng, textSeed } from '../world/rng.ts';
 import { toMinor } from './amounts.ts';
 import type { Journal, JournalRecord } from './journal.ts';
 import type { Account } from './types.ts';
@@ -135,16 +135,6 @@ export function timeOfDrawId(drawId: string): number | undefined {
   return Number.isFinite(time) && drawIdOf(time) === drawId ? time : undefined;
 }
 
-/** A 32-bit seed from the world seed and a draw id (FNV-1a). */
-function drawSeed(seed: number, drawId: string): number {
-  let h = 0x811c9dc5;
-  for (const ch of `${seed}:${drawId}`) {
-    h ^= ch.charCodeAt(0);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
-
 export class Lottery {
   readonly options: LotteryOptions;
   readonly tickets = new Map<string, Ticket>();
@@ -231,7 +221,7 @@ export class Lottery {
   }
 
   numbersOf(drawId: string): LotteryDrawNumbers {
-    const rng = new Rng(drawSeed(this.seed, drawId));
+    const rng = new Rng(textSeed(`${this.seed}:${drawId}`));
     return drawWinningNumbers(() => rng.next());
   }
 

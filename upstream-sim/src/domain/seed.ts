@@ -23,6 +23,10 @@ export interface SeedAccount {
   lotteryDisabled?: boolean;
   /** The member may not use tournament rooms (tournamentDisabled). */
   tournamentDisabled?: boolean;
+  /** The member may not play live casino (liveCasinoDisabled). */
+  liveCasinoDisabled?: boolean;
+  /** The member may not play mini games (MiniGameDisabled). */
+  miniGameDisabled?: boolean;
 }
 
 const line: SeedAccount[] = [
@@ -97,6 +101,12 @@ export function seedAccounts(loadAccounts: number): SeedAccount[] {
     member('demo20', 'MYR', 1_000, 'lottery disabled: /w4d hidden, lottery calls answer lotteryDisabled', {
       lotteryDisabled: true,
     }),
+    member('demo21', 'MYR', 1_000, 'live casino disabled: live and table games hidden, liveCasinoDisabled', {
+      liveCasinoDisabled: true,
+    }),
+    member('demo22', 'MYR', 1_000, 'mini games disabled: mini games hidden, MiniGameDisabled', {
+      miniGameDisabled: true,
+    }),
   ];
   for (let i = 1; i <= loadAccounts; i++) {
     members.push(member(`load${String(i).padStart(2, '0')}`, 'MYR', 100_000, 'load tests'));
@@ -105,7 +115,7 @@ export function seedAccounts(loadAccounts: number): SeedAccount[] {
 }
 
 /** Per-currency scale of the MYR limits below (roughly one MYR in that currency). */
-const LimitScale: Record<string, number> = {
+export const LimitScale: Readonly<Record<string, number>> = {
   MYR: 1,
   CNY: 2,
   IDR: 3_500,

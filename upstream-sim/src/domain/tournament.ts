@@ -14,12 +14,14 @@ import {
   isMyanmarBetType,
   isTerminalStatus,
   joinRefusal,
+  kickoffRefusal,
   type LegOutcome,
   leaveRefusal,
   nextRoomStatus,
   parlayReturn,
   pointsToCenti,
   prizeSplit,
+  RealRoomTiming,
   type RankInput,
   type RoomBetBody,
   type RoomBetPlusBody,
@@ -27,13 +29,17 @@ import {
   type RoomJoinBody,
   RoomStatus,
   RoomType,
+  type RoomTiming,
   rankPlayers,
+  roomTimes,
   roundMinor,
   singleReturn,
   TournamentDefaults,
   TournamentLimits,
   toMinorUnits,
+  VirtualRoomTiming,
   validateRoomCreate,
+  virtualKickoff,
 } from '@sportsbook/protocol';
 import type { Log } from '../log.ts';
 import { reject } from '../reply.ts';
@@ -88,6 +94,8 @@ export interface RoomRecord {
   ips: string[];
   endedMatches: number[];
   joinSeq: number;
+  /** A room over virtual events (vroomcreate; VirtualRoomTiming). Absent in older journals: false. */
+  virtual?: boolean;
 }
 
 export interface RoomBetRecord {
@@ -272,12 +280,17 @@ export class Tournament {
       matches: number[];
       fixedPoolMinor: number | null;
       lastJoinTime?: number;
+      virtual?: boolean;
     },
     now: number,
   ): RoomRecord {
-    const kickoffs = fields.matches.map((id) => this.world.matchRow(id)?.[9] ?? now);
-    const first = Math.min(...kickoffs);
-    const lastJoinTime = fields.lastJoinTime ?? first - TournamentDefaults.joinCloseBeforeKickoffMs;
+    const virtual = fields.virtual === true;
+    const kickoffs = fields.matches.map((id) => this.kickoff(id, now));
+    const { lastJoinTime, lastBettingTime } = roomTimes(
+      kickoffs,
+      virtual ? VirtualRoomTiming : RealRoomTiming,
+      fields.lastJoinTime,
+    );
     return {
       roomId: ++this.roomSeq,
       type: fields.type,
@@ -289,7 +302,7 @@ export class Tournament {
       ownerName: fields.ownerName,
       matches: fields.matches,
       lastJoinTime,
-      lastBettingTime: Math.max(first, lastJoinTime),
+      lastBettingTime,
       status: RoomStatus.open,
       createdAt: now,
       endedAt: null,
@@ -301,11 +314,33 @@ export class Tournament {
       ips: [],
       endedMatches: [],
       joinSeq: 0,
+      ...(virtual ? { virtual: true } : {}),
     };
   }
 
-  /** A member's room: checks (codes of the issue), then the room with its owner joined and charged. */
-  create(account: Account, body: RoomCreateBody, ip: string, now: number): RoomRecord {
+  /** A match's kick-off: a virtual event's from its id (listed or not yet), else the world's row. */
+  private kickoff(matchId: number, now: number): number {
+    return virtualKickoff(matchId) ?? this.world.matchRow(matchId)?.[9] ?? now;
+  }
+
+  /** The code a room's match gets at creation, or null: real rooms take listed main matches only. */
+  private matchRefusal(matchId: number, now: number, timing: RoomTiming, virtual: boolean): string | null {
+    if (virtual) {
+      const kickoff = virtualKickoff(matchId);
+      return kickoff === undefined ? 'createRoomFailed-3' : kickoffRefusal(kickoff, now, timing);
+    }
+    const row = this.world.matchRow(matchId);
+    if (virtualKickoff(matchId) !== undefined) return 'createRoomFailed-3';
+    if (row === undefined || row[4] !== 1 || row[5] === 1 || row[5] === 2) return 'createRoomFailed-3';
+    if (row[7] === 1) return 'liveMatchNotAllowed';
+    return kickoffRefusal(row[9], now, timing);
+  }
+
+  /**
+   * A member's room: checks (codes of the issue), then the room with its owner joined and charged.
+   * `virtual` (vroomcreate): every match is a virtual event, timed by VirtualRoomTiming.
+   */
+  create(account: Account, body: RoomCreateBody, ip: string, now: number, virtual = false): RoomRecord {
     this.assertEnabled(account);
     this.quotes.assertCanBet(account);
     const type = body.room_type;
@@ -334,11 +369,10 @@ export class Tournament {
       )
     )
       reject('roomExists');
+    const timing = virtual ? VirtualRoomTiming : RealRoomTiming;
     for (const id of body.match_ids) {
-      const row = this.world.matchRow(id);
-      if (row === undefined || row[4] !== 1 || row[5] === 1 || row[5] === 2) reject('createRoomFailed-3');
-      if (row[7] === 1 || row[9] <= now) reject('liveMatchNotAllowed');
-      if (row[9] < now + TournamentDefaults.minLeadMs) reject('createRoomFailed-3');
+      const code = this.matchRefusal(id, now, timing, virtual);
+      if (code !== null) reject(code);
     }
     const rateMinor = toMinorUnits(body.rate, currencyDigits(account.currency));
     if (rateMinor === undefined) reject('invalidRate');
@@ -354,6 +388,7 @@ export class Tournament {
         ownerName: account.nickname ?? maskLogin(account.id),
         matches: [...body.match_ids],
         fixedPoolMinor: null,
+        virtual,
       },
       now,
     );
@@ -428,10 +463,13 @@ export class Tournament {
     }
   }
 
-  join(account: Account, body: RoomJoinBody, ip: string, now: number): RoomRecord {
+  /** `virtual` (vroomjoin): the room must be a virtual one (else roomNotExists); roomjoin takes any. */
+  join(account: Account, body: RoomJoinBody, ip: string, now: number, virtual = false): RoomRecord {
     this.assertEnabled(account);
     this.quotes.assertCanBet(account);
-    const room = this.advanceRoom(this.room(body.room_id), now);
+    const found = this.room(body.room_id);
+    if (virtual && found.virtual !== true) reject('roomNotExists', { field: 'room_id' });
+    const room = this.advanceRoom(found, now);
     const code = joinRefusal({
       status: room.status,
       roomType: room.type,

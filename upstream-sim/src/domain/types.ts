@@ -42,6 +42,10 @@ export interface Account {
   lotteryDisabled?: boolean;
   /** Tournament rooms are disabled for this member (membervalidatetournament, tournamentDisabled). */
   tournamentDisabled?: boolean;
+  /** Live casino (live and table games) is disabled for this member (liveCasinoDisabled). */
+  liveCasinoDisabled?: boolean;
+  /** Mini games are disabled for this member (MiniGameDisabled). */
+  miniGameDisabled?: boolean;
 }
 
 export const LedgerTypes = [
@@ -56,6 +60,9 @@ export const LedgerTypes = [
   'roomFee',
   'roomRefund',
   'roomPrize',
+  // Game provider rounds (games/house.ts): the stakes, the return.
+  'gameStake',
+  'gameWin',
 ] as const;
 export type LedgerType = (typeof LedgerTypes)[number];
 

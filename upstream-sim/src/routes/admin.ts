@@ -89,9 +89,29 @@ const TournamentBodySchema = Type.Union([
 const TournamentBody = Compile(TournamentBodySchema);
 type TournamentBody = Static<typeof TournamentBodySchema>;
 
+const GamesBodySchema = Type.Union([
+  Type.Object(
+    { provider: Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' }), maintenance: Type.Boolean() },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      /** A member, or an agent (operator line): then every member below it. */
+      account_id: Type.String({ minLength: 1, maxLength: 64 }),
+      live_casino_disabled: Type.Optional(Type.Boolean()),
+      mini_game_disabled: Type.Optional(Type.Boolean()),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object({ action: Type.Literal('state') }, { additionalProperties: false }),
+]);
+const GamesBody = Compile(GamesBodySchema);
+type GamesBody = Static<typeof GamesBodySchema>;
+
 const Loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-function allowed(request: FastifyRequest, token: string): boolean {
+/** A loopback request with the admin token (the other admin routes, and live/index.ts). */
+export function adminAllowed(request: FastifyRequest, token: string): boolean {
   if (!Loopback.has(request.socket.remoteAddress ?? '')) return false;
   const given = request.headers['x-admin-token'];
   if (typeof given !== 'string') return false;
@@ -104,7 +124,7 @@ export function registerAdmin(app: FastifyInstance, sim: Sim, token: string | un
   const guard =
     (handler: (body: unknown, reply: FastifyReply) => unknown) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!token || !allowed(request, token)) return reply.code(404).send(fail('unknownCall'));
+      if (!token || !adminAllowed(request, token)) return reply.code(404).send(fail('unknownCall'));
       return handler(request.body ?? {}, reply);
     };
 
@@ -215,6 +235,39 @@ export function registerAdmin(app: FastifyInstance, sim: Sim, token: string | un
         if (err instanceof CallError) return reply.send(fail(err.code, err.extra));
         throw err;
       }
+    }),
+  );
+
+  // Game providers (issue 15): a provider into or out of maintenance, a member's game switches.
+  app.post(
+    '/admin/games',
+    guard((body, reply) => {
+      if (!GamesBody.Check(body)) return reply.code(400).send(fail('badRequest'));
+      const b = body as GamesBody;
+      if ('provider' in b) sim.games.setMaintenance(b.provider, b.maintenance);
+      if ('account_id' in b) {
+        const id = b.account_id.trim().toLowerCase();
+        if (!sim.store.accounts.has(id))
+          return reply.code(404).send(fail('badRequest', { field: 'account_id' }));
+        // The member itself, or every member below an agent of the line (a per-operator switch).
+        const below = (account: { id: string; parentId: string | null }): boolean =>
+          account.id === id ||
+          (account.parentId !== null &&
+            below(sim.store.accounts.get(account.parentId) ?? { id: '', parentId: null }));
+        const changed: string[] = [];
+        for (const account of sim.store.accounts.values()) {
+          if (account.role !== 'member' || !below(account)) continue;
+          sim.store.saveAccount({
+            ...account,
+            ...(b.live_casino_disabled !== undefined ? { liveCasinoDisabled: b.live_casino_disabled } : {}),
+            ...(b.mini_game_disabled !== undefined ? { miniGameDisabled: b.mini_game_disabled } : {}),
+            retrieveProfile: true,
+          });
+          changed.push(account.id);
+        }
+        return ok({ maintenance: sim.games.maintenanceList(), accounts: changed });
+      }
+      return ok({ maintenance: sim.games.maintenanceList() });
     }),
   );
 }

@@ -20,6 +20,7 @@ import type { Account, Bet } from '../domain/types.ts';
 import { CallError, fail, ok, type Reply } from '../reply.ts';
 import { requestFingerprint, type Sim } from '../sim.ts';
 import { betView, page } from '../views.ts';
+import { guardVirtual } from '../virtual/guard.ts';
 import { auth, type CallContext, type Handler, type Handlers } from './handler.ts';
 
 type Place = (sim: Sim, account: Account, call: string, body: never) => Bet;
@@ -101,7 +102,8 @@ function parlayDetails(statuses: readonly string[]): Handler {
 const acceptedStatuses = ['running', 'won', 'wonHalf', 'lost', 'loseHalf', 'draw', 'cashedOut'];
 const rejectedStatuses = ['rejected', 'void', 'refund', 'abandoned'];
 
-export const betHandlers: Handlers = {
+/** `vbet*` take virtual events only, the other bet calls real matches only (virtual/guard.ts). */
+export const betHandlers: Handlers = guardVirtual({
   'bet/betcheck': check,
   'bet/betcheckspecial': check,
   'bet/vbetcheck': check,
@@ -195,4 +197,4 @@ export const betHandlers: Handlers = {
       }
     });
   },
-};
+});

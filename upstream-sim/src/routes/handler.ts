@@ -12,6 +12,8 @@ export interface CallContext {
    * X-Forwarded-For (BuildSimOptions.trustProxy, default loopback only).
    */
   ip: string;
+  /** The provider of a game call (`/games/<provider>/<call>`). */
+  provider?: string;
 }
 
 export type Handler = (ctx: CallContext) => Reply | Promise<Reply>;

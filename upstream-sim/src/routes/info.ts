@@ -1,4 +1,7 @@
-/** Base-host information calls: statements, results, messages, standings, brackets. */
+/**
+ * Base-host information calls: statements, results, messages, standings, brackets (the tables are
+ * computed in live/standings.ts from the world's settled results).
+ */
 import type {
   BracketListBody,
   DateRangeBody,
@@ -16,6 +19,7 @@ import { toMajor } from '../domain/amounts.ts';
 import { ticketStatus } from '../domain/settlement.ts';
 import { dateOf, dayRange } from '../domain/statements.ts';
 import type { Account, Bet } from '../domain/types.ts';
+import { bracket, standings } from '../live/standings.ts';
 import { ok, reject } from '../reply.ts';
 import { betView, page } from '../views.ts';
 import type { MatchResultRow } from '../world/types.ts';
@@ -86,60 +90,6 @@ function ownBetWithLegs(ctx: CallContext, kinds: readonly Bet['kind'][]): Bet {
   const bet = ctx.sim.bets.ownBet(account, (ctx.body as InfoBetIdBody).bet_id);
   if (!kinds.includes(bet.kind)) reject('betNotExists');
   return bet;
-}
-
-/** Standings of a league from the world's completed matches: 3 points a win, 1 a draw. */
-function standings(rows: MatchResultRow[]) {
-  const table = new Map<
-    string,
-    {
-      team: string;
-      played: number;
-      won: number;
-      drawn: number;
-      lost: number;
-      gf: number;
-      ga: number;
-      points: number;
-    }
-  >();
-  const entry = (team: string) => {
-    let e = table.get(team);
-    if (!e) {
-      e = { team, played: 0, won: 0, drawn: 0, lost: 0, gf: 0, ga: 0, points: 0 };
-      table.set(team, e);
-    }
-    return e;
-  };
-  for (const row of rows) {
-    if (row.status !== 1 || !row.score) continue;
-    const home = entry(row.home);
-    const away = entry(row.away);
-    const { home: h, away: a } = row.score;
-    home.played++;
-    away.played++;
-    home.gf += h;
-    home.ga += a;
-    away.gf += a;
-    away.ga += h;
-    if (h > a) {
-      home.won++;
-      away.lost++;
-      home.points += 3;
-    } else if (h < a) {
-      away.won++;
-      home.lost++;
-      away.points += 3;
-    } else {
-      home.drawn++;
-      away.drawn++;
-      home.points++;
-      away.points++;
-    }
-  }
-  return [...table.values()].sort(
-    (x, y) => y.points - x.points || y.gf - y.ga - (x.gf - x.ga) || x.team.localeCompare(y.team),
-  );
 }
 
 const ResultWindowMs = 3 * 86_400_000;
@@ -315,6 +265,8 @@ export const infoHandlers: Handlers = {
     const leagues = new Map<number, { league_id: number; league_name: string; sport_id: number }>();
     for (const row of leagueRows(ctx)) {
       if (sport !== undefined && row.sportId !== sport) continue;
+      // Only leagues with a settled result have a table.
+      if (row.status !== 1 || row.score === null || row.winner !== undefined) continue;
       leagues.set(row.leagueId, {
         league_id: row.leagueId,
         league_name: row.leagueName,
@@ -333,24 +285,8 @@ export const infoHandlers: Handlers = {
   bracketlist: (ctx) => {
     auth(ctx);
     const leagueId = (ctx.body as BracketListBody).league_id;
-    // A knockout of the league's top four from the current standings: semi-finals then final.
     const rows = leagueRows(ctx).filter((r) => leagueId === undefined || r.leagueId === leagueId);
-    const top = standings(rows)
-      .slice(0, 4)
-      .map((s) => s.team);
-    if (top.length < 4) return ok({ data: [] });
-    return ok({
-      data: [
-        {
-          round: 'semi-final',
-          matches: [
-            [top[0], top[3]],
-            [top[1], top[2]],
-          ],
-        },
-        { round: 'final', matches: [['TBD', 'TBD']] },
-      ],
-    });
+    return ok({ data: bracket(rows) });
   },
 };
 

@@ -55,6 +55,7 @@ export function roomView(t: Tournament, room: RoomRecord, viewer?: Account) {
     bankroll: centiToPoints(room.bankroll),
     created_time: iso(room.createdAt),
     end_time: room.endedAt === null ? null : iso(room.endedAt),
+    virtual: room.virtual === true,
     ...(viewer
       ? {
           joined: t.memberOf(room, viewer.id) !== undefined,
@@ -263,14 +264,17 @@ export const tournamentHandlers: Handlers = {
     const room = t.leave(account, (ctx.body as RoomLeaveBody).room_id, ctx.sim.world.now());
     return ok({ room: roomView(t, room, account) });
   }),
-  'tournament/vroomcreate': (ctx) => {
-    member(ctx);
-    reject('virtualRoomsUnavailable');
-  },
-  'tournament/vroomjoin': (ctx) => {
-    member(ctx);
-    reject('virtualRoomsUnavailable');
-  },
+  // Rooms over virtual events (RULES.md "Virtual rooms"): the same engine, virtual timing.
+  'tournament/vroomcreate': keyed((ctx, account) => {
+    const t = ctx.sim.tournament;
+    const room = t.create(account, ctx.body as RoomCreateBody, ctx.ip, ctx.sim.world.now(), true);
+    return ok({ room: roomView(t, room, account) });
+  }),
+  'tournament/vroomjoin': keyed((ctx, account) => {
+    const t = ctx.sim.tournament;
+    const room = t.join(account, ctx.body as RoomJoinBody, ctx.ip, ctx.sim.world.now(), true);
+    return ok({ room: roomView(t, room, account) });
+  }),
   'tournament/bet': keyed((ctx, account) => {
     const t = ctx.sim.tournament;
     const { bet, room } = t.bet(account, ctx.body as RoomBetBody, ctx.sim.world.now());

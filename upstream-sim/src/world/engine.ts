@@ -5,8 +5,11 @@
  * or are abandoned, and replacements enter so that an evening keeps going.
  */
 import { Period } from '@sportsbook/protocol';
+import { priceSeries } from '../esports/pricing.ts';
+import { playSeries, type SeriesState } from '../esports/series.ts';
 import { enqueue, pickSport, profileOf, spawnMatch, spawnOutright } from './generator.ts';
 import { outrightPrices, type PricedMarket, type PriceInput, priceMarkets } from './pricing.ts';
+import { beforeStep, observeStep } from './radar.ts';
 import type { ScoringProfile, SportProfile } from './sports.ts';
 import { type Ctx, gmt8Day, gmt8DayStart, type MatchState } from './state.ts';
 import type { MatchScore } from './types.ts';
@@ -98,7 +101,9 @@ function repriceOne(m: MatchState, sport: SportProfile, clockOf: MatchState, sus
       ? undefined
       : { line: mk.line, prices: mk.prices, labels: mk.labels, open: mk.status === 0 },
   );
-  const priced = priceMarkets(priceInput(m, sport, clockOf), slots, previous);
+  const priced = m.series
+    ? priceSeries(m.series, m.biasH - m.biasA, slots)
+    : priceMarkets(priceInput(m, sport, clockOf), slots, previous);
   for (let i = 0; i < m.markets.length; i++) {
     const mk = m.markets[i];
     const p = priced[i];
@@ -216,12 +221,23 @@ function scoreEvents(ctx: Ctx, m: MatchState, scoring: ScoringProfile, nH: numbe
   }
 }
 
-/** Plays `dt` game seconds of a live match at sim time `now`. */
+/** Plays `dt` game seconds of a live match; the match tracker (radar.ts) reads what it did. */
 function step(ctx: Ctx, m: MatchState, dt: number): void {
+  const before = beforeStep(m);
+  playStep(ctx, m, dt);
+  observeStep(ctx, m, before);
+}
+
+/** Plays `dt` game seconds of a live match at sim time `now`. */
+function playStep(ctx: Ctx, m: MatchState, dt: number): void {
   const sport = profileOf(m);
   const now = ctx.state.now;
   const { rng } = ctx;
   m.rev++;
+  if (m.series) {
+    stepSeries(ctx, m, m.series, dt);
+    return;
+  }
   if (m.period === Period.halfTime) {
     m.breakLeft -= dt;
     if (m.breakLeft <= 0) {
@@ -307,6 +323,32 @@ function step(ctx: Ctx, m: MatchState, dt: number): void {
   }
 }
 
+/** E-sports (esports/series.ts): map by map; the map score is the match score; a map's end suspends. */
+function stepSeries(ctx: Ctx, m: MatchState, series: SeriesState, dt: number): void {
+  if (m.cancelAt !== null && m.cancelAt >= 0 && m.cancelAt < series.elapsed + dt) {
+    finish(ctx, m, 2);
+    return;
+  }
+  const { mapEnded, over } = playSeries(series, dt);
+  const winners = series.maps.flatMap((x) => (x.winner ? [x.winner] : []));
+  m.h = winners.filter((w) => w === 'H').length;
+  m.a = winners.length - m.h;
+  m.fg = winners[0] ?? null;
+  m.lg = winners[winners.length - 1] ?? null;
+  m.clock = series.clock;
+  m.period = series.phase === 'break' ? Period.halfTime : Period.firstHalf;
+  if (over) {
+    finish(ctx, m, 1);
+    return;
+  }
+  if (mapEnded) {
+    const now = ctx.state.now;
+    m.suspendedUntil = Math.max(m.suspendedUntil, now + ctx.rng.int(8, 20) * SECOND);
+    m.nextReprice = m.suspendedUntil;
+    suspendAll(ctx, m);
+  }
+}
+
 function kickoff(ctx: Ctx, m: MatchState): void {
   const now = ctx.state.now;
   if (m.type === 4) {
@@ -325,6 +367,7 @@ function kickoff(ctx: Ctx, m: MatchState): void {
   m.clock = 0;
   m.rev++;
   m.nextReprice = now;
+  if (m.series) playSeries(m.series, 0); // map 1 starts at kick-off
   for (const id of m.childIds) {
     const c = ctx.byId.get(id);
     if (c) {

@@ -3,6 +3,7 @@
  * PRNG. Every draw goes through ctx.rng in a fixed order, so a seed fixes the whole evening.
  */
 import { Period } from '@sportsbook/protocol';
+import { ESportsId, newSeries, titleOfLeague } from '../esports/series.ts';
 import { outrightPrices } from './pricing.ts';
 import type { Rng } from './rng.ts';
 import { type BetType, type SportProfile, SportProfiles, sportProfile, teamNames } from './sports.ts';
@@ -134,6 +135,8 @@ export function spawnMatch(ctx: Ctx, kickoff: number, sport: SportProfile = pick
     sport.maxStoppageSec > 0 ? rng.int(60, Math.max(60, Math.floor(sport.maxStoppageSec / 2))) : 0;
   m.stoppage2 = sport.maxStoppageSec > 0 ? rng.int(120, sport.maxStoppageSec) : 0;
   if (rng.chance(ctx.cancelRate)) m.cancelAt = rng.chance(0.4) ? -1 : rng.range(0, 2 * sport.halfSec);
+  if (sport.id === ESportsId)
+    m.series = newSeries(titleOfLeague(league.name), Math.floor(rng.next() * 2 ** 32), homeShare);
   m.markets = marketsFor(m.id, sport.markets);
   register(ctx, m);
   sport.children.forEach((child, kind) => {

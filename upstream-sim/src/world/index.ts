@@ -3,12 +3,21 @@
  * upstream-sim/WORLD.md for the knobs, what moves and the measured costs.
  */
 import { isRecord, type MatchRow } from '@sportsbook/protocol';
+import { seriesView } from '../esports/series.ts';
 import { populate, scoreOf, tick } from './engine.ts';
 import { createLeagues, enqueue } from './generator.ts';
+import { isTracked, radarMatch, radarOf } from './radar.ts';
 import { Rng } from './rng.ts';
+import { sportProfile } from './sports.ts';
 import { type Ctx, gmt8Day, type MatchState, type WorldState } from './state.ts';
 import type { MatchEnd, MatchResultRow, OddsQuote, World, WorldOptions } from './types.ts';
 import { Views } from './views.ts';
+
+/** Past 3/4 of regulation time (the engine plays two halves of `halfSec` game seconds). */
+function isLate(m: MatchState): boolean {
+  const half = sportProfile(m.sportId)?.halfSec;
+  return half !== undefined && m.clock * 4 >= half * 2 * 3;
+}
 
 export type { MatchEnd, MatchResultRow, MatchScore, OddsQuote, World, WorldOptions } from './types.ts';
 
@@ -142,6 +151,8 @@ export function createWorld(options: WorldOptions): World {
       parlay: m.parlay === 1,
       kickoff: m.kickoff,
       version: mk.version,
+      goals: m.h + m.a,
+      late: m.phase === 1 && isLate(m),
     };
   };
 
@@ -195,6 +206,15 @@ export function createWorld(options: WorldOptions): World {
       if (!m || m.phase === 0) return null;
       return scoreOf(m);
     },
+    radar(matchId: number, limit?: number) {
+      const m = ctx.byId.get(matchId);
+      return m && isTracked(m) ? radarOf(ctx, m, limit) : undefined;
+    },
+    trackedMatches(sportId?: number) {
+      return ctx.live
+        .filter((m) => m.phase === 1 && isTracked(m) && (sportId === undefined || m.sportId === sportId))
+        .map((m) => radarMatch(ctx, m));
+    },
     onMatchEnd(listener) {
       listeners.add(listener);
       return () => {
@@ -217,6 +237,7 @@ export function createWorld(options: WorldOptions): World {
           status: m.status,
           score: m.phase === 0 ? null : scoreOf(m),
           ...(m.winner !== null ? { winner: m.winner } : {}),
+          ...(m.series ? { series: seriesView(m.series) } : {}),
         });
       }
       return rows.sort((x, y) => x.kickoff - y.kickoff || x.matchId - y.matchId);

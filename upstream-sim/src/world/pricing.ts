@@ -207,7 +207,7 @@ function clean(v: number): number {
   return r === 0 ? 0 : r;
 }
 
-function twoWay(share: number): { prices: number[]; open: boolean } {
+export function twoWay(share: number): { prices: number[]; open: boolean } {
   const prices = [toPrice(share, Margins.twoWay), toPrice(1 - share, Margins.twoWay)];
   // A market this one-sided is decided; a real book takes it down rather than quote 1.02.
   const open = share > 0.02 && share < 0.98;

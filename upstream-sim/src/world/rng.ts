@@ -75,3 +75,13 @@ export class Rng {
     return k;
   }
 }
+
+/** A 32-bit seed from a text (FNV-1a): per-draw and per-event generators (lottery, virtual sports). */
+export function textSeed(text: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of text) {
+    h ^= ch.charCodeAt(0);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}

@@ -296,11 +296,14 @@ export const SportProfiles: readonly SportProfile[] = [
     totalPoints: 26,
     pointsPerEvent: ONE_POINT,
     lineStep: 0.5,
-    halfSec: 20 * 60,
-    breakSec: 2 * 60,
+    // E-sports play as best-of-N series map by map (esports/series.ts); these two only size the
+    // card (a live series is played forward at most one map, so never past its end).
+    halfSec: 150,
+    breakSec: 0,
     maxStoppageSec: 0,
     draws: false,
     redCards: false,
+    // Match winner, map handicap, total maps.
     markets: [
       ['ML', 1],
       ['HDP', 1],

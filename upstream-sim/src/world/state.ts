@@ -3,6 +3,8 @@
  * only) so that snapshotState() is a deep copy and restoreState() a parse.
  */
 import type { MarketGroupName, MarketLeague, PeriodCode } from '@sportsbook/protocol';
+import type { SeriesState } from '../esports/series.ts';
+import type { RadarState } from './radar.ts';
 import type { BetType } from './sports.ts';
 
 /** A league as the board shows it (protocol's model), plus the teams the generator draws from. */
@@ -75,6 +77,10 @@ export interface MatchState {
   /** Outright events: title chances of each team (same order as the OR labels) and the winner. */
   strengths: number[] | null;
   winner: string | null;
+  /** E-sports (sport 43): the best-of-N series played map by map (esports/series.ts). */
+  series?: SeriesState;
+  /** The match tracker's state (radar.ts), from the match's first step in play. */
+  radar?: RadarState;
 }
 
 export interface WorldState {

@@ -33,12 +33,17 @@ export interface OddsQuote {
   kickoff: number;
   /** Increments whenever this row's line/prices/status change. */
   version: number;
+  /** Goals (points) scored so far in the match: in-play max stakes shrink with them (bets.ts). */
+  goals: number;
+  /** In play and past 3/4 of regulation time: the late stretch, where the min stake doubles. */
+  late: boolean;
 }
 
 /** The score type settlement reads; one definition, in protocol. */
 export type { MatchScore } from '@sportsbook/protocol';
 
 import type { MatchScore } from '@sportsbook/protocol';
+import type { SeriesView } from '../esports/series.ts';
 
 export interface MatchEnd {
   matchId: number;
@@ -63,6 +68,8 @@ export interface MatchResultRow {
   score: MatchScore | null;
   /** Outright events: the winning label once settled. */
   winner?: string;
+  /** E-sports: the series map by map (esports/series.ts). */
+  series?: SeriesView;
 }
 
 export interface World {
@@ -81,6 +88,10 @@ export interface World {
   matchRow(matchId: number): MatchRow | undefined;
   /** Current (live) or final score. */
   score(matchId: number): MatchScore | null;
+  /** `radarlist`: a main match's tracker (radar.ts), or undefined when there is no such match. */
+  radar(matchId: number, limit?: number): import('./radar.ts').RadarReply | undefined;
+  /** `livematchlist`: the main matches in play, each with its tracker's header row. */
+  trackedMatches(sportId?: number): import('@sportsbook/protocol').RadarMatch[];
   /** Completed (1) or cancelled (2). Returns an unsubscribe function. */
   onMatchEnd(listener: (end: MatchEnd) => void): () => void;
   /** Matches by kickoff window, for result pages. */

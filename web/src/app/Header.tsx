@@ -6,7 +6,7 @@
  * logout).
  */
 import { isViewOnly } from '@sportsbook/protocol';
-import { type MouseEvent, useEffect, useState } from 'react';
+import { lazy, type MouseEvent, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LanguageSelect } from '../features/account/LanguageSelect.tsx';
@@ -26,6 +26,18 @@ export function Brand() {
     <span className="brand">
       {operator.logoUrl ? <img src={operator.logoUrl} alt={operator.name} height={32} /> : operator.name}
     </span>
+  );
+}
+
+/** The operator's logo per theme from getlogo (issue 17), a lazy chunk: the landing page keeps its budget. */
+const OperatorLogo = lazy(() => import('../features/live/OperatorLogo.tsx'));
+
+/** The logged-in header's brand: the operator's logo once getlogo answers, the build-time brand until then. */
+function HeaderBrand() {
+  return (
+    <Suspense fallback={<Brand />}>
+      <OperatorLogo fallback={<Brand />} />
+    </Suspense>
   );
 }
 
@@ -114,7 +126,7 @@ export function Header({ unread }: { unread: number }) {
     };
     return (
       <header className="app-header phone-bar">
-        <Brand />
+        <HeaderBrand />
         <span className="phone-balance" title={t('header.available')}>
           <span className="visually-hidden">{t('header.available')} </span>
           <span data-testid="balance-available">{amount(balance?.available)}</span>
@@ -185,7 +197,7 @@ export function Header({ unread }: { unread: number }) {
 
   return (
     <header className="app-header">
-      <Brand />
+      <HeaderBrand />
       {balanceList({ available: true, refreshClassName: 'link' })}
       <span className="player" title={t('header.player')}>
         {name}

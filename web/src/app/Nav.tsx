@@ -2,6 +2,7 @@
 import { isLotteryDisabled } from '@sportsbook/protocol';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useProductsOff } from '../features/games/access.ts';
 import { useTournamentAccess } from '../features/rooms/access.ts';
 import { openPopup } from '../shared/popups.ts';
 import { useAccount } from './contexts.ts';
@@ -40,11 +41,18 @@ export function Nav() {
   const tournament = useTournamentAccess(
     account ? { account_id: account.info.account_id, session_token: account.info.session_token } : null,
   );
+  // liveCasinoDisabled and MiniGameDisabled are silent: profile flags or a game call's answer.
+  const gamesOff = useProductsOff();
+  const hidden = (to: string) =>
+    (to === '/tournament2' && tournament === 'disabled') ||
+    (to === '/w4d' && lotteryOff) ||
+    (to === '/casino' && gamesOff.has('livecasino')) ||
+    (to === '/minigame' && gamesOff.has('minigame'));
   return (
     <nav className="app-nav" aria-label={t('nav.main')}>
       <ul>
         {productLinks.map(([to, key]) =>
-          (to === '/tournament2' && tournament === 'disabled') || (to === '/w4d' && lotteryOff) ? null : (
+          hidden(to) ? null : (
             <li key={to}>
               <NavLink to={to}>{t(key)}</NavLink>
             </li>

@@ -6,7 +6,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import Landing from '../features/account/Landing.tsx';
-import { ComingSoon } from '../shared/components/ComingSoon.tsx';
 import { Notifier } from './Notifier.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { Wiring } from './Wiring.tsx';
@@ -31,12 +30,18 @@ function Root() {
   );
 }
 
-const soon = (path: string, titleKey: string, number?: number): RouteObject => ({
-  path,
-  element: <ComingSoon titleKey={titleKey} {...(number === undefined ? {} : { number })} />,
-});
-
 const slotNumbers = [2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15];
+
+/** The game lobbies (issue 15, features/games/lobbies.ts): one lazy chunk, the lobby picked by the path. */
+export const gameLobbyPaths = [
+  'casino',
+  'casino100',
+  'slots',
+  ...slotNumbers.map((n) => `slots${n}`),
+  'fishing',
+  'others',
+  'others1',
+];
 
 /** Protected product pages (in the main window's layout). */
 export const productRoutes: RouteObject[] = [
@@ -52,27 +57,29 @@ export const productRoutes: RouteObject[] = [
     element: page(() => import('../features/rooms/TutorialPage.tsx'), 'default'),
   },
   { path: 'highlight', element: <Navigate to="/highlight/home" replace /> },
-  soon('highlight/home', 'nav.highlight'),
+  {
+    path: 'highlight/home',
+    element: page(() => import('../features/live/HighlightsPage.tsx'), 'default'),
+  },
+  // Standings and brackets of a league (?league=<id>), from live TV and the results page.
+  { path: 'standings', element: page(() => import('../features/live/StandingsPage.tsx'), 'default') },
   { path: 'event', element: page(() => import('../features/info/ResultsPage.tsx'), 'EventPage') },
   {
     path: 'ngresult',
-    element: page(() => import('../features/info/ResultsPage.tsx'), 'NumberGameResultsPage'),
+    element: page(() => import('../features/numbergame/NumberGameResultsPage.tsx'), 'default'),
   },
   {
     path: 'efresult',
-    element: page(() => import('../features/info/ResultsPage.tsx'), 'EFootballResultsPage'),
+    element: page(() => import('../features/esports/ResultsPage.tsx'), 'default'),
   },
-  soon('minigame', 'nav.miniGame'),
-  soon('slots', 'nav.slots'),
-  ...slotNumbers.map((n) => soon(`slots${n}`, 'nav.slots', n)),
-  soon('others', 'nav.others'),
-  soon('others1', 'nav.others', 1),
-  soon('casino100', 'nav.casino', 100),
-  soon('casino', 'nav.casino'),
-  soon('esports2', 'nav.esports'),
-  soon('fishing', 'nav.fishing'),
+  { path: 'minigame', element: page(() => import('../features/numbergame/NumberGamePage.tsx'), 'default') },
+  ...gameLobbyPaths.map((path) => ({
+    path,
+    element: page(() => import('../features/games/GamesPage.tsx'), 'default'),
+  })),
+  { path: 'esports2', element: page(() => import('../features/esports/EsportsPage.tsx'), 'default') },
   { path: 'w4d', element: page(() => import('../features/lottery/LotteryPage.tsx'), 'default') },
-  soon('livetv', 'nav.liveTv'),
+  { path: 'livetv', element: page(() => import('../features/live/LiveTvPage.tsx'), 'default') },
 ];
 
 /** Info sub-pages (their own pop-up window, without the main header). */

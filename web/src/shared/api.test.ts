@@ -143,7 +143,9 @@ describe('api client replies', () => {
       bet_id: 'B1',
       quote_id: 'Q1',
     });
-    expect(quoteMoved).toEqual({ ok: false, code: 'cashoutPriceChanged' });
+    expect(quoteMoved).toMatchObject({ ok: false, code: 'cashoutPriceChanged' });
+    // The failed reply rides along for the codes that carry data (changeStakeMax's offered max_bet).
+    expect(quoteMoved.ok ? undefined : quoteMoved.reply).toMatchObject({ data: { quote_id: 'Q2' } });
     const unreadable = await answering('not json').client.call('bet/betsingle', placeBody);
     expect(unreadable).toEqual({ ok: false, code: TransportCode.failed });
   });

@@ -26,7 +26,7 @@ import { Observable } from 'rxjs';
 
 export type ApiResult<T> =
   | { readonly ok: true; readonly data: T }
-  | { readonly ok: false; readonly code: string };
+  | { readonly ok: false; readonly code: string; readonly reply?: Readonly<Record<string, unknown>> };
 
 /**
  * The successful reply of a call: protocol's reply schema when the call has one (validated before
@@ -38,6 +38,8 @@ export type ReplyOf<N extends CallName> = N extends ReplyCallName
 
 export interface CallOptions {
   signal?: AbortSignal | undefined;
+  /** A game call's provider: fills the `:provider` of `games/:provider/<call>` (protocol calls.ts). */
+  provider?: string | undefined;
 }
 
 export interface ApiClient {
@@ -84,7 +86,8 @@ export function toResult<T extends object>(body: unknown): ApiResult<T> {
   if (!isRecord(body) || !('status' in body)) return { ok: false, code: TransportCode.failed };
   if (isOkStatus(body.status)) return { ok: true, data: body as T };
   const desc = body.statusdesc;
-  return { ok: false, code: typeof desc === 'string' && desc !== '' ? desc : 'systemError' };
+  // The failed reply rides along: some codes carry data (changeStakeMax's offered max_bet).
+  return { ok: false, code: typeof desc === 'string' && desc !== '' ? desc : 'systemError', reply: body };
 }
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
@@ -102,7 +105,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
     const signals = callOptions.signal ? [timeout.signal, callOptions.signal] : [timeout.signal];
     try {
-      const response = await doFetch(`${baseUrl}/${name}`, {
+      const path =
+        callOptions.provider === undefined
+          ? name
+          : name.replace(':provider', encodeURIComponent(callOptions.provider));
+      const response = await doFetch(`${baseUrl}/${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(body),

@@ -51,7 +51,17 @@ export interface MenuState {
   minimizer: { header: boolean; sidebar: boolean; asidebar: boolean };
   theme: ThemeName;
   tour: { done: boolean; step: number };
+  /** The game lobbies' favourites and recently played (issue 15): game keys `provider:game_id`. */
+  games: GameLists;
 }
+
+export interface GameLists {
+  favorites: string[];
+  recent: string[];
+}
+
+/** At most this many favourites and recently played games are kept. */
+export const GameListMax = 50;
 
 export interface Layout {
   pageDisplay: PageDisplay;
@@ -78,8 +88,16 @@ export function defaultLayout(): Layout {
       minimizer: { header: false, sidebar: false, asidebar: false },
       theme: defaultTheme,
       tour: { done: false, step: 0 },
+      games: { favorites: [], recent: [] },
     },
   };
+}
+
+/** A list of game keys read back from storage: short strings, no duplicates, at most GameListMax. */
+function gameKeys(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const keys = value.filter((k): k is string => typeof k === 'string' && k.length > 0 && k.length <= 80);
+  return [...new Set(keys)].slice(0, GameListMax);
 }
 
 /** Takes `value` where it has the default's type (numbers finite, arrays of finite numbers). */
@@ -112,6 +130,12 @@ export function parseLayout(value: unknown): Layout {
   if (![1, 2, 3, 4, 5].includes(layout.pageDisplay.oddsType))
     layout.pageDisplay.oddsType = defaults.pageDisplay.oddsType;
   if (!(themeNames as readonly string[]).includes(layout.menu.theme)) layout.menu.theme = defaults.menu.theme;
+  // Game keys are strings (sameShape keeps only number arrays): read them on their own.
+  const games =
+    isRecord(value) && isRecord(value.menu) && isRecord(value.menu.games)
+      ? value.menu.games
+      : ({} as Record<string, unknown>);
+  layout.menu.games = { favorites: gameKeys(games.favorites), recent: gameKeys(games.recent) };
   return layout;
 }
 

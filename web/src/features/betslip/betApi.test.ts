@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placement } from './betApi.ts';
+import { adjustedStake, placement } from './betApi.ts';
 import type { Selection, SlipAccount } from './types.ts';
 
 const account: SlipAccount = {
@@ -48,5 +48,43 @@ describe('placement bodies', () => {
       false,
       true,
     ]);
+  });
+});
+
+describe('virtual events (issue 18)', () => {
+  it('go through vbetsingle / vbetparlay; real matches keep betsingle / betparlay', () => {
+    const virtual = (oddsId: string, matchId: number): Selection => ({
+      ...pick(oddsId, matchId, false),
+      sportId: 180,
+    });
+    const single = placement({
+      ...input,
+      mode: 'single',
+      selections: [virtual('1000000001-1X2-0', 1_000_000_001)],
+    });
+    expect(single.call).toBe('bet/vbetsingle');
+    const parlay = placement({
+      ...input,
+      mode: 'parlay',
+      selections: [virtual('1000000001-1X2-0', 1_000_000_001), virtual('2000000001-ML-0', 2_000_000_001)],
+    });
+    expect(parlay.call).toBe('bet/vbetparlay');
+    const mixed = placement({
+      ...input,
+      mode: 'parlay',
+      selections: [virtual('1000000001-1X2-0', 1_000_000_001), pick('2-HDP-0', 2, false)],
+    });
+    expect(mixed.call).toBe('bet/betparlay');
+  });
+});
+
+describe('adjustedStake', () => {
+  it('reads the offered limit of changeStakeMin / changeStakeMax in minor units, and nothing else', () => {
+    expect(adjustedStake('changeStakeMax', { max_bet: 2500, min_bet: 5 }, 'MYR')).toBe(250_000);
+    expect(adjustedStake('changeStakeMin', { max_bet: 2500, min_bet: 10 }, 'MYR')).toBe(1000);
+    expect(adjustedStake('changeStakeMin', { min_bet: 10_000 }, 'IDR')).toBe(1_000_000);
+    expect(adjustedStake('changeStakeMax', undefined, 'MYR')).toBeNull();
+    expect(adjustedStake('changeStakeMax', { max_bet: 'lots' }, 'MYR')).toBeNull();
+    expect(adjustedStake('oddsChanged', { max_bet: 2500 }, 'MYR')).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import {
   type BetSingleMmoBody,
   type BetSysParlayBody,
   type CallName,
+  isVirtualSport,
   OddsType,
   type RequestOf,
 } from '@sportsbook/protocol';
@@ -20,7 +21,7 @@ import type { BetView, Limits, Selection, SlipAccount, SlipMode } from './types.
 
 export type Outcome<T> =
   | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly code: string };
+  | { readonly ok: false; readonly code: string; readonly stakeTo?: number };
 
 /** The quote of one pick from betcheck / betmmoclick. */
 export interface CheckedPick {
@@ -61,7 +62,9 @@ async function checkPick(
       value: { oddsId: s.oddsId, price: 0, line, limits: limitsOf(data, account.currency) },
     };
   }
-  const r = await api.call('bet/betcheck', { ...pick, odds_type: OddsType[account.oddsFormat] }, { signal });
+  // Virtual events (issue 18) are quoted and placed by the vbet* calls only.
+  const call = isVirtualSport(s.sportId) ? 'bet/vbetcheck' : 'bet/betcheck';
+  const r = await api.call(call, { ...pick, odds_type: OddsType[account.oddsFormat] }, { signal });
   if (!r.ok) return r;
   const { data } = r.data;
   return {
@@ -99,17 +102,19 @@ export interface PlaceInput {
 
 /** The call and body of a placement (each call with its own body type). */
 export type Placement =
-  | { readonly call: 'bet/betsingle'; readonly body: BetSingleBody }
-  | { readonly call: 'bet/betparlay'; readonly body: BetParlayBody }
+  | { readonly call: 'bet/betsingle' | 'bet/vbetsingle'; readonly body: BetSingleBody }
+  | { readonly call: 'bet/betparlay' | 'bet/vbetparlay'; readonly body: BetParlayBody }
   | { readonly call: 'bet/betsysparlay'; readonly body: BetSysParlayBody }
-  | { readonly call: 'bet/betsinglemmo'; readonly body: BetSingleMmoBody }
-  | { readonly call: 'bet/betparlaymmo'; readonly body: BetParlayMmoBody };
+  | { readonly call: 'bet/betsinglemmo' | 'bet/vbetsinglemmo'; readonly body: BetSingleMmoBody }
+  | { readonly call: 'bet/betparlaymmo' | 'bet/vbetparlaymmo'; readonly body: BetParlayMmoBody };
 
 export function placement(input: PlaceInput): Placement {
   const { account, selections } = input;
   const stake = toMajor(input.stake, account.currency);
   const base = { ...account.auth, request_id: input.requestId, stake };
   const myanmar = selections.some(isMyanmarSelection);
+  // A slip of virtual events (issue 18) goes through the vbet* variants; the upstream refuses a mix.
+  const v = selections.length > 0 && selections.every((s) => isVirtualSport(s.sportId));
   const accept = {
     accept_better_odds: input.acceptBetterOdds,
     accept_any_odds: input.acceptAnyOdds,
@@ -127,23 +132,26 @@ export function placement(input: PlaceInput): Placement {
     const first = selections[0] as Selection;
     return input.mode === 'single'
       ? {
-          call: 'bet/betsinglemmo',
+          call: v ? 'bet/vbetsinglemmo' : 'bet/betsinglemmo',
           body: { ...base, ...mmoLeg(first), accept_any_odds: input.acceptAnyOdds },
         }
       : {
-          call: 'bet/betparlaymmo',
+          call: v ? 'bet/vbetparlaymmo' : 'bet/betparlaymmo',
           body: { ...base, selections: selections.map(mmoLeg), accept_any_odds: input.acceptAnyOdds },
         };
   }
   if (input.mode === 'single') {
     const first = selections[0] as Selection;
     return {
-      call: 'bet/betsingle',
+      call: v ? 'bet/vbetsingle' : 'bet/betsingle',
       body: { ...base, ...leg(first), odds_type: OddsType[account.oddsFormat], ...accept },
     };
   }
   if (input.mode === 'parlay')
-    return { call: 'bet/betparlay', body: { ...base, selections: selections.map(leg), ...accept } };
+    return {
+      call: v ? 'bet/vbetparlay' : 'bet/betparlay',
+      body: { ...base, selections: selections.map(leg), ...accept },
+    };
   return {
     call: 'bet/betsysparlay',
     body: {
@@ -170,7 +178,23 @@ export async function placeBet(
   signal?: AbortSignal,
 ): Promise<Outcome<BetView>> {
   const result = await send(api, placement(input), signal);
-  return result.ok ? { ok: true, value: result.data.data } : result;
+  if (result.ok) return { ok: true, value: result.data.data };
+  const stakeTo = adjustedStake(result.code, result.reply, input.account.currency);
+  return stakeTo === null ? { ok: false, code: result.code } : { ok: false, code: result.code, stakeTo };
+}
+
+/**
+ * changeStakeMin / changeStakeMax: the upstream adjusted the stake to the limit it offers now and
+ * says which (`min_bet` / `max_bet` in major units on the failed reply); null for any other code.
+ */
+export function adjustedStake(
+  code: string,
+  reply: Readonly<Record<string, unknown>> | undefined,
+  currency: string,
+): number | null {
+  const field = code === 'changeStakeMin' ? 'min_bet' : code === 'changeStakeMax' ? 'max_bet' : null;
+  const value = field === null ? undefined : reply?.[field];
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? toMinor(value, currency) : null;
 }
 
 type Auth = SlipAccount['auth'];

@@ -434,6 +434,16 @@ describe('betSlipMachine: placement failures', () => {
     expect(s.context.stake).toBe('5000.00');
   });
 
+  it('changeStakeMax with the max the upstream offers now sets the stake to that, not the stale check', async () => {
+    const h = harness({ place: () => ({ ok: false, code: 'changeStakeMax', stakeTo: 250_000 }) });
+    await placeSingle(h);
+    const s = await waitFor(h.actor, (x) => x.matches({ open: 'ready' }) && h.placed.length === 1, {
+      timeout: 2000,
+    });
+    expect(s.context.stake).toBe('2500.00');
+    expect(s.context.error).toBe('changeStakeMax');
+  });
+
   it('a session code emits the logout action for the session machine', async () => {
     const h = harness({ place: () => ({ ok: false, code: 'session_expired' }) });
     await placeSingle(h);

@@ -118,6 +118,8 @@ export class SlipFailure extends Error {
   constructor(
     readonly code: string,
     readonly oddsId?: string,
+    /** changeStakeMin / changeStakeMax: the stake the upstream offers, minor units. */
+    readonly stakeTo?: number,
   ) {
     super(code);
     this.name = 'SlipFailure';
@@ -128,16 +130,19 @@ export class SlipFailure extends Error {
 export interface Failure {
   readonly code: string;
   readonly oddsId?: string | undefined;
+  readonly stakeTo?: number | undefined;
 }
 
 export function failureOf(error: unknown): Failure {
-  return error instanceof SlipFailure ? { code: error.code, oddsId: error.oddsId } : { code: 'systemError' };
+  return error instanceof SlipFailure
+    ? { code: error.code, oddsId: error.oddsId, stakeTo: error.stakeTo }
+    : { code: 'systemError' };
 }
 
 /** The value of an outcome, or a SlipFailure with its code. */
 export function unwrap<T>(outcome: Outcome<T> & { oddsId?: string | undefined }): T {
   if (outcome.ok) return outcome.value;
-  throw new SlipFailure(outcome.code, outcome.oddsId);
+  throw new SlipFailure(outcome.code, outcome.oddsId, outcome.stakeTo);
 }
 
 export interface BetSlipDeps {
@@ -352,6 +357,9 @@ export const betSlipMachine = setup({
     rememberStake: assign(({ context }) => ({ lastStake: context.stake, requestId: null })),
     /** changeStakeMin / changeStakeMax: the upstream adjusted the stake to the limit. */
     adjustStake: assign(({ context }, failure: Failure) => {
+      // The upstream names the stake it offers; else the limit of the slip's last check.
+      if (failure.stakeTo !== undefined)
+        return { stake: stakeText(failure.stakeTo, context.account.currency) };
       const limits = limitsFor(context.account, context.mode, context.selections, context.checked);
       if (!limits) return {};
       const to =

@@ -20,6 +20,12 @@ export interface Selection {
   readonly price: number;
   /** Text of the pick ("Home -0.25", "Over 2.5", "1:0"). */
   readonly label: string;
+  /**
+   * The row's own label of this selection when picked (a CS score "1-0", a TG range, a DC "1X"):
+   * in play such rows relabel their indexes when a goal goes in, so the slip locks the pick when
+   * `labels[selection]` is no longer this (watch.ts `quoteOf`). Absent for rows without labels.
+   */
+  readonly rowLabel?: string | null;
   readonly live: boolean;
   /** The match may be used in a parlay. */
   readonly parlay: boolean;

@@ -9,6 +9,9 @@ import type { MarketModel, MarketType, OddsFormat } from '@sportsbook/protocol';
 import { type CSSProperties, memo, useMemo, useRef } from 'react';
 import { useBook } from '../../shared/i18n/book/useBook.ts';
 import { useIndicator, useTopicModelWhen, useTopicSelector } from '../../shared/stream/react.tsx';
+import { extraMarkets } from '../markets/groups.ts';
+import { useMarketsText } from '../markets/i18n/index.ts';
+import { type MarketsT, MarketsText } from '../markets/text.ts';
 import { MatchRow } from './MatchRow.tsx';
 import { type BoardT, BoardText, type PickHandler } from './OddsCell.tsx';
 import {
@@ -36,6 +39,9 @@ export interface BoardProps {
   onPick: PickHandler;
   onPageChange: (page: number) => void;
   onToggleFavourite: (leagueId: number) => void;
+  /** Opens a match's every market (features/markets); `moreOpen` is the match whose panel is open. */
+  onMore?: (matchId: number) => void;
+  moreOpen?: number | null;
 }
 
 const NoOdds: readonly string[] = [];
@@ -78,6 +84,7 @@ const BoardHead = memo(function BoardHead({ groups, t }: { groups: readonly Colu
 
 export const Board = memo(function Board(props: BoardProps) {
   const { t } = useBook();
+  const { t: marketsT } = useMarketsText();
   const structure = useTopicModelWhen<MarketModel>(props.topic, boardStructureChanged);
   const groupsRef = useRef<LeagueGroup[]>([]);
   const groups = useMemo(() => {
@@ -129,34 +136,39 @@ export const Board = memo(function Board(props: BoardProps) {
       {status === 'ok' && total === 0 ? <p className="board-note">{t('board.empty')}</p> : null}
       {total > 0 ? <BoardHead groups={columns} t={t as BoardT} /> : null}
       <BoardText.Provider value={t as BoardT}>
-        {shown.map((g) => (
-          <div className="league" key={g.leagueId} data-league={g.leagueId}>
-            <div className="league-head">
-              <button
-                type="button"
-                className={`fav${g.favourite ? ' on' : ''}`}
-                aria-label={t('board.favourite')}
-                onClick={() => props.onToggleFavourite(g.leagueId)}
-              >
-                ★
-              </button>
-              <span>{g.name}</span>
+        <MarketsText.Provider value={marketsT as MarketsT}>
+          {shown.map((g) => (
+            <div className="league" key={g.leagueId} data-league={g.leagueId}>
+              <div className="league-head">
+                <button
+                  type="button"
+                  className={`fav${g.favourite ? ' on' : ''}`}
+                  aria-label={t('board.favourite')}
+                  onClick={() => props.onToggleFavourite(g.leagueId)}
+                >
+                  ★
+                </button>
+                <span>{g.name}</span>
+              </div>
+              {g.matchIds.map((id) => (
+                <MatchRow
+                  key={id}
+                  topic={props.topic}
+                  matchId={id}
+                  groups={columns}
+                  oddsIds={index.get(id) ?? NoOdds}
+                  format={props.format}
+                  locked={locked}
+                  showScore={props.showScore}
+                  onPick={props.onPick}
+                  more={structure ? extraMarkets(structure, id, index.get(id) ?? NoOdds) : 0}
+                  moreOpen={props.moreOpen === id}
+                  onMore={props.onMore}
+                />
+              ))}
             </div>
-            {g.matchIds.map((id) => (
-              <MatchRow
-                key={id}
-                topic={props.topic}
-                matchId={id}
-                groups={columns}
-                oddsIds={index.get(id) ?? NoOdds}
-                format={props.format}
-                locked={locked}
-                showScore={props.showScore}
-                onPick={props.onPick}
-              />
-            ))}
-          </div>
-        ))}
+          ))}
+        </MarketsText.Provider>
       </BoardText.Provider>
       {pages > 1 ? (
         <nav className="pager">

@@ -5,27 +5,22 @@
  */
 import {
   defaultTimeFilter,
+  isMyanmarBetType,
   isMyanmarCurrency,
-  isViewOnly,
+  isVirtualSport,
   type MarketOdds,
   type MarketType,
-  type OddsFormat,
-  oddsTypeName,
   TimeFilter,
 } from '@sportsbook/protocol';
-import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { EMPTY } from 'rxjs';
-import { PreferencesContext, SessionContext, useAccount, useLayout } from '../../app/contexts.ts';
-import { api } from '../../shared/api.ts';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { PreferencesContext, useAccount, useLayout } from '../../app/contexts.ts';
 import { TabList } from '../../shared/components/TabList.tsx';
 import { useBook } from '../../shared/i18n/book/useBook.ts';
 import type { OddsStream } from '../../shared/stream/oddsStream.ts';
 import { OddsStreamProvider, useOddsStream } from '../../shared/stream/react.tsx';
 import { BetSlip } from '../betslip/BetSlip.tsx';
-import { betSlipActors, betSlipMachine } from '../betslip/betSlipMachine.ts';
-import type { Selection, SlipAccount } from '../betslip/types.ts';
-import { watchSelections } from '../betslip/watch.ts';
+import type { Selection } from '../betslip/types.ts';
+import { useSlipActor } from '../betslip/useSlipActor.ts';
 import './board.css';
 import { ReplayBar } from '../replay/ReplayBar.tsx';
 import { Board } from './Board.tsx';
@@ -37,8 +32,53 @@ import {
   type MarketTab,
   MarketTabs,
   pickLabel,
+  type Translate,
   timeFilterActive,
 } from './view.ts';
+
+const MarketsPanel = lazy(() => import('../markets/MarketsPanel.tsx'));
+// Virtual sports (issue 18): their own view in place of the board, picks into this page's slip.
+const VirtualBoard = lazy(async () => ({
+  default: (await import('../virtual/VirtualBoard.tsx')).VirtualBoard,
+}));
+
+type PickModel = {
+  match: Record<
+    string,
+    { home: string; away: string; live: number; parlay: number; sportId: number; leagueId: number }
+  >;
+  league: Record<string, { name: string }>;
+};
+
+/** The slip's pick of a price of `topic` (the board's topic, or a panel's `match/<id>`). */
+function selectionOf(
+  stream: OddsStream | null,
+  topic: string,
+  odds: MarketOdds,
+  index: number,
+  options: { sportId: number; liveTab: boolean; t: Translate },
+): Selection {
+  const model = stream?.peek(topic)?.model as PickModel | null | undefined;
+  const match = model?.match[String(odds.matchId)];
+  return {
+    topic,
+    oddsId: odds.id,
+    matchId: odds.matchId,
+    sportId: match?.sportId ?? options.sportId,
+    leagueName: model?.league[String(match?.leagueId)]?.name ?? '',
+    home: match?.home ?? '',
+    away: match?.away ?? '',
+    betType: odds.betType,
+    selection: index,
+    line: odds.line,
+    price: odds.prices[index] ?? 0,
+    label: pickLabel(odds, index, { home: match?.home ?? '', away: match?.away ?? '' }, options.t),
+    // Myanmar rows' label is the giver, not the selection: the body (line) follows it instead.
+    rowLabel: isMyanmarBetType(odds.betType) ? null : (odds.labels?.[index] ?? null),
+    live: options.liveTab || match?.live === 1,
+    parlay: match?.parlay === 1,
+  };
+}
 
 export default function DesktopPage() {
   const account = useAccount();
@@ -54,15 +94,13 @@ function DesktopBoard() {
   const { t } = useBook();
   const account = useAccount();
   const layout = useLayout();
-  const session = SessionContext.useActorRef();
   const preferences = PreferencesContext.useActorRef();
+  const { slip, format, viewOnly } = useSlipActor();
   const stream = useOddsStream();
   const streamRef = useRef<OddsStream | null>(stream);
   streamRef.current = stream;
   const currency = account?.wallet.currency_code ?? 'MYR';
   const myanmar = isMyanmarCurrency(currency);
-  const typeName = oddsTypeName(layout.pageDisplay.oddsType);
-  const format: OddsFormat = typeName === undefined || typeName === 'MYANMAR' ? 'MY' : typeName;
   const [sportId, setSportId] = useState(layout.menu.menu2 || 1);
   const [tab, setTab] = useState<MarketTab>('today');
   const [marketType, setMarketType] = useState<MarketType>(
@@ -80,43 +118,6 @@ function DesktopBoard() {
     return () => clearInterval(timer);
   }, []);
 
-  const slipAccount: SlipAccount = useMemo(
-    () => ({
-      auth: { account_id: account?.info.account_id ?? '', session_token: account?.info.session_token ?? '' },
-      currency,
-      oddsFormat: format,
-      myanmar,
-      viewOnly: account ? isViewOnly(account.info) : false,
-      betLimits: (account?.betLimits ?? []).map((l) => ({ ...l, sport_type: l.sport_type })),
-    }),
-    [account, currency, format, myanmar],
-  );
-  const machine = useMemo(
-    () =>
-      betSlipMachine.provide({
-        actors: betSlipActors({
-          api,
-          watch: (selections) => (streamRef.current ? watchSelections(streamRef.current, selections) : EMPTY),
-        }),
-      }),
-    [],
-  );
-  const slip = useActorRef(machine, { input: { account: slipAccount, betting: layout.betting } });
-  // The input is read once: a later account (suspended, new session token, odds type) is sent in.
-  useEffect(() => {
-    slip.send({ type: 'account.change', account: slipAccount });
-  }, [slip, slipAccount]);
-  useEffect(() => {
-    const a = slip.on('notify', (e) =>
-      session.send({ type: 'error.report', code: e.code, callerWantsDialog: true }),
-    );
-    const b = slip.on('balance.refresh', () => session.send({ type: 'balance.refresh' }));
-    return () => {
-      a.unsubscribe();
-      b.unsubscribe();
-    };
-  }, [slip, session]);
-
   const topic = boardTopic(sportId, marketType, tab);
   const favourites = layout.menu.favorites;
   const filters = useMemo(
@@ -125,38 +126,29 @@ function DesktopBoard() {
   );
   const onPick = useMemo(
     () => (odds: MarketOdds, index: number) => {
-      const view = streamRef.current?.peek(topic);
-      const model = view?.model as
-        | {
-            match: Record<
-              string,
-              { home: string; away: string; live: number; parlay: number; sportId: number; leagueId: number }
-            >;
-            league: Record<string, { name: string }>;
-          }
-        | null
-        | undefined;
-      const match = model?.match[String(odds.matchId)];
-      const selection: Selection = {
-        topic,
-        oddsId: odds.id,
-        matchId: odds.matchId,
-        sportId: match?.sportId ?? sportId,
-        leagueName: model?.league[String(match?.leagueId)]?.name ?? '',
-        home: match?.home ?? '',
-        away: match?.away ?? '',
-        betType: odds.betType,
-        selection: index,
-        line: odds.line,
-        price: odds.prices[index] ?? 0,
-        label: pickLabel(odds, index, { home: match?.home ?? '', away: match?.away ?? '' }, t),
-        live: tab === 'live' || match?.live === 1,
-        parlay: match?.parlay === 1,
-      };
+      const selection = selectionOf(streamRef.current, topic, odds, index, {
+        sportId,
+        liveTab: tab === 'live',
+        t,
+      });
       slip.send({ type: 'bet.select', selection, requestId: crypto.randomUUID() });
     },
     [topic, sportId, tab, slip, t],
   );
+  // The "+N" of a row opens the match's every market (features/markets), priced from `match/<id>`.
+  const [marketsOf, setMarketsOf] = useState<number | null>(null);
+  const onPanelPick = useMemo(
+    () => (panelTopic: string, odds: MarketOdds, index: number) => {
+      const selection = selectionOf(streamRef.current, panelTopic, odds, index, {
+        sportId,
+        liveTab: false,
+        t,
+      });
+      slip.send({ type: 'bet.select', selection, requestId: crypto.randomUUID() });
+    },
+    [sportId, slip, t],
+  );
+  const closeMarkets = useCallback(() => setMarketsOf(null), []);
   useEffect(() => {
     if (tab === 'parlay') slip.send({ type: 'bet.mode.change', mode: 'parlay' });
   }, [tab, slip]);
@@ -179,7 +171,7 @@ function DesktopBoard() {
   ];
 
   return (
-    <div className="desktop">
+    <div className={`desktop${marketsOf !== null ? ' markets-open' : ''}`}>
       <SportsMenu
         currency={currency}
         tab={tab}
@@ -192,81 +184,102 @@ function DesktopBoard() {
       <main className="desktop-main">
         {/* Only when the gateway serves a replay (RECORDING.md "Timeline in the web"). */}
         <ReplayBar />
-        <div className="board-bar">
-          <TabList
-            className="market-tabs"
-            tabs={MarketTabs}
-            current={tab}
-            onSelect={(x) => {
-              setTab(x);
-              setPage(0);
-            }}
-            label={(x) => t(`tab.${x}`)}
-          />
-          <div className="market-types">
-            {types.map((x) => (
-              <button
-                type="button"
-                key={x}
-                data-market={x}
-                aria-pressed={x === marketType}
-                onClick={() => {
-                  setMarketType(x);
+        {isVirtualSport(sportId) ? (
+          <Suspense fallback={null}>
+            <VirtualBoard sportId={sportId} format={format} onPick={onPanelPick} />
+          </Suspense>
+        ) : (
+          <>
+            <div className="board-bar">
+              <TabList
+                className="market-tabs"
+                tabs={MarketTabs}
+                current={tab}
+                onSelect={(x) => {
+                  setTab(x);
                   setPage(0);
                 }}
-              >
-                {t(`market.${x}`)}
-              </button>
-            ))}
-          </div>
-          <button
-            type="button"
-            className="filters-button"
-            aria-expanded={filtersOpen}
-            aria-controls="board-filters"
-            onClick={() => setFiltersOpen((x) => !x)}
-          >
-            {t('board.filters')}
-          </button>
-          <div className="board-filters" id="board-filters" data-open={filtersOpen}>
-            <label>
-              {t('filter.league')}
-              <select value={leagueMode} onChange={(e) => setLeagueMode(Number(e.target.value))}>
-                {[0, 1, 2, 3].map((m) => (
-                  <option key={m} value={m}>
-                    {t(`filter.leagueMode.${m}`)}
-                  </option>
+                label={(x) => t(`tab.${x}`)}
+              />
+              <div className="market-types">
+                {types.map((x) => (
+                  <button
+                    type="button"
+                    key={x}
+                    data-market={x}
+                    aria-pressed={x === marketType}
+                    onClick={() => {
+                      setMarketType(x);
+                      setPage(0);
+                    }}
+                  >
+                    {t(`market.${x}`)}
+                  </button>
                 ))}
-              </select>
-            </label>
-            {timeFilterActive({ marketType, tab }) ? (
-              <label>
-                {t('filter.time')}
-                <select value={timeMode} onChange={(e) => setTimeMode(Number(e.target.value))}>
-                  {timeModes.map((m) => (
-                    <option key={m} value={m}>
-                      {t(`filter.timeMode.${m}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            ) : null}
-          </div>
-          <ConnectionIndicator />
-        </div>
-        <Board
-          topic={topic}
-          filters={filters}
-          format={format}
-          page={page}
-          pageSize={layout.pageDisplay.pageSize || 10}
-          showScore={layout.pageDisplay.showScoreMap}
-          onPick={onPick}
-          onPageChange={setPage}
-          onToggleFavourite={toggleFavourite}
-        />
+              </div>
+              <button
+                type="button"
+                className="filters-button"
+                aria-expanded={filtersOpen}
+                aria-controls="board-filters"
+                onClick={() => setFiltersOpen((x) => !x)}
+              >
+                {t('board.filters')}
+              </button>
+              <div className="board-filters" id="board-filters" data-open={filtersOpen}>
+                <label>
+                  {t('filter.league')}
+                  <select value={leagueMode} onChange={(e) => setLeagueMode(Number(e.target.value))}>
+                    {[0, 1, 2, 3].map((m) => (
+                      <option key={m} value={m}>
+                        {t(`filter.leagueMode.${m}`)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                {timeFilterActive({ marketType, tab }) ? (
+                  <label>
+                    {t('filter.time')}
+                    <select value={timeMode} onChange={(e) => setTimeMode(Number(e.target.value))}>
+                      {timeModes.map((m) => (
+                        <option key={m} value={m}>
+                          {t(`filter.timeMode.${m}`)}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                ) : null}
+              </div>
+              <ConnectionIndicator />
+            </div>
+            <Board
+              topic={topic}
+              filters={filters}
+              format={format}
+              page={page}
+              pageSize={layout.pageDisplay.pageSize || 10}
+              showScore={layout.pageDisplay.showScoreMap}
+              onPick={onPick}
+              onPageChange={setPage}
+              onToggleFavourite={toggleFavourite}
+              onMore={setMarketsOf}
+              moreOpen={marketsOf}
+            />
+          </>
+        )}
       </main>
-      <BetSlip slip={slip} viewOnly={slipAccount.viewOnly === true} />
+      {marketsOf !== null ? (
+        <Suspense fallback={null}>
+          <MarketsPanel
+            key={marketsOf}
+            matchId={marketsOf}
+            format={format}
+            onPick={onPanelPick}
+            onClose={closeMarkets}
+          />
+        </Suspense>
+      ) : null}
+      <BetSlip slip={slip} viewOnly={viewOnly} />
     </div>
   );
 }

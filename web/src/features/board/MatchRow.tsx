@@ -12,7 +12,9 @@ import {
   Period,
 } from '@sportsbook/protocol';
 import { type CSSProperties, memo, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useMatchSeconds } from '../../shared/stream/clock.ts';
 import { useTopicEntity } from '../../shared/stream/react.tsx';
+import { MoreButton } from '../markets/MoreButton.tsx';
 import { type BoardT, BoardText, OddsCell, type PickHandler, RowVisibility } from './OddsCell.tsx';
 import {
   type BoardColumn,
@@ -208,10 +210,14 @@ function columnLabel(group: ColumnGroup, column: BoardColumn, t: BoardT): string
   return sub ? `${t(group.title)} ${sub}` : t(group.title);
 }
 
-/** Time column: kick-off (GMT+8), or for a live match its period and minute, and the score. */
-function MatchTime({ match, showScore }: { match: MarketMatch; showScore: boolean }) {
+/**
+ * Time column: kick-off (GMT+8), or for a live match its period and minute (ticked locally from
+ * the topic's clock anchor, shared/stream/clock.ts), and the score.
+ */
+function MatchTime({ topic, match, showScore }: { topic: string; match: MarketMatch; showScore: boolean }) {
   const t = useContext(BoardText);
   const live = match.liveState;
+  const seconds = useMatchSeconds(topic, match.id, live);
   if (!live)
     return (
       <>
@@ -219,7 +225,7 @@ function MatchTime({ match, showScore }: { match: MarketMatch; showScore: boolea
         <span className="kickoff-time">{formatGmt8(match.kickoff, 'HH:mm')}</span>
       </>
     );
-  const minute = `${Math.floor(live[3] / 60)}'`;
+  const minute = `${Math.floor((seconds ?? 0) / 60)}'`;
   const clock =
     live[2] === Period.firstHalf
       ? `${t('period.h1')} ${minute}`
@@ -286,6 +292,10 @@ export const MatchRow = memo(function MatchRow(props: {
   locked: boolean;
   showScore: boolean;
   onPick: PickHandler;
+  /** Market lines beyond the row (features/markets `extraMarkets`): the "+N" that opens them all. */
+  more?: number;
+  moreOpen?: boolean;
+  onMore?: (matchId: number) => void;
 }) {
   const match = useTopicEntity<MarketMatch>(props.topic, 'match', String(props.matchId));
   const element = useRef<HTMLDivElement>(null);
@@ -319,10 +329,19 @@ export const MatchRow = memo(function MatchRow(props: {
         style={span}
       >
         <div className={`match-time${match.liveState ? ' live' : ''}`}>
-          <MatchTime match={match} showScore={props.showScore} />
+          <MatchTime topic={props.topic} match={match} showScore={props.showScore} />
         </div>
         <div className="match-teams">
           <Teams topic={props.topic} match={match} hdpId={hdpId} />
+          {props.onMore ? (
+            <MoreButton
+              matchId={match.id}
+              count={props.more ?? 0}
+              match={`${match.home} - ${match.away}`}
+              open={props.moreOpen === true}
+              onOpen={props.onMore}
+            />
+          ) : null}
         </div>
         {Array.from({ length: slots }, (_, slot) =>
           props.groups.flatMap((g) =>

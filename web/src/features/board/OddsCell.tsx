@@ -3,7 +3,7 @@
  * moves another price neither renders nor even calls it; a change of its price flashes up or down.
  */
 import { formatOdds, isMyanmarBetType, type MarketOdds, type OddsFormat } from '@sportsbook/protocol';
-import { createContext, memo, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, memo, useContext, useEffect, useRef } from 'react';
 import { useTopicEntity } from '../../shared/stream/react.tsx';
 
 export type PickHandler = (odds: MarketOdds, index: number) => void;
@@ -27,6 +27,25 @@ function shown(price: number, format: OddsFormat): string {
   }
 }
 
+const FlashKeyframes: Keyframe[] = [{ opacity: 1 }, { opacity: 0 }];
+const FlashTiming: KeyframeAnimationOptions = {
+  duration: 1500,
+  easing: 'ease-out',
+  pseudoElement: '::after',
+};
+
+/**
+ * Flashes a cell up or down without a React render or a new DOM node: the colour is a data
+ * attribute, the fade a Web Animation of the `::after` overlay's opacity (compositor work); a new
+ * move restarts it. Where the Web Animations API is missing the cell just does not flash.
+ */
+export function flashCell(el: HTMLElement, dir: 'up' | 'down'): void {
+  el.dataset.flash = dir;
+  if (typeof el.animate !== 'function') return;
+  for (const running of el.getAnimations?.({ subtree: true }) ?? []) running.cancel();
+  el.animate(FlashKeyframes, FlashTiming);
+}
+
 export const OddsCell = memo(function OddsCell(props: {
   topic: string;
   oddsId: string;
@@ -41,8 +60,8 @@ export const OddsCell = memo(function OddsCell(props: {
   const odds = useTopicEntity<MarketOdds>(props.topic, 'odds', props.oddsId);
   const price = odds?.prices[props.index];
   const previous = useRef(price);
+  const button = useRef<HTMLButtonElement>(null);
   const row = useContext(RowVisibility);
-  const [flash, setFlash] = useState<{ dir: 'up' | 'down'; n: number } | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: row.skipped is a mutable flag read when the price moves, not a reason to run
   useEffect(() => {
     const before = previous.current;
@@ -51,7 +70,8 @@ export const OddsCell = memo(function OddsCell(props: {
     // A row scrolled out of view (content-visibility skips it) does not flash: nobody sees it, and
     // with a whole topic on one page hundreds of running flash animations cost the main thread.
     if (row.skipped) return;
-    setFlash((f) => ({ dir: price > before ? 'up' : 'down', n: (f?.n ?? 0) + 1 }));
+    const el = button.current;
+    if (el) flashCell(el, price > before ? 'up' : 'down');
   }, [price]);
   if (!odds) return <span className="odds-cell empty" />;
   const myanmar = isMyanmarBetType(odds.betType);
@@ -59,11 +79,9 @@ export const OddsCell = memo(function OddsCell(props: {
   const text = myanmar ? String(odds.line ?? '') : price === undefined ? '' : shown(price, props.format);
   return (
     <button
+      ref={button}
       type="button"
-      key={flash?.n}
-      className={`odds-cell${flash ? ` flash-${flash.dir}` : ''}${suspended ? ' locked' : ''}${
-        text.startsWith('-') ? ' neg' : ''
-      }`}
+      className={`odds-cell${suspended ? ' locked' : ''}${text.startsWith('-') ? ' neg' : ''}`}
       aria-label={text === '' ? props.name : t('board.pickAt', { pick: props.name, price: text })}
       data-odds={props.oddsId}
       data-index={props.index}

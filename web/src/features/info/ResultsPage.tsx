@@ -1,6 +1,6 @@
 /**
  * Match results per sport and working date (matchresult). One component serves /info/result,
- * /event (the promotions list above the results), /ngresult and /efresult, each with its product's
+ * /event (the promotions list above the results) and /efresult, each with its product's
  * sports.
  */
 import { ExcludedSportIds, formatGmt8, Sports } from '@sportsbook/protocol';
@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api.ts';
 import { useBook } from '../../shared/i18n/book/useBook.ts';
+import { StandingsLink } from '../live/LiveLinks.tsx';
 import { fetchEvents, fetchResults, type MatchResult, type PromoEvent } from './infoApi.ts';
 import { gmt8Date } from './StatementPage.tsx';
 import { useInfoAccount } from './useInfoAccount.ts';
@@ -18,12 +19,11 @@ const allSports = Object.keys(Sports)
   .map(Number)
   .filter((id) => !(ExcludedSportIds as readonly number[]).includes(id));
 
-/** The sports each results product lists. Number games have no sport feed upstream yet. */
+/** The sports each results product lists (number games have their own page: features/numbergame). */
 export const ResultProducts = {
   sportsbook: allSports.filter((id) => id !== ESportsId),
   event: allSports.filter((id) => id !== ESportsId),
   efootball: [ESportsId],
-  numbers: [],
 } as const satisfies Record<string, readonly number[]>;
 export type ResultProduct = keyof typeof ResultProducts;
 
@@ -106,6 +106,7 @@ export function ResultsPage({ product }: { product: ResultProduct }) {
   return (
     <section className="info-page" aria-labelledby="page-title" data-product={product}>
       <h1 id="page-title">{t(`results.title.${product}`)}</h1>
+      {product === 'sportsbook' ? <StandingsLink /> : null}
       {product === 'event' ? (
         <>
           <h2>{t('results.events')}</h2>
@@ -153,9 +154,6 @@ export default function InfoResultsPage() {
 }
 export function EventPage() {
   return <ResultsPage product="event" />;
-}
-export function NumberGameResultsPage() {
-  return <ResultsPage product="numbers" />;
 }
 export function EFootballResultsPage() {
   return <ResultsPage product="efootball" />;

@@ -11,6 +11,8 @@ export interface TabListProps<T extends string> {
   attr?: `data-${string}`;
   /** Controls that sit in the row after the tabs. */
   children?: ReactNode;
+  /** The accessible name of the row, when a page has more than one. */
+  ariaLabel?: string;
 }
 
 export function TabList<T extends string>({
@@ -21,9 +23,10 @@ export function TabList<T extends string>({
   label,
   attr = 'data-tab',
   children,
+  ariaLabel,
 }: TabListProps<T>) {
   return (
-    <div className={className} role="tablist">
+    <div className={className} role="tablist" aria-label={ariaLabel}>
       {tabs.map((x) => (
         <button
           type="button"

@@ -7,9 +7,12 @@
  */
 import { type BuildGatewayOptions, type RunningGateway, startGateway } from '@sportsbook/gateway';
 import {
+  ClockToleranceMs,
+  clockSecondsAt,
   diffModel,
   encodeServerFrame,
   type MarketModel,
+  type MatchClock,
   type Model,
   normalizeMarket,
   type ServerFrame,
@@ -113,6 +116,33 @@ describe('odds stream against the real gateway and simulator', () => {
     expect(stateHash(later.model as MarketModel)).toBe(later.hash);
     expect(later.model).not.toBe(first.model);
     expect(s.connection.status).toBe('live');
+  });
+
+  it('speaks wire v2: holds clock anchors that tick to the upstream clock, and the hash agrees', async () => {
+    const s = await open();
+    const views = s.topic<MarketModel & { clock: Record<string, MatchClock> }>(TOPIC);
+    subs.push(views.subscribe());
+    const view = await until(views, (v) => v.model !== null);
+    const model = view.model as MarketModel & { clock: Record<string, MatchClock> };
+    expect(stateHash(model)).toBe(view.hash);
+    // The upstream's own clock seconds, read now.
+    const res = await fetch(`${sim.url}/odds/uxmarket`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sport_id: 1, market_type: 'hdpou', group: 'live' }),
+    });
+    const upstream = normalizeMarket(((await res.json()) as { data: never }).data);
+    const running = Object.keys(model.clock);
+    expect(running.length).toBeGreaterThan(0);
+    for (const id of running) {
+      const m = model.match[id];
+      const live = upstream.match[id]?.liveState;
+      if (!m?.liveState || !live) throw new Error(`match ${id} not in play`);
+      // v2 sends no ticking seconds; the client ticks the anchor.
+      expect(m.liveState[3]).toBe(0);
+      const ticked = clockSecondsAt(m.liveState, model.clock[id], Date.now()) as number;
+      expect(Math.abs(ticked - live[3])).toBeLessThanOrEqual(ClockToleranceMs / 1000 + 1);
+    }
   });
 
   it('shows a topic stale while its upstream fails and live again after it recovers', async () => {

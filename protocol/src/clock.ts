@@ -1,0 +1,215 @@
+/**
+ * Match clocks as anchors (wire protocol v2, issue 20; WIRE.md "Clock anchors"). The upstream
+ * sends a running match's clock as seconds (liveState element 3), so every poll of an in-play
+ * topic changes every live match. The model keeps, next to the normalized market, a `clock`
+ * collection: for each match whose clock runs, the UTC ms at which the period's clock would read
+ * 0 (`zero`). Clients tick locally: `seconds = floor((now - zero) / 1000)`.
+ *
+ * One model, two views of it on the wire (pure projections, so every node, replica or not,
+ * derives the same frames and hashes from the same model):
+ * - v1 (`viewModel(1, m)`): the model without `clock`: exactly the v1 model, clock seconds
+ *   ticking in `liveState`, the v1 hash.
+ * - v2 (`viewModel(2, m)`): the model with `clock`, and `liveState[3]` set to 0 for every match
+ *   with a clock entry, so a running clock changes nothing until it starts, stops or is
+ *   re-anchored; a stopped clock keeps its seconds in `liveState[3]`.
+ *
+ * Anchor rules (`anchorClocks`): a clock runs while the period is first half, second half or
+ * extra time. A match whose upstream liveState did not change keeps its anchor, unless the anchor
+ * has run more than `ClockToleranceMs` (plus the upstream's 1 s resolution) past the upstream's
+ * seconds: the upstream clock stalled (a paused replay, a stopped clock), so the anchor is dropped
+ * and the seconds are shown as sent until the upstream moves again. Otherwise the anchor is
+ * `pt - seconds * 1000` (pt: the poll's time, from the poller's injected clock) unless the
+ * previous anchor is within `ClockToleranceMs` of it, in which case it is kept. So a ticking clock
+ * is re-sent only when it starts, stops, or drifts by more than the tolerance.
+ */
+import type { Delta, Entity, Model } from './diff.ts';
+import { diffEntity } from './diff.ts';
+import type { MarketMatch } from './market.ts';
+import { Period } from './rows.ts';
+import type { Topic } from './wire.ts';
+
+/** The wire protocol versions a server speaks (the hello's `v`). */
+export const WireVersions = [1, 2] as const;
+export type WireVersion = (typeof WireVersions)[number];
+
+/** A running clock is re-anchored when the upstream's seconds drift further than this from it. */
+export const ClockToleranceMs = 2000;
+
+/** One match's running clock: the UTC ms at which the period's clock would read 0 s. */
+export interface MatchClock {
+  zero: number;
+}
+
+const running = new Set<number>([Period.firstHalf, Period.secondHalf, Period.extraTime]);
+
+/** Whether the clock runs in a period (liveState element 2). */
+export function clockRuns(period: number): boolean {
+  return running.has(period);
+}
+
+/** The topics whose models carry clock anchors (market models: `odds/...` and `match/<id>`). */
+export function hasClockAnchors(topic: Topic): boolean {
+  return topic.kind === 'odds' || topic.kind === 'match';
+}
+
+type Matches = Readonly<Record<string, MarketMatch>>;
+type Clocks = Readonly<Record<string, MatchClock>>;
+
+function sameLiveState(a: readonly number[] | null | undefined, b: readonly number[]): boolean {
+  if (a === b) return true;
+  if (a === null || a === undefined || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The anchor of one match's clock at poll time `pt`, given the previous model's anchor and
+ * liveState for the same match (undefined for a stopped clock). Returns `prevClock` itself (same
+ * object) when it is kept, so a diff sees no change.
+ */
+export function anchorClock(
+  liveState: readonly number[] | null,
+  pt: number,
+  prevClock: MatchClock | undefined,
+  prevLiveState: readonly number[] | null | undefined,
+  toleranceMs = ClockToleranceMs,
+): MatchClock | undefined {
+  if (liveState === null || !clockRuns(liveState[2] as number)) return undefined;
+  const seconds = liveState[3] as number;
+  if (sameLiveState(prevLiveState, liveState)) {
+    // Stopped earlier (stalled): it stays stopped until the upstream moves.
+    if (prevClock === undefined) return undefined;
+    // The upstream is silent for longer than the tolerance past its last second: stalled.
+    if (pt - prevClock.zero - seconds * 1000 > toleranceMs + 1000) return undefined;
+    return prevClock;
+  }
+  const zero = pt - seconds * 1000;
+  if (prevClock !== undefined && Math.abs(prevClock.zero - zero) <= toleranceMs) return prevClock;
+  return { zero };
+}
+
+/**
+ * The model with its `clock` collection (anchors at poll time `pt`), `prev` being the topic's
+ * previous model (with its `clock`) or undefined for the first poll. The input is not mutated; a
+ * child that shares its parent's liveState (normalizeMarket) shares its anchor too.
+ */
+export function anchorClocks(
+  model: Model,
+  pt: number,
+  prev: Model | undefined,
+  toleranceMs = ClockToleranceMs,
+): Model {
+  const match = (model.match ?? {}) as Matches;
+  const parent = (model.parent ?? {}) as Readonly<Record<string, unknown>>;
+  const prevMatch = (prev?.match ?? {}) as Matches;
+  const prevClock = (prev?.clock ?? {}) as Clocks;
+  const clock: Record<string, MatchClock> = {};
+  const byLiveState = new Map<readonly number[], MatchClock>();
+  const visit = (key: string) => {
+    const m = match[key] as MarketMatch;
+    const ls = m.liveState;
+    if (ls === null) return;
+    let c = byLiveState.get(ls);
+    if (c === undefined) {
+      c = anchorClock(ls, pt, prevClock[key], prevMatch[key]?.liveState, toleranceMs);
+      if (c === undefined) return;
+      byLiveState.set(ls, c);
+    }
+    clock[key] = c;
+  };
+  // Top-level matches first: a child sharing its parent's liveState takes the parent's anchor.
+  for (const key in match) if (parent[key] === undefined) visit(key);
+  for (const key in match) if (parent[key] !== undefined) visit(key);
+  return { ...model, clock };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views
+
+const projected = new WeakMap<object, MarketMatch>();
+
+/** v2's match: liveState element 3 is 0 while the match has a clock anchor. */
+function v2Match(m: MarketMatch | undefined, anchored: boolean): MarketMatch | undefined {
+  if (m === undefined || !anchored || m.liveState === null || m.liveState[3] === 0) return m;
+  let p = projected.get(m);
+  if (p === undefined) {
+    const [h, a, period, , hr, ar] = m.liveState;
+    p = { ...m, liveState: [h, a, period, 0, hr, ar] };
+    projected.set(m, p);
+  }
+  return p;
+}
+
+/** The model a client of wire version `v` holds (and hashes). */
+export function viewModel(v: WireVersion, model: Model): Model {
+  if (model.clock === undefined) return model;
+  if (v === 1) {
+    const { clock: _, ...rest } = model;
+    return rest;
+  }
+  const match = (model.match ?? {}) as Matches;
+  const clock = model.clock as Clocks;
+  let out: Record<string, MarketMatch> | undefined;
+  for (const key in clock) {
+    const m = match[key];
+    const p = v2Match(m, true);
+    if (p === m) continue;
+    out ??= { ...match };
+    out[key] = p as MarketMatch;
+  }
+  return out === undefined ? model : { ...model, match: out };
+}
+
+/**
+ * The delta a client of version `v` gets for the model's step `before` -> `after` by `ops`
+ * (`diffModel(before, after)`): `[]` when its view did not change. Equal to
+ * `diffModel(viewModel(v, before), viewModel(v, after))` up to op order.
+ */
+export function viewDelta(v: WireVersion, before: Model, after: Model, ops: Delta): Delta {
+  if (v === 1) {
+    let clockOps = 0;
+    for (const op of ops) if (op[0] === 'clock') clockOps++;
+    return clockOps === 0 ? ops : ops.filter((op) => op[0] !== 'clock');
+  }
+  const bm = (before.match ?? {}) as Matches;
+  const am = (after.match ?? {}) as Matches;
+  const bc = (before.clock ?? {}) as Clocks;
+  const ac = (after.clock ?? {}) as Clocks;
+  const out: Delta = [];
+  const done = new Set<string>();
+  const matchOp = (key: string) => {
+    if (done.has(key)) return;
+    done.add(key);
+    diffEntity(
+      'match',
+      key,
+      v2Match(bm[key], bc[key] !== undefined) as Entity | undefined,
+      v2Match(am[key], ac[key] !== undefined) as Entity | undefined,
+      out,
+    );
+  };
+  for (const op of ops) {
+    const coll = op[0];
+    if (coll === 'match') matchOp(op[1] as string);
+    else {
+      out.push(op);
+      // Starting or stopping a clock changes what v2 shows in liveState[3].
+      if (coll === 'clock' && typeof op[1] === 'string') matchOp(op[1]);
+    }
+  }
+  return out;
+}
+
+/**
+ * The clock seconds to show for a match at `now` (ms): ticking from its anchor when it has one,
+ * else the liveState's seconds. Null when the match is not in play.
+ */
+export function clockSecondsAt(
+  liveState: readonly number[] | null,
+  clock: MatchClock | undefined,
+  now: number,
+): number | null {
+  if (liveState === null) return null;
+  if (clock === undefined) return liveState[3] as number;
+  return Math.max(0, Math.floor((now - clock.zero) / 1000));
+}

@@ -1,0 +1,165 @@
+/**
+ * Per-poll pipeline benchmark (issue 20): what the gateway does with each reply of a big live
+ * topic before any client sees it. A 1,000-match in-play reply (diff.bench.ts's model) where every
+ * running clock ticks one second and 1% of prices move, as the upstream's next reply, parsed from
+ * its JSON text like a real poll. Side by side in one run:
+ * - full: `parseMarketData` (validate every row) + `normalizeMarket` (rebuild every entity) +
+ *   `diffModel` + the incremental hash (the pipeline before issue 20);
+ * - incremental: `createMarketNormalizer` (rows equal to the previous reply's are neither
+ *   validated nor rebuilt, so `diffModel` skips their entities by identity) + the same diff + hash;
+ * - the hash of every entity as canonical JSON text then hashed (`hashText(prefix +
+ *   canonicalJson(e))`, the former way) vs streamed (`hashJson(prefix, e)`): the same hashes.
+ * Measured as process CPU time in interleaved rounds (medians), not wall time: the machine is
+ * shared. `npx tsx scripts/bench/run.ts --only pipeline`.
+ */
+import type { MarketData, MarketModel, Model } from '@sportsbook/protocol';
+import {
+  canonicalJson,
+  createHasher,
+  createMarketNormalizer,
+  diffModel,
+  hashJson,
+  hashText,
+  normalizeMarket,
+  parseMarketData,
+} from '@sportsbook/protocol';
+import { buildLiveMarket, movePrices } from './diff.bench.ts';
+import type { Benchmark } from './run.ts';
+
+/** The next second's reply: every running clock one second on, `share` of prices moved. */
+function nextSecond(data: MarketData, seed: number): MarketData {
+  const next = movePrices(data, 0.01, seed);
+  for (const row of next.matches) {
+    const live = row[12];
+    if (live !== null && (live[2] === 1 || live[2] === 3)) live[3] += 1;
+  }
+  return next;
+}
+
+function full(text: string): MarketModel {
+  const parsed = parseMarketData((JSON.parse(text) as { data: unknown }).data);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return normalizeMarket(parsed.value);
+}
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+const bench: Benchmark = {
+  name: 'pipeline',
+  description:
+    'Per-poll pipeline of a 1,000-match in-play topic (clocks tick, 1% of prices move): full parse + normalize vs incremental, each + diff + incremental hash; entity hashing via canonical JSON text vs streamed. Process CPU time, interleaved rounds, medians.',
+  async run() {
+    // Two seconds of replies, alternated so every poll differs from the one before it.
+    const a = buildLiveMarket();
+    const b = nextSecond(a, 2);
+    const texts = [JSON.stringify({ status: 1, data: a }), JSON.stringify({ status: 1, data: b })];
+
+    // Correctness before speed: both pipelines give the same models and the same hashes.
+    const normalizer = createMarketNormalizer();
+    for (const text of [...texts, ...texts]) {
+      const inc = normalizer.normalize((JSON.parse(text) as { data: unknown }).data);
+      if (!inc.ok || JSON.stringify(inc.value) !== JSON.stringify(full(text)))
+        throw new Error('incremental normalize diverged');
+    }
+
+    const pipeline = (normalize: (text: string) => MarketModel) => {
+      let i = 0;
+      let prev = normalize(texts[1] as string);
+      const hasher = createHasher(prev as unknown as Model);
+      return () => {
+        const next = normalize(texts[i++ % 2] as string);
+        const delta = diffModel(prev as unknown as Model, next as unknown as Model);
+        hasher.apply(delta, next as unknown as Model);
+        prev = next;
+      };
+    };
+    const incNormalizer = createMarketNormalizer();
+    const incremental = (text: string): MarketModel => {
+      const r = incNormalizer.normalize((JSON.parse(text) as { data: unknown }).data);
+      if (!r.ok) throw new Error(r.error);
+      return r.value;
+    };
+
+    const model = full(texts[0] as string);
+    const entities: [string, object][] = [];
+    for (const coll of ['league', 'match', 'head', 'odds'] as const)
+      for (const [key, e] of Object.entries(model[coll])) entities.push([`${coll}\u0001${key}\u0001`, e]);
+    for (const [prefix, e] of entities)
+      if (hashJson(prefix, e) !== hashText(prefix + canonicalJson(e))) throw new Error('hash diverged');
+
+    // The machine is shared and often loaded: wall time is noise. Each task's cost is process
+    // CPU time (all threads: GC helpers count), in interleaved rounds; the median round is kept.
+    const tasks: [string, () => void][] = [
+      [
+        'JSON.parse of the reply (both pipelines)',
+        () => {
+          JSON.parse(texts[0] as string);
+        },
+      ],
+      ['full: parse + validate + normalize + diff + hash', pipeline(full)],
+      ['incremental: parse + changed rows + diff + hash', pipeline(incremental)],
+      [
+        `hash ${fmt(entities.length)} entities via canonical JSON text`,
+        () => {
+          for (const [prefix, e] of entities) hashText(prefix + canonicalJson(e));
+        },
+      ],
+      [
+        `hash ${fmt(entities.length)} entities streamed`,
+        () => {
+          for (const [prefix, e] of entities) hashJson(prefix, e);
+        },
+      ],
+    ];
+    const rounds = 15;
+    const perRound = 10;
+    const samples = tasks.map(() => [] as number[]);
+    for (const [, fn] of tasks) for (let i = 0; i < perRound; i++) fn();
+    for (let r = 0; r < rounds; r++) {
+      tasks.forEach(([, fn], t) => {
+        const c0 = process.cpuUsage();
+        for (let i = 0; i < perRound; i++) fn();
+        const c = process.cpuUsage(c0);
+        samples[t]?.push((c.user + c.system) / 1000 / perRound);
+      });
+    }
+    const median = (xs: number[]) => {
+      const s = [...xs].sort((x, y) => x - y);
+      return s[Math.floor(s.length / 2)] ?? 0;
+    };
+    const spread = (xs: number[]) => {
+      const s = [...xs].sort((x, y) => x - y);
+      return `${fmt(s[Math.floor(s.length / 4)] ?? 0, 2)}-${fmt(s[Math.floor((3 * s.length) / 4)] ?? 0, 2)}`;
+    };
+    const rows = tasks.map(
+      ([name], t) => `| ${name} | ${fmt(median(samples[t] ?? []), 2)} | ${spread(samples[t] ?? [])} |`,
+    );
+    const [parseMs, fullMs, incMs, textHashMs, streamHashMs] = samples.map(median);
+    const pipelineRatio = (incMs ?? 0) / (fullMs ?? 1);
+    const hashRatio = (streamHashMs ?? 0) / (textHashMs ?? 1);
+    const markdown = [
+      `Reply: ${fmt((texts[0] as string).length)} bytes of JSON, ${fmt(a.matches.length)} matches, ${fmt(a.odds.length)} odds rows; every running clock ticks and 1% of prices move between polls. CPU ms per run (process CPU time, ${rounds} interleaved rounds of ${perRound}).`,
+      '',
+      '| task | median CPU ms | interquartile |',
+      '|---|---:|---:|',
+      ...rows,
+      '',
+      `Incremental pipeline: **${fmt(pipelineRatio, 2)}x** the CPU of the full one (JSON.parse alone is ${fmt(parseMs ?? 0, 2)} ms of it). Streamed hashing: **${fmt(hashRatio, 2)}x** the CPU of hashing canonical JSON text, same hashes.`,
+    ].join('\n');
+    return {
+      markdown,
+      numbers: {
+        parseMs: parseMs ?? 0,
+        fullMs: fullMs ?? 0,
+        incrementalMs: incMs ?? 0,
+        pipelineRatio,
+        textHashMs: textHashMs ?? 0,
+        streamHashMs: streamHashMs ?? 0,
+        hashRatio,
+      },
+    };
+  },
+};
+
+export default bench;

@@ -1,0 +1,137 @@
+/**
+ * Issue 18's base-host calls: the number game (`ngdrawlist`, `ngbet`, `ngbetlist`,
+ * `gameresultnumbergame`; every one answers `MiniGameDisabled` for a member with mini games off)
+ * and `vresult`, a virtual event's result and replay. Amounts on the wire are major units.
+ */
+import {
+  type NgBetBody,
+  type NgResultBody,
+  numberGameRtp,
+  replayScore,
+  replaySecond,
+  type VirtualResultBody,
+  VirtualSports,
+} from '@sportsbook/protocol';
+import { toMajor } from '../domain/amounts.ts';
+import { dayRange } from '../domain/statements.ts';
+import type { Account } from '../domain/types.ts';
+import { ok, reject } from '../reply.ts';
+import { auth, type CallContext, type Handlers } from '../routes/handler.ts';
+import { requestFingerprint } from '../sim.ts';
+import { page } from '../views.ts';
+import type { NgDrawState, NgTicketState } from './numberGame.ts';
+import type { VirtualBook } from './world.ts';
+
+function member(ctx: CallContext): Account {
+  const { account } = auth(ctx);
+  ctx.sim.numberGame.assertMember(account);
+  return account;
+}
+
+function drawView(draw: NgDrawState) {
+  return {
+    draw_id: draw.drawId,
+    draw_time: draw.drawTime,
+    close_time: draw.closeTime,
+    status: draw.status,
+    numbers: draw.numbers,
+  };
+}
+
+function ticketView(t: NgTicketState) {
+  return {
+    ticket_id: t.ticketId,
+    draw_id: t.drawId,
+    draw_time: t.drawTime,
+    status: t.status,
+    currency: t.currency,
+    picks: t.picks,
+    stake: toMajor(t.stake, t.currency),
+    hits: t.hits,
+    payout: toMajor(t.payout, t.currency),
+    placed_time: t.placedAt,
+    settled_time: t.settledAt,
+  };
+}
+
+function ticketPage(tickets: NgTicketState[], body: { page_number?: number; page_size?: number }) {
+  const paged = page(tickets, body.page_number, body.page_size);
+  return ok({ data: { ...paged, items: paged.items.map(ticketView) } });
+}
+
+export const virtualHandlers: Handlers = {
+  ngdrawlist: (ctx) => {
+    const account = member(ctx);
+    const now = ctx.sim.world.now();
+    const game = ctx.sim.numberGame;
+    const { open, recent } = game.drawList(now);
+    const { min, max } = game.limits(account);
+    const table = Object.entries(game.options.table).map(([picks, row]) => ({
+      picks: Number(picks),
+      multipliers: row.map((tenths) => tenths / 10),
+      rtp: Math.round(numberGameRtp(Number(picks), game.options.table) * 10_000) / 10_000,
+    }));
+    return ok({
+      data: {
+        now,
+        open: open.map(drawView),
+        recent: recent.map(drawView),
+        table,
+        min_stake: toMajor(min, account.currency),
+        max_stake: toMajor(max, account.currency),
+      },
+    });
+  },
+  ngbet: async (ctx) => {
+    const account = member(ctx);
+    const body = ctx.body as NgBetBody;
+    return ctx.sim.idempotent(account.id, body.request_id, requestFingerprint(ctx.call, ctx.body), () =>
+      ok({ data: ticketView(ctx.sim.numberGame.place(account, body, ctx.sim.world.now())) }),
+    );
+  },
+  ngbetlist: (ctx) => {
+    const account = member(ctx);
+    const open = ctx.sim.numberGame
+      .accountTickets(account.id)
+      .filter((t) => t.status === 'open')
+      .sort((a, b) => b.placedAt - a.placedAt || b.ticketId.localeCompare(a.ticketId));
+    return ticketPage(open, ctx.body as { page_number?: number; page_size?: number });
+  },
+  gameresultnumbergame: (ctx) => {
+    const account = member(ctx);
+    const body = ctx.body as NgResultBody;
+    const { from, to } = dayRange(body.start_date, body.end_date);
+    const settled = ctx.sim.numberGame
+      .accountTickets(account.id)
+      .filter((t) => t.settledAt !== null && t.settledAt >= from && t.settledAt < to)
+      .sort((a, b) => (b.settledAt ?? 0) - (a.settledAt ?? 0) || b.ticketId.localeCompare(a.ticketId));
+    return ticketPage(settled, body);
+  },
+  vresult: (ctx) => {
+    auth(ctx);
+    const { match_id } = ctx.body as VirtualResultBody;
+    const book = (ctx.sim.world as { virtual?: VirtualBook }).virtual;
+    const event = book?.eventOfMatch(match_id);
+    const now = ctx.sim.world.now();
+    const phase = event && book ? book.phase(event, now) : 'unlisted';
+    const sport = event ? VirtualSports[event.sportId] : undefined;
+    if (!event || !sport || phase === 'unlisted') reject('badRequest', { field: 'match_id' });
+    // Only what has been played so far: a replay never tells the end before it happens.
+    const sec = replaySecond(sport, event.index, now);
+    const goals = phase === 'open' ? [] : event.goals.filter((g) => g.sec <= sec);
+    return ok({
+      data: {
+        now,
+        match_id: event.matchId,
+        sport_id: event.sportId,
+        home: event.home,
+        away: event.away,
+        kickoff: event.kickoff,
+        ends_at: event.endsAt,
+        phase,
+        score: phase === 'ended' ? [event.score.home, event.score.away] : replayScore(goals, sec),
+        goals: goals.map((g) => ({ sec: g.sec, side: g.side, points: g.points })),
+      },
+    });
+  },
+};

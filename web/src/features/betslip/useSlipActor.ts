@@ -1,0 +1,67 @@
+/**
+ * A page's bet slip actor (the /desktop board's wiring, for other pages with prices: /esports2):
+ * the member's slip account from the session and layout, the machine with the real calls and live
+ * prices from the page's odds stream, slip codes reported to the session (catalogue handling,
+ * logout) and a placed bet refreshing the balance.
+ */
+import { isMyanmarCurrency, isViewOnly, type OddsFormat, oddsTypeName } from '@sportsbook/protocol';
+import { useActorRef } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { EMPTY } from 'rxjs';
+import { SessionContext, useAccount, useLayout } from '../../app/contexts.ts';
+import { api } from '../../shared/api.ts';
+import type { OddsStream } from '../../shared/stream/oddsStream.ts';
+import { useOddsStream } from '../../shared/stream/react.tsx';
+import { betSlipActors, betSlipMachine } from './betSlipMachine.ts';
+import type { SlipAccount } from './types.ts';
+import { watchSelections } from './watch.ts';
+
+export function useSlipActor() {
+  const account = useAccount();
+  const layout = useLayout();
+  const session = SessionContext.useActorRef();
+  const stream = useOddsStream();
+  const streamRef = useRef<OddsStream | null>(stream);
+  streamRef.current = stream;
+  const currency = account?.wallet.currency_code ?? 'MYR';
+  const myanmar = isMyanmarCurrency(currency);
+  const typeName = oddsTypeName(layout.pageDisplay.oddsType);
+  const format: OddsFormat = typeName === undefined || typeName === 'MYANMAR' ? 'MY' : typeName;
+  const slipAccount: SlipAccount = useMemo(
+    () => ({
+      auth: { account_id: account?.info.account_id ?? '', session_token: account?.info.session_token ?? '' },
+      currency,
+      oddsFormat: format,
+      myanmar,
+      viewOnly: account ? isViewOnly(account.info) : false,
+      betLimits: (account?.betLimits ?? []).map((l) => ({ ...l, sport_type: l.sport_type })),
+    }),
+    [account, currency, format, myanmar],
+  );
+  const machine = useMemo(
+    () =>
+      betSlipMachine.provide({
+        actors: betSlipActors({
+          api,
+          watch: (selections) => (streamRef.current ? watchSelections(streamRef.current, selections) : EMPTY),
+        }),
+      }),
+    [],
+  );
+  const slip = useActorRef(machine, { input: { account: slipAccount, betting: layout.betting } });
+  // The input is read once: a later account (suspended, new session token, odds type) is sent in.
+  useEffect(() => {
+    slip.send({ type: 'account.change', account: slipAccount });
+  }, [slip, slipAccount]);
+  useEffect(() => {
+    const a = slip.on('notify', (e) =>
+      session.send({ type: 'error.report', code: e.code, callerWantsDialog: true }),
+    );
+    const b = slip.on('balance.refresh', () => session.send({ type: 'balance.refresh' }));
+    return () => {
+      a.unsubscribe();
+      b.unsubscribe();
+    };
+  }, [slip, session]);
+  return { slip, format, viewOnly: slipAccount.viewOnly === true };
+}

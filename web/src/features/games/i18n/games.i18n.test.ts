@@ -1,0 +1,10 @@
+import { describe } from 'vitest';
+import { itTranslatesEveryKey } from '../../../shared/i18n/namespaceTest.ts';
+import en from './en.ts';
+
+describe('games namespace', () => {
+  itTranslatesEveryKey(
+    en,
+    async (language) => (await import(`./${language}.ts`)).default as Record<string, string>,
+  );
+});

@@ -1,0 +1,132 @@
+/**
+ * /livetv: the matches with a stream (livetvlist, refreshed every few seconds): live now with
+ * score and clock, and coming up with kick-off in GMT+8. The chosen match plays in the player
+ * (livetv2), named around it, with the match tracker beside it; a stream that fails shows a notice
+ * and the tracker takes its place.
+ */
+import type { LiveTvMatch } from '@sportsbook/protocol';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useLiveText } from './i18n/index.ts';
+import { LiveLinks } from './LiveLinks.tsx';
+import { clockKey, gmt8, revealStage, standingsPath, useLiveCalls, useLoaded } from './liveApi.ts';
+import { Player } from './Player.tsx';
+import { Tracker } from './tracker/Tracker.tsx';
+import './live.css';
+
+const RefreshMs = 5_000;
+
+function MatchLine({ m }: { m: LiveTvMatch }) {
+  const { t } = useLiveText();
+  if (m.live === 1 && m.score) {
+    const c = clockKey(m);
+    return (
+      <span className="live-line">
+        <span className="live-score" data-testid="live-score">
+          {m.score[0]} - {m.score[1]}
+        </span>{' '}
+        <span className="live-clock">{t(c.key, { min: String(c.min) })}</span>
+      </span>
+    );
+  }
+  return <span className="live-line">{t('tv.kickoff', { time: gmt8(m.kickoff) })}</span>;
+}
+
+export default function LiveTvPage() {
+  const { t } = useLiveText();
+  const { calls } = useLiveCalls();
+  const list = useLoaded(calls ? calls.tvList : null, RefreshMs);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const stageRef = useRef<HTMLElement>(null);
+  const matches = list?.ok ? list.value : [];
+  const current = matches.find((m) => m.match_id === chosen) ?? null;
+  const loadStream = useMemo(
+    () => (calls && chosen !== null ? () => calls.stream(chosen) : null),
+    [calls, chosen],
+  );
+  const stream = useLoaded(loadStream);
+  const [failed, setFailed] = useState(false);
+  const onFailed = useCallback((f: boolean) => setFailed(f), []);
+  const now = matches.filter((m) => m.live === 1);
+  const next = matches.filter((m) => m.live === 0);
+  const title = current ? `${current.home} v ${current.away}` : '';
+
+  const item = (m: LiveTvMatch) => (
+    <li key={m.match_id}>
+      <button
+        type="button"
+        className="live-item"
+        aria-pressed={m.match_id === chosen}
+        data-match-id={m.match_id}
+        onClick={(e) => {
+          setFailed(false);
+          setChosen(m.match_id);
+          revealStage(stageRef.current, e.currentTarget);
+        }}
+      >
+        <span className="live-teams">
+          {m.home} v {m.away}
+        </span>
+        <span className="live-league">{m.league_name}</span>
+        <MatchLine m={m} />
+      </button>
+    </li>
+  );
+
+  return (
+    <main className="live-page">
+      <h1>{t('tv.title')}</h1>
+      <LiveLinks current="tv" />
+      {list === undefined ? <p role="status">{t('common.loading')}</p> : null}
+      {list && !list.ok ? <p role="alert">{t('common.failed')}</p> : null}
+      <div className="live-layout">
+        <section className="live-list" aria-label={t('tv.title')}>
+          <h2>{t('tv.now')}</h2>
+          {now.length === 0 && list?.ok ? <p>{t('tv.empty')}</p> : <ul>{now.map(item)}</ul>}
+          {next.length > 0 ? (
+            <>
+              <h2>{t('tv.next')}</h2>
+              <ul>{next.map(item)}</ul>
+            </>
+          ) : null}
+        </section>
+        <section className="live-stage" ref={stageRef} aria-label={title || t('tv.pick')}>
+          {current === null ? (
+            <p>{t('tv.pick')}</p>
+          ) : (
+            <>
+              <header className="live-stage-head">
+                <h2 data-testid="live-title">{title}</h2>
+                <p>
+                  {current.league_name} · <MatchLine m={current} />
+                </p>
+                <Link to={standingsPath(current.league_id)}>
+                  {t('tv.leagueStandings', { league: current.league_name })}
+                </Link>
+              </header>
+              <div className="live-stage-body" data-fallback={failed ? '' : undefined}>
+                {stream === undefined ? <p role="status">{t('common.loading')}</p> : null}
+                {stream && !stream.ok ? (
+                  <p className="live-notice" role="alert" data-testid="player-failed">
+                    {t('player.failed')}
+                  </p>
+                ) : null}
+                {stream?.ok ? (
+                  <Player
+                    src={stream.value.stream_url}
+                    title={title}
+                    failedKey="player.failed"
+                    onFailed={onFailed}
+                  />
+                ) : null}
+                <div className="live-tracker">
+                  <Tracker matchId={current.match_id} />
+                </div>
+              </div>
+            </>
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}

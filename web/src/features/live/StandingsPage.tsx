@@ -1,0 +1,141 @@
+/**
+ * /standings?league=<id>: a league's table (standingresult) and bracket (bracketlist), computed by
+ * the simulator from its settled results; the leagues with results come from standinglist. Reached
+ * from the live centre (live TV's match, the live links) and the results page.
+ */
+import type { BracketRound, StandingRow } from '@sportsbook/protocol';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { useLiveText } from './i18n/index.ts';
+import { LiveLinks } from './LiveLinks.tsx';
+import { useLiveCalls, useLoaded } from './liveApi.ts';
+import './live.css';
+
+const Columns = ['played', 'won', 'drawn', 'lost', 'gf', 'ga'] as const;
+
+function Table({ rows }: { rows: readonly StandingRow[] }) {
+  const { t } = useLiveText();
+  return (
+    <div className="table-scroll">
+      <table className="live-table" data-testid="standings-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('st.pos')}</th>
+            <th scope="col">{t('st.team')}</th>
+            {Columns.map((c) => (
+              <th scope="col" key={c}>
+                {t(`st.${c}`)}
+              </th>
+            ))}
+            <th scope="col">{t('st.gd')}</th>
+            <th scope="col">{t('st.points')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={r.team} data-team={r.team}>
+              <td>{i + 1}</td>
+              <th scope="row">{r.team}</th>
+              {Columns.map((c) => (
+                <td key={c}>{r[c]}</td>
+              ))}
+              <td>{r.gf - r.ga}</td>
+              <td data-points={r.points}>{r.points}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Bracket({ rounds }: { rounds: readonly BracketRound[] }) {
+  const { t } = useLiveText();
+  if (rounds.length === 0) return <p>{t('br.empty')}</p>;
+  return (
+    <div className="live-bracket" data-testid="bracket">
+      {rounds.map((round) => (
+        <section key={round.round} className="live-round">
+          <h3>{t(`br.${round.round}`)}</h3>
+          <ul>
+            {round.ties.map((tie, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a round's ties are fixed in order
+              <li key={i} className="live-tie">
+                <span>{tie.home ?? t('br.tbd')}</span>
+                <span aria-hidden="true"> v </span>
+                <span>{tie.away ?? t('br.tbd')}</span>
+                {tie.winner ? (
+                  <strong className="live-winner">{t('br.winner', { team: tie.winner })}</strong>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+export default function StandingsPage() {
+  const { t } = useLiveText();
+  const { calls } = useLiveCalls();
+  const [params, setParams] = useSearchParams();
+  const leagues = useLoaded(calls ? calls.standingLeagues : null);
+  const asked = Number(params.get('league'));
+  const leagueId = Number.isSafeInteger(asked) && asked > 0 ? asked : null;
+  const loadTable = useMemo(
+    () => (calls && leagueId !== null ? () => calls.standings(leagueId) : null),
+    [calls, leagueId],
+  );
+  const loadBracket = useMemo(
+    () => (calls && leagueId !== null ? () => calls.bracket(leagueId) : null),
+    [calls, leagueId],
+  );
+  const table = useLoaded(loadTable);
+  const bracket = useLoaded(loadBracket);
+  const list = leagues?.ok ? leagues.value : [];
+  const name = list.find((l) => l.league_id === leagueId)?.league_name;
+
+  return (
+    <main className="live-page">
+      <h1>{t('st.title')}</h1>
+      <LiveLinks current="standings" />
+      {leagues === undefined ? <p role="status">{t('common.loading')}</p> : null}
+      {leagues && !leagues.ok ? <p role="alert">{t('common.failed')}</p> : null}
+      {leagues?.ok && list.length === 0 ? <p>{t('st.noLeagues')}</p> : null}
+      {list.length > 0 ? (
+        <label className="inline-field">
+          <span>{t('st.league')}</span>
+          <select
+            value={leagueId ?? ''}
+            onChange={(e) => setParams(e.target.value ? { league: e.target.value } : {})}
+          >
+            <option value="">{t('st.pickLeague')}</option>
+            {list.map((l) => (
+              <option key={l.league_id} value={l.league_id}>
+                {l.league_name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {leagueId !== null ? (
+        <>
+          <h2>{name ? `${t('st.table')}: ${name}` : t('st.table')}</h2>
+          {table === undefined ? <p role="status">{t('common.loading')}</p> : null}
+          {table && !table.ok ? <p>{table.code === 'empty' ? t('st.empty') : t('common.failed')}</p> : null}
+          {table?.ok ? (
+            table.value.length === 0 ? (
+              <p>{t('st.empty')}</p>
+            ) : (
+              <Table rows={table.value} />
+            )
+          ) : null}
+          <h2>{t('br.title')}</h2>
+          {bracket?.ok ? <Bracket rounds={bracket.value} /> : null}
+          {bracket && !bracket.ok ? <p role="alert">{t('common.failed')}</p> : null}
+        </>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * The live centre's calls through the gateway (`POST /api/<call>`; bodies and replies of
+ * protocol's schemas/live.ts and schemas/info.ts, replies checked by api.ts), and the small pure
+ * helpers the pages share.
+ */
+import {
+  type BracketRound,
+  formatGmt8,
+  type HighlightClip,
+  type HighlightLeague,
+  type LiveTvMatch,
+  type LiveTvStream,
+  type OperatorLogo,
+  type StandingLeague,
+  type StandingRow,
+} from '@sportsbook/protocol';
+import { useEffect, useMemo, useState } from 'react';
+import { SessionContext, useAccount } from '../../app/contexts.ts';
+import { type ApiClient, api } from '../../shared/api.ts';
+
+export type Auth = { readonly account_id: string; readonly session_token: string };
+export type Outcome<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly code: string };
+
+/** The calls of the live pages, each answering the reply's `data` or the catalogue code. */
+export function liveCalls(client: ApiClient, auth: Auth) {
+  const data = async <T>(p: Promise<{ ok: true; data: { data: T } } | { ok: false; code: string }>) => {
+    const r = await p;
+    return (r.ok ? { ok: true, value: r.data.data } : { ok: false, code: r.code }) as Outcome<T>;
+  };
+  return {
+    tvList: () => data<LiveTvMatch[]>(client.call('livetvlist', { ...auth })),
+    stream: (matchId: number) => data<LiveTvStream>(client.call('livetv2', { ...auth, match_id: matchId })),
+    highlightLeagues: () => data<HighlightLeague[]>(client.call('highlightleague', { ...auth })),
+    highlights: (leagueId: number) =>
+      data<HighlightClip[]>(client.call('highlightlist', { ...auth, league_id: leagueId })),
+    standingLeagues: () => data<StandingLeague[]>(client.call('standinglist', { ...auth })),
+    standings: (leagueId: number) =>
+      data<StandingRow[]>(client.call('standingresult', { ...auth, league_id: leagueId })),
+    bracket: (leagueId: number) =>
+      data<BracketRound[]>(client.call('bracketlist', { ...auth, league_id: leagueId })),
+    logo: (theme: string) => data<OperatorLogo>(client.call('getlogo', { ...auth, theme })),
+  };
+}
+export type LiveCalls = ReturnType<typeof liveCalls>;
+
+/** The logged-in player's live calls (null before login), and a reporter for catalogue codes. */
+export function useLiveCalls(): { calls: LiveCalls | null; report: (code: string) => void } {
+  const account = useAccount();
+  const session = SessionContext.useActorRef();
+  const accountId = account?.info.account_id;
+  const token = account?.info.session_token;
+  const calls = useMemo(
+    () => (accountId && token ? liveCalls(api, { account_id: accountId, session_token: token }) : null),
+    [accountId, token],
+  );
+  const report = useMemo(() => (code: string) => session.send({ type: 'error.report', code }), [session]);
+  return { calls, report };
+}
+
+/**
+ * A value loaded by `load` (again whenever `load` changes, and every `refreshMs` if given):
+ * undefined while the first answer is awaited, then the value or the failure's code.
+ */
+export function useLoaded<T>(
+  load: (() => Promise<Outcome<T>>) | null,
+  refreshMs?: number,
+): Outcome<T> | undefined {
+  const [state, setState] = useState<Outcome<T> | undefined>(undefined);
+  useEffect(() => {
+    setState(undefined);
+    if (!load) return;
+    let live = true;
+    const run = () =>
+      void load().then((r) => {
+        if (live) setState((prev) => (r.ok || prev === undefined || !prev.ok ? r : prev));
+      });
+    run();
+    const timer = refreshMs ? setInterval(run, refreshMs) : undefined;
+    return () => {
+      live = false;
+      if (timer) clearInterval(timer);
+    };
+  }, [load, refreshMs]);
+  return state;
+}
+
+/** GMT+8 display of a UTC ms time. */
+export const gmt8 = (utcMs: number) => formatGmt8(utcMs, 'MM/dd HH:mm');
+
+/** The clock line of a live match: the i18n key of its period and the minute played. */
+export function clockKey(m: Pick<LiveTvMatch, 'period' | 'clock'>): { key: string; min: number } {
+  const min = Math.floor(m.clock / 60);
+  const key = m.period >= 1 && m.period <= 5 ? `clock.${m.period}` : 'clock.other';
+  return { key, min };
+}
+
+/** Standings page's URL of a league. */
+export const standingsPath = (leagueId?: number) =>
+  leagueId === undefined ? '/standings' : `/standings?league=${leagueId}`;
+
+/**
+ * Brings what a tap opens into view when it sits under the tapped item: on a phone the pages are
+ * one column, so the player (or the clip list) is below the list, often off screen; on a wide
+ * screen it is beside the list and nothing scrolls.
+ */
+export function revealStage(target: HTMLElement | null, tapped: Element): void {
+  if (target && target.getBoundingClientRect().top >= tapped.getBoundingClientRect().bottom) {
+    target.scrollIntoView({ block: 'start' });
+  }
+}

@@ -1,0 +1,31 @@
+/** The `virtual` namespace (virtual sports on /desktop), English: the reference every language must match. */
+const virtual: Readonly<Record<string, string>> = {
+  title: 'Virtual sports',
+  next: 'Next events',
+  kickoffIn: 'Starts in {{time}}',
+  playing: 'Playing',
+  ended: 'Full time',
+  noEvents: 'No virtual events right now.',
+  replay: 'Replay',
+  results: 'Latest results',
+  goal: "{{minute}}' {{team}} {{score}}",
+  loading: 'Loading...',
+  'market.1X2': 'Full-time result',
+  'market.ML': 'Winner',
+  'market.HDP': 'Handicap',
+  'market.OU': 'Over/Under',
+  'market.OE': 'Odd/Even',
+  'pick.home': 'Home',
+  'pick.draw': 'Draw',
+  'pick.away': 'Away',
+  'pick.over': 'Over',
+  'pick.under': 'Under',
+  'pick.odd': 'Odd',
+  'pick.even': 'Even',
+  noGoals: 'No score yet.',
+  fullTime: 'Final score {{score}}',
+  'sport.180': 'Virtual Football',
+  'sport.181': 'Virtual Basketball',
+};
+
+export default virtual;

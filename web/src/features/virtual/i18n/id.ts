@@ -1,0 +1,31 @@
+/** The `virtual` namespace, id. */
+const virtual: Readonly<Record<string, string>> = {
+  title: 'Olahraga virtual',
+  next: 'Acara berikutnya',
+  kickoffIn: 'Mulai dalam {{time}}',
+  playing: 'Sedang main',
+  ended: 'Selesai',
+  noEvents: 'Tidak ada acara virtual saat ini.',
+  replay: 'Tayangan ulang',
+  results: 'Hasil terbaru',
+  goal: 'Menit {{minute}} {{team}} {{score}}',
+  loading: 'Memuat...',
+  'market.1X2': 'Hasil akhir',
+  'market.ML': 'Pemenang',
+  'market.HDP': 'Voor',
+  'market.OU': 'Atas/Bawah',
+  'market.OE': 'Ganjil/Genap',
+  'pick.home': 'Tuan rumah',
+  'pick.draw': 'Seri',
+  'pick.away': 'Tamu',
+  'pick.over': 'Atas',
+  'pick.under': 'Bawah',
+  'pick.odd': 'Ganjil',
+  'pick.even': 'Genap',
+  noGoals: 'Belum ada skor.',
+  fullTime: 'Skor akhir {{score}}',
+  'sport.180': 'Sepak bola virtual',
+  'sport.181': 'Bola basket virtual',
+};
+
+export default virtual;

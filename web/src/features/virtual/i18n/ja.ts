@@ -1,0 +1,31 @@
+/** The `virtual` namespace, ja. */
+const virtual: Readonly<Record<string, string>> = {
+  title: 'バーチャルスポーツ',
+  next: '次のイベント',
+  kickoffIn: '開始まで {{time}}',
+  playing: '試合中',
+  ended: '試合終了',
+  noEvents: '現在バーチャルイベントはありません。',
+  replay: 'リプレイ',
+  results: '最新の結果',
+  goal: '{{minute}}分 {{team}} {{score}}',
+  loading: '読み込み中...',
+  'market.1X2': '試合結果',
+  'market.ML': '勝者',
+  'market.HDP': 'ハンディキャップ',
+  'market.OU': 'オーバー/アンダー',
+  'market.OE': '奇数/偶数',
+  'pick.home': 'ホーム',
+  'pick.draw': '引き分け',
+  'pick.away': 'アウェイ',
+  'pick.over': 'オーバー',
+  'pick.under': 'アンダー',
+  'pick.odd': '奇数',
+  'pick.even': '偶数',
+  noGoals: 'まだ得点はありません。',
+  fullTime: '最終スコア {{score}}',
+  'sport.180': 'バーチャルサッカー',
+  'sport.181': 'バーチャルバスケットボール',
+};
+
+export default virtual;

@@ -1,0 +1,31 @@
+/** The `virtual` namespace, ko. */
+const virtual: Readonly<Record<string, string>> = {
+  title: '가상 스포츠',
+  next: '다음 경기',
+  kickoffIn: '{{time}} 후 시작',
+  playing: '진행 중',
+  ended: '경기 종료',
+  noEvents: '지금은 가상 경기가 없습니다.',
+  replay: '다시 보기',
+  results: '최근 결과',
+  goal: '{{minute}}분 {{team}} {{score}}',
+  loading: '불러오는 중...',
+  'market.1X2': '정규 시간 결과',
+  'market.ML': '승자',
+  'market.HDP': '핸디캡',
+  'market.OU': '오버/언더',
+  'market.OE': '홀/짝',
+  'pick.home': '홈',
+  'pick.draw': '무승부',
+  'pick.away': '원정',
+  'pick.over': '오버',
+  'pick.under': '언더',
+  'pick.odd': '홀',
+  'pick.even': '짝',
+  noGoals: '아직 득점이 없습니다.',
+  fullTime: '최종 점수 {{score}}',
+  'sport.180': '가상 축구',
+  'sport.181': '가상 농구',
+};
+
+export default virtual;

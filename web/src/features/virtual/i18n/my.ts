@@ -1,0 +1,31 @@
+/** The `virtual` namespace, my. */
+const virtual: Readonly<Record<string, string>> = {
+  title: 'ဗာချွယ်အားကစား',
+  next: 'နောက်လာမည့်ပွဲများ',
+  kickoffIn: '{{time}} အတွင်း စတင်မည်',
+  playing: 'ကစားနေသည်',
+  ended: 'ပွဲပြီး',
+  noEvents: 'ယခု ဗာချွယ်ပွဲ မရှိပါ။',
+  replay: 'ပြန်ကြည့်ရန်',
+  results: 'နောက်ဆုံးရလဒ်များ',
+  goal: '{{minute}} မိနစ် {{team}} {{score}}',
+  loading: 'ဖွင့်နေသည်...',
+  'market.1X2': 'ပွဲပြီးရလဒ်',
+  'market.ML': 'အနိုင်ရသူ',
+  'market.HDP': 'ဟန်းဒီကပ်',
+  'market.OU': 'အပေါ်/အောက်',
+  'market.OE': 'မ/စုံ',
+  'pick.home': 'အိမ်ရှင်',
+  'pick.draw': 'သရေ',
+  'pick.away': 'ဧည့်သည်',
+  'pick.over': 'အပေါ်',
+  'pick.under': 'အောက်',
+  'pick.odd': 'မ',
+  'pick.even': 'စုံ',
+  noGoals: 'ဂိုး မရှိသေးပါ။',
+  fullTime: 'နောက်ဆုံးရလဒ် {{score}}',
+  'sport.180': 'ဗာချွယ်ဘောလုံး',
+  'sport.181': 'ဗာချွယ်ဘတ်စကက်ဘော',
+};
+
+export default virtual;

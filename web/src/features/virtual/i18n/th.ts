@@ -1,0 +1,31 @@
+/** The `virtual` namespace, th. */
+const virtual: Readonly<Record<string, string>> = {
+  title: 'กีฬาเสมือน',
+  next: 'รายการถัดไป',
+  kickoffIn: 'เริ่มในอีก {{time}}',
+  playing: 'กำลังแข่ง',
+  ended: 'จบการแข่งขัน',
+  noEvents: 'ขณะนี้ไม่มีรายการเสมือน',
+  replay: 'ดูย้อนหลัง',
+  results: 'ผลล่าสุด',
+  goal: 'นาทีที่ {{minute}} {{team}} {{score}}',
+  loading: 'กำลังโหลด...',
+  'market.1X2': 'ผลเต็มเวลา',
+  'market.ML': 'ผู้ชนะ',
+  'market.HDP': 'แฮนดิแคป',
+  'market.OU': 'สูง/ต่ำ',
+  'market.OE': 'คี่/คู่',
+  'pick.home': 'เจ้าบ้าน',
+  'pick.draw': 'เสมอ',
+  'pick.away': 'ทีมเยือน',
+  'pick.over': 'สูง',
+  'pick.under': 'ต่ำ',
+  'pick.odd': 'คี่',
+  'pick.even': 'คู่',
+  noGoals: 'ยังไม่มีประตู',
+  fullTime: 'สกอร์สุดท้าย {{score}}',
+  'sport.180': 'ฟุตบอลเสมือน',
+  'sport.181': 'บาสเกตบอลเสมือน',
+};
+
+export default virtual;

@@ -1,0 +1,31 @@
+/** The `virtual` namespace, tw. */
+const virtual: Readonly<Record<string, string>> = {
+  title: 'កីឡានិម្មិត',
+  next: 'ព្រឹត្តិការណ៍បន្ទាប់',
+  kickoffIn: 'ចាប់ផ្តើមក្នុង {{time}}',
+  playing: 'កំពុងលេង',
+  ended: 'ចប់ការប្រកួត',
+  noEvents: 'មិនមានព្រឹត្តិការណ៍និម្មិតឥឡូវនេះទេ។',
+  replay: 'ចាក់ឡើងវិញ',
+  results: 'លទ្ធផលចុងក្រោយ',
+  goal: "{{minute}}' {{team}} {{score}} ពិន្ទុ",
+  loading: 'កំពុងផ្ទុក...',
+  'market.1X2': 'លទ្ធផលពេញម៉ោង',
+  'market.ML': 'អ្នកឈ្នះ',
+  'market.HDP': 'ហានឌីកាប',
+  'market.OU': 'លើស/ក្រោម',
+  'market.OE': 'សេស/គូ',
+  'pick.home': 'ម្ចាស់ផ្ទះ',
+  'pick.draw': 'ស្មើ',
+  'pick.away': 'ភ្ញៀវ',
+  'pick.over': 'លើស',
+  'pick.under': 'ក្រោម',
+  'pick.odd': 'សេស',
+  'pick.even': 'គូ',
+  noGoals: 'មិនទាន់មានពិន្ទុ។',
+  fullTime: 'ពិន្ទុចុងក្រោយ {{score}}',
+  'sport.180': 'បាល់ទាត់និម្មិត',
+  'sport.181': 'បាល់បោះនិម្មិត',
+};
+
+export default virtual;

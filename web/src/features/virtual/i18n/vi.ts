@@ -1,0 +1,31 @@
+/** The `virtual` namespace, vi. */
+const virtual: Readonly<Record<string, string>> = {
+  title: 'Thể thao ảo',
+  next: 'Sự kiện sắp tới',
+  kickoffIn: 'Bắt đầu sau {{time}}',
+  playing: 'Đang diễn ra',
+  ended: 'Hết giờ',
+  noEvents: 'Hiện không có sự kiện ảo.',
+  replay: 'Phát lại',
+  results: 'Kết quả mới nhất',
+  goal: 'Phút {{minute}} {{team}} {{score}}',
+  loading: 'Đang tải...',
+  'market.1X2': 'Kết quả cả trận',
+  'market.ML': 'Đội thắng',
+  'market.HDP': 'Kèo chấp',
+  'market.OU': 'Tài/Xỉu',
+  'market.OE': 'Lẻ/Chẵn',
+  'pick.home': 'Đội nhà',
+  'pick.draw': 'Hòa',
+  'pick.away': 'Đội khách',
+  'pick.over': 'Tài',
+  'pick.under': 'Xỉu',
+  'pick.odd': 'Lẻ',
+  'pick.even': 'Chẵn',
+  noGoals: 'Chưa có bàn thắng.',
+  fullTime: 'Tỷ số cuối {{score}}',
+  'sport.180': 'Bóng đá ảo',
+  'sport.181': 'Bóng rổ ảo',
+};
+
+export default virtual;

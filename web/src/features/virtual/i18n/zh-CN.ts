@@ -1,0 +1,31 @@
+/** The `virtual` namespace, zh-CN. */
+const virtual: Readonly<Record<string, string>> = {
+  title: '虚拟体育',
+  next: '即将开始',
+  kickoffIn: '{{time}} 后开始',
+  playing: '进行中',
+  ended: '完场',
+  noEvents: '目前没有虚拟赛事。',
+  replay: '回放',
+  results: '最新赛果',
+  goal: '第{{minute}}分钟 {{team}} {{score}}',
+  loading: '加载中...',
+  'market.1X2': '全场赛果',
+  'market.ML': '胜方',
+  'market.HDP': '让球',
+  'market.OU': '大小',
+  'market.OE': '单双',
+  'pick.home': '主队',
+  'pick.draw': '和局',
+  'pick.away': '客队',
+  'pick.over': '大',
+  'pick.under': '小',
+  'pick.odd': '单',
+  'pick.even': '双',
+  noGoals: '尚无进球。',
+  fullTime: '最终比分 {{score}}',
+  'sport.180': '虚拟足球',
+  'sport.181': '虚拟篮球',
+};
+
+export default virtual;
