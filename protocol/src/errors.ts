@@ -260,7 +260,6 @@ const rows: readonly Row[] = [
   ['liveMatchNotAllowed', 'other', 'room', 200, 'Live matches are not allowed in this room.', 'named'],
   ['roomNotJoined', 'other', 'room', 200, 'You have not joined this room.', 'ours'],
   ['roomStarted', 'other', 'room', 200, 'The room has started. You can no longer leave it.', 'ours'],
-  ['virtualRoomsUnavailable', 'other', 'room', 200, 'Virtual sports rooms are not available yet.', 'ours'],
   // Validation codes of SPEC section 5 that a server may also return.
   ['usernameRequired', 'other', 'account', 400, 'Please enter your login ID.'],
   ['passwordRequired', 'other', 'account', 400, 'Please enter your password.'],

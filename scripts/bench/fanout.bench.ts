@@ -134,6 +134,40 @@ export async function login(simUrl: string): Promise<{ accountId: string; token:
   return { accountId: 'demo01', token: body.member_profile.player_info[0]?.session_token ?? '' };
 }
 
+/**
+ * Forks the load processes for `n` clients of one kind: at most 2,500 sockets each (the open-files
+ * limit of a process is 20,000), each from its own loopback source address (127.0.0.2, .3, ...).
+ */
+export function spawnLoad(o: {
+  kind: string;
+  n: number;
+  url: string;
+  session: { accountId: string; token: string };
+  topic: string;
+  minProcesses: number;
+}): ChildProcess[] {
+  const perProcess = 2500;
+  const processes = Math.max(o.minProcesses, Math.ceil(o.n / perProcess));
+  const workers: ChildProcess[] = [];
+  for (let w = 0; w < processes; w++) {
+    const count = Math.floor(o.n / processes) + (w < o.n % processes ? 1 : 0);
+    workers.push(
+      spawn('fanout-load.ts', [
+        JSON.stringify({
+          kind: o.kind,
+          url: o.url,
+          count,
+          localAddress: `127.0.0.${2 + w}`,
+          accountId: o.session.accountId,
+          token: o.session.token,
+          topic: o.topic,
+        }),
+      ]),
+    );
+  }
+  return workers;
+}
+
 async function phase(
   kind: Kind,
   n: number,
@@ -143,25 +177,7 @@ async function phase(
   url: string,
   session: { accountId: string; token: string },
 ): Promise<Row> {
-  const perProcess = 2500;
-  const processes = Math.max(2, Math.ceil(n / perProcess));
-  const workers: ChildProcess[] = [];
-  for (let w = 0; w < processes; w++) {
-    const count = Math.floor(n / processes) + (w < n % processes ? 1 : 0);
-    workers.push(
-      spawn('fanout-load.ts', [
-        JSON.stringify({
-          kind,
-          url,
-          count,
-          localAddress: `127.0.0.${2 + w}`,
-          accountId: session.accountId,
-          token: session.token,
-          topic: 'odds/1/hdpou/live',
-        }),
-      ]),
-    );
-  }
+  const workers = spawnLoad({ kind, n, url, session, topic: 'odds/1/hdpou/live', minProcesses: 2 });
   let ready: { errors: number }[];
   try {
     ready = await Promise.all(workers.map((w) => next<{ errors: number }>(w, 'ready', 180_000)));

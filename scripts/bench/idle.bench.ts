@@ -2,13 +2,13 @@
  * Idle connections (issue 20, item 4): how much memory one gateway process needs to hold N
  * connected clients that are logged in (`hello`) and subscribed to the quiet `menu` topic, next to
  * a bare `ws` server holding the same number of bare connections (the baseline), in the same run.
- * Clients come from load processes of 2,500 sockets each on their own loopback source addresses
- * (127.0.0.2..), so neither side reaches the 20,000 open-files limit of one process.
+ * Clients come from fanout.bench.ts's load processes (2,500 sockets each, own source addresses), so
+ * neither side reaches the 20,000 open-files limit of one process.
  *
  * `npx tsx scripts/bench/run.ts --only idle` (N = 15,000), `--quick` (N = 1,000), or `IDLE_N=5000`.
  */
 import type { ChildProcess } from 'node:child_process';
-import { children, login, next, sleep, spawn, stats, stop } from './fanout.bench.ts';
+import { children, login, next, sleep, spawn, spawnLoad, stats, stop } from './fanout.bench.ts';
 import type { Benchmark } from './run.ts';
 
 interface Row {
@@ -22,8 +22,6 @@ interface Row {
   connectSeconds: number;
 }
 
-const PerProcess = 2500;
-
 async function connect(
   kind: Row['kind'],
   n: number,
@@ -34,24 +32,7 @@ async function connect(
   await sleep(1000);
   const before = await stats(server);
   const started = performance.now();
-  const processes = Math.max(1, Math.ceil(n / PerProcess));
-  const workers: ChildProcess[] = [];
-  for (let w = 0; w < processes; w++) {
-    const count = Math.floor(n / processes) + (w < n % processes ? 1 : 0);
-    workers.push(
-      spawn('fanout-load.ts', [
-        JSON.stringify({
-          kind,
-          url,
-          count,
-          localAddress: `127.0.0.${2 + w}`,
-          accountId: session.accountId,
-          token: session.token,
-          topic: 'menu',
-        }),
-      ]),
-    );
-  }
+  const workers = spawnLoad({ kind, n, url, session, topic: 'menu', minProcesses: 1 });
   try {
     const ready = await Promise.all(
       workers.map((w) => next<{ errors: number; snaps: number }>(w, 'ready', 300_000)),

@@ -41,7 +41,8 @@ beforeAll(async () => {
     forward: false,
   });
   gateway = await startGateway({ upstreamUrl: replay.url, replayControlUrl: replay.url, logLevel: 'silent' });
-  plain = await startGateway({ upstreamUrl: replay.url, logLevel: 'silent' });
+  // No web app served (webDist undefined): /replay must 404 however the tree was built.
+  plain = await startGateway({ upstreamUrl: replay.url, logLevel: 'silent', webDist: undefined });
 });
 afterAll(async () => {
   await gateway?.close();

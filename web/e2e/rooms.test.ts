@@ -116,9 +116,12 @@ async function placePointsBet(page: Page, stake: string) {
     await page.locator('input[name="stake"]').fill(stake);
     await page.getByRole('button', { name: 'Place points bet' }).click();
     const outcome = page.locator('[data-testid="bet-placed"], .points-slip .form-error');
+    // An in-play points bet waits out the live delay, and on a loaded machine (the whole suite on two
+    // cores) its reply has been seen to take over 10 s: the member's points already moved, the
+    // reply not yet in. Wait for the reply, not a fixed guess of how long it takes.
     await outcome
       .first()
-      .waitFor({ timeout: 10_000 })
+      .waitFor({ timeout: 30_000 })
       .catch(async () => {
         const phase = await page.locator('[data-phase]').getAttribute('data-phase');
         throw new Error(`no outcome (phase ${phase}): ${await page.locator('.points-slip').textContent()}`);

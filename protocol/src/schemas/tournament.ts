@@ -152,11 +152,17 @@ export const RoomListBody = sessionBody({
 });
 export type RoomListBody = Static<typeof RoomListBody>;
 
-export const RoomLeagueListBody = sessionBody({ sport_id: Type.Optional(Type.Integer({ minimum: 1 })) });
+/** `virtual`: what a virtual room (vroomcreate) may take instead of real matches. */
+const VirtualFlag = { virtual: Type.Optional(Type.Boolean()) };
+export const RoomLeagueListBody = sessionBody({
+  sport_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  ...VirtualFlag,
+});
 export type RoomLeagueListBody = Static<typeof RoomLeagueListBody>;
 
 export const RoomMatchListBody = sessionBody({
   league_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { maxItems: 50 })),
+  ...VirtualFlag,
   ...OptionalPaging,
 });
 export type RoomMatchListBody = Static<typeof RoomMatchListBody>;

@@ -100,6 +100,7 @@ describe('game providers over HTTP', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('<html lang="th">');
+    expect(html).toContain('<link rel="icon" href="data:,">');
     expect(html).toContain(PageStringsByLanguage.th.loading);
     expect(html).toContain('<script src="static/game.js"></script>');
     // No inline executable script: the only inline block is JSON data.

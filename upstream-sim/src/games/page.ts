@@ -19,6 +19,8 @@ function shell(lang: string, title: string, bodyAttrs: string, main: string): st
   return (
     `<!doctype html><html lang="${escapeXml(lang)}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width,initial-scale=1">' +
+    // No favicon request (the browser would ask the gateway for /favicon.ico and log a 404).
+    '<link rel="icon" href="data:,">' +
     `<title>${escapeXml(title)}</title><link rel="stylesheet" href="static/game.css"></head>` +
     `<body ${bodyAttrs}>${main}</body></html>`
   );

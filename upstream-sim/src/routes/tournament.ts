@@ -7,7 +7,10 @@
 import {
   centiToPoints,
   type DateRangeBody,
+  kickoffOf,
+  kickoffRefusal,
   type MatchLookupBody,
+  nextEventIndex,
   type RoomBetBody,
   type RoomBetPlusBody,
   type RoomCreateBody,
@@ -17,6 +20,8 @@ import {
   type RoomMatchListBody,
   RoomStatus,
   RoomType,
+  VirtualRoomTiming,
+  VirtualSports,
 } from '@sportsbook/protocol';
 import { toMajor } from '../domain/amounts.ts';
 import { dateOf, dayRange } from '../domain/statements.ts';
@@ -25,6 +30,8 @@ import type { Account } from '../domain/types.ts';
 import { ok, type Reply, reject } from '../reply.ts';
 import { requestFingerprint } from '../sim.ts';
 import { legView, page } from '../views.ts';
+import { virtualLeagues } from '../virtual/events.ts';
+import type { VirtualBook } from '../virtual/world.ts';
 import type { MatchResultRow } from '../world/types.ts';
 import { auth, type CallContext, type Handler, type Handlers } from './handler.ts';
 
@@ -109,6 +116,40 @@ function matchView(row: MatchResultRow, live: boolean) {
     kickoff: iso(row.kickoff),
     live,
   };
+}
+
+/** Virtual events a virtual room may take now (VirtualRoomTiming), listed yet or not. */
+function virtualRoomMatches(ctx: CallContext): MatchResultRow[] {
+  const book = (ctx.sim.world as { virtual?: VirtualBook }).virtual;
+  if (!book) return [];
+  const now = ctx.sim.world.now();
+  const leagues = new Map(virtualLeagues().map((l) => [l[0], l[2]]));
+  const rows: MatchResultRow[] = [];
+  for (const sport of Object.values(VirtualSports)) {
+    for (let i = nextEventIndex(sport, now); kickoffOf(sport, i) <= now + VirtualRoomTiming.maxLeadMs; i++) {
+      const event = book.events.get(sport.id, i);
+      if (!event || kickoffRefusal(event.kickoff, now, VirtualRoomTiming) !== null) continue;
+      rows.push({
+        matchId: event.matchId,
+        sportId: event.sportId,
+        leagueId: event.leagueId,
+        leagueName: leagues.get(event.leagueId) ?? '',
+        home: event.home,
+        away: event.away,
+        kickoff: event.kickoff,
+        status: 0,
+        score: null,
+      });
+    }
+  }
+  return rows.sort((a, b) => a.kickoff - b.kickoff || a.matchId - b.matchId);
+}
+
+/** Matches a new room may take: real ones, or virtual events when the body says `virtual`. */
+function roomMatches(ctx: CallContext): MatchResultRow[] {
+  return ctx.body.virtual === true
+    ? virtualRoomMatches(ctx)
+    : ctx.sim.tournament.eligibleMatches(ctx.sim.world.now());
 }
 
 /** The member of a tournament call: a session, tournament enabled. */
@@ -204,7 +245,7 @@ export const tournamentHandlers: Handlers = {
       number,
       { league_id: number; league_name: string; sport_id: number; matches: number }
     >();
-    for (const row of ctx.sim.tournament.eligibleMatches(ctx.sim.world.now())) {
+    for (const row of roomMatches(ctx)) {
       if (sportId !== undefined && row.sportId !== sportId) continue;
       const known = leagues.get(row.leagueId);
       if (known) known.matches += 1;
@@ -222,9 +263,7 @@ export const tournamentHandlers: Handlers = {
     member(ctx);
     const body = ctx.body as RoomMatchListBody;
     const wanted = body.league_ids && body.league_ids.length > 0 ? new Set(body.league_ids) : null;
-    const rows = ctx.sim.tournament
-      .eligibleMatches(ctx.sim.world.now())
-      .filter((r) => wanted === null || wanted.has(r.leagueId));
+    const rows = roomMatches(ctx).filter((r) => wanted === null || wanted.has(r.leagueId));
     const paged = page(rows, body.page_number, body.page_size ?? 30);
     return ok({ matches: paged.items.map((r) => matchView(r, false)), total: paged.total });
   },

@@ -60,6 +60,30 @@ describe('tournament rooms over virtual events', () => {
       terms: true,
     });
 
+  it('roomleaguelist / roommatchlist with virtual: true list the events a virtual room may take', async () => {
+    const [a] = players as [Session];
+    const now = t.world.now();
+    const leagues = await t.call('/tournament/roomleaguelist', { ...a, virtual: true });
+    expect(validateReply('tournament/roomleaguelist', leagues.json).ok).toBe(true);
+    expect(leagues.json.leagues.map((l: any) => l.sport_id).sort()).toEqual([180, 181]);
+    const listed = await t.call('/tournament/roommatchlist', { ...a, virtual: true, page_size: 100 });
+    expect(validateReply('tournament/roommatchlist', listed.json).ok).toBe(true);
+    const matches = listed.json.matches as any[];
+    expect(matches.length).toBeGreaterThanOrEqual(6);
+    for (const m of matches) {
+      const lead = Date.parse(m.kickoff) - now;
+      expect(lead).toBeGreaterThanOrEqual(VirtualRoomTiming.minLeadMs);
+      expect(lead).toBeLessThanOrEqual(VirtualRoomTiming.maxLeadMs);
+    }
+    const ids = matches.map((m) => m.match_id);
+    for (const sport of [football, basketball])
+      expect(ids).toContain(virtualMatchId(sport.id, firstEligible(sport, now)));
+    const kickoffs = matches.map((m) => Date.parse(m.kickoff));
+    expect(kickoffs).toEqual([...kickoffs].sort((x, y) => x - y));
+    const real = (await t.call('/tournament/roommatchlist', { ...a, page_size: 100 })).json.matches as any[];
+    expect(real.some((m) => m.sport_id === 180 || m.sport_id === 181)).toBe(false);
+  });
+
   it('refuses real matches, too near events, roomcreate over virtual events, vroomjoin of a real room', async () => {
     const [a] = players as [Session];
     const now = t.world.now();

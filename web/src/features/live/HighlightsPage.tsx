@@ -4,10 +4,10 @@
  * the live TV page's player.
  */
 import type { HighlightClip } from '@sportsbook/protocol';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLiveText } from './i18n/index.ts';
 import { LiveLinks } from './LiveLinks.tsx';
-import { gmt8, revealStage, useLiveCalls, useLoaded } from './liveApi.ts';
+import { gmt8, useLiveCalls, useLoaded, useReveal } from './liveApi.ts';
 import { Player } from './Player.tsx';
 import './live.css';
 
@@ -22,8 +22,8 @@ export default function HighlightsPage() {
   );
   const clips = useLoaded(loadClips);
   const [clip, setClip] = useState<HighlightClip | null>(null);
-  const stageRef = useRef<HTMLElement>(null);
-  const clipsRef = useRef<HTMLElement>(null);
+  const clipList = useReveal<HTMLElement>(clips);
+  const stage = useReveal<HTMLElement>(clip ?? undefined);
   const title = clip ? `${clip.home} ${clip.score[0]} - ${clip.score[1]} ${clip.away}` : '';
 
   return (
@@ -47,7 +47,7 @@ export default function HighlightsPage() {
                   onClick={(e) => {
                     setLeagueId(l.league_id);
                     setClip(null);
-                    revealStage(clipsRef.current, e.currentTarget);
+                    clipList.reveal(e.currentTarget);
                   }}
                 >
                   <span className="live-teams">{l.league_name}</span>
@@ -57,7 +57,7 @@ export default function HighlightsPage() {
             ))}
           </ul>
         </section>
-        <section className="live-list" ref={clipsRef} aria-label={t('hl.clips')}>
+        <section className="live-list" ref={clipList.ref} aria-label={t('hl.clips')}>
           <h2>{t('hl.clips')}</h2>
           {leagueId === null ? <p>{t('hl.pickLeague')}</p> : null}
           {leagueId !== null && clips === undefined ? <p role="status">{t('common.loading')}</p> : null}
@@ -72,7 +72,7 @@ export default function HighlightsPage() {
                   data-match-id={c.match_id}
                   onClick={(e) => {
                     setClip(c);
-                    revealStage(stageRef.current, e.currentTarget);
+                    stage.reveal(e.currentTarget);
                   }}
                 >
                   <span className="live-teams">
@@ -84,7 +84,7 @@ export default function HighlightsPage() {
             ))}
           </ul>
         </section>
-        <section className="live-stage" ref={stageRef} aria-label={title || t('hl.pickClip')}>
+        <section className="live-stage" ref={stage.ref} aria-label={title || t('hl.pickClip')}>
           {clip === null ? (
             <p>{t('hl.pickClip')}</p>
           ) : (

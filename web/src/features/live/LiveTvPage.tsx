@@ -5,11 +5,11 @@
  * and the tracker takes its place.
  */
 import type { LiveTvMatch } from '@sportsbook/protocol';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useLiveText } from './i18n/index.ts';
 import { LiveLinks } from './LiveLinks.tsx';
-import { clockKey, gmt8, revealStage, standingsPath, useLiveCalls, useLoaded } from './liveApi.ts';
+import { clockKey, gmt8, standingsPath, useLiveCalls, useLoaded, useReveal } from './liveApi.ts';
 import { Player } from './Player.tsx';
 import { Tracker } from './tracker/Tracker.tsx';
 import './live.css';
@@ -37,7 +37,6 @@ export default function LiveTvPage() {
   const { calls } = useLiveCalls();
   const list = useLoaded(calls ? calls.tvList : null, RefreshMs);
   const [chosen, setChosen] = useState<number | null>(null);
-  const stageRef = useRef<HTMLElement>(null);
   const matches = list?.ok ? list.value : [];
   const current = matches.find((m) => m.match_id === chosen) ?? null;
   const loadStream = useMemo(
@@ -45,6 +44,7 @@ export default function LiveTvPage() {
     [calls, chosen],
   );
   const stream = useLoaded(loadStream);
+  const stage = useReveal<HTMLElement>(stream);
   const [failed, setFailed] = useState(false);
   const onFailed = useCallback((f: boolean) => setFailed(f), []);
   const now = matches.filter((m) => m.live === 1);
@@ -61,7 +61,7 @@ export default function LiveTvPage() {
         onClick={(e) => {
           setFailed(false);
           setChosen(m.match_id);
-          revealStage(stageRef.current, e.currentTarget);
+          stage.reveal(e.currentTarget);
         }}
       >
         <span className="live-teams">
@@ -90,7 +90,7 @@ export default function LiveTvPage() {
             </>
           ) : null}
         </section>
-        <section className="live-stage" ref={stageRef} aria-label={title || t('tv.pick')}>
+        <section className="live-stage" ref={stage.ref} aria-label={title || t('tv.pick')}>
           {current === null ? (
             <p>{t('tv.pick')}</p>
           ) : (
@@ -105,7 +105,12 @@ export default function LiveTvPage() {
                 </Link>
               </header>
               <div className="live-stage-body" data-fallback={failed ? '' : undefined}>
-                {stream === undefined ? <p role="status">{t('common.loading')}</p> : null}
+                {stream === undefined ? (
+                  // Holds the video's place while the stream loads, so the page does not jump.
+                  <p className="live-player live-player-wait" role="status">
+                    {t('common.loading')}
+                  </p>
+                ) : null}
                 {stream && !stream.ok ? (
                   <p className="live-notice" role="alert" data-testid="player-failed">
                     {t('player.failed')}

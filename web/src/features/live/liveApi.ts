@@ -14,7 +14,7 @@ import {
   type StandingLeague,
   type StandingRow,
 } from '@sportsbook/protocol';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { SessionContext, useAccount } from '../../app/contexts.ts';
 import { type ApiClient, api } from '../../shared/api.ts';
 
@@ -101,12 +101,24 @@ export const standingsPath = (leagueId?: number) =>
   leagueId === undefined ? '/standings' : `/standings?league=${leagueId}`;
 
 /**
- * Brings what a tap opens into view when it sits under the tapped item: on a phone the pages are
- * one column, so the player (or the clip list) is below the list, often off screen; on a wide
- * screen it is beside the list and nothing scrolls.
+ * Brings what a tap opens into view once it has loaded (`ready` defined), when it sits under the
+ * tapped item: on a phone the pages are one column, so the player (or the clip list) is below the
+ * list, often off screen; on a wide screen it is beside the list and nothing scrolls.
  */
-export function revealStage(target: HTMLElement | null, tapped: Element): void {
-  if (target && target.getBoundingClientRect().top >= tapped.getBoundingClientRect().bottom) {
-    target.scrollIntoView({ block: 'start' });
-  }
+export function useReveal<T extends HTMLElement>(ready: unknown) {
+  const ref = useRef<T>(null);
+  const tapped = useRef<Element | null>(null);
+  useEffect(() => {
+    const from = tapped.current;
+    const target = ref.current;
+    if (ready === undefined || !from || !target) return;
+    tapped.current = null;
+    if (target.getBoundingClientRect().top >= from.getBoundingClientRect().bottom) {
+      target.scrollIntoView({ block: 'start' });
+    }
+  }, [ready]);
+  const reveal = (from: Element) => {
+    tapped.current = from;
+  };
+  return { ref, reveal };
 }

@@ -3,6 +3,8 @@
  * (roommatchlist for the leagues, matchlookup by team or league); 4 terms, then roomcreate with an
  * idempotency key (the owner joins and pays the fee). Each step checks its fields with protocol's
  * validateRoomCreate before going on; the server's codes reach the player through the catalogue.
+ * "Virtual sports" (step 1) lists virtual events instead (roomleaguelist/roommatchlist with
+ * `virtual`) and creates with vroomcreate.
  */
 import { TournamentLimits, type ValidationError, validateRoomCreate } from '@sportsbook/protocol';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -44,6 +46,7 @@ export function CreateWizard({
   const calls = useMemo(() => roomCalls(api), []);
   const [step, setStep] = useState<Step>('room');
   const [type, setType] = useState<1 | 2>(1);
+  const [virtual, setVirtual] = useState(false);
   const [rate, setRate] = useState('10');
   const [limit, setLimit] = useState('10');
   const [pin, setPin] = useState('');
@@ -65,26 +68,26 @@ export function CreateWizard({
 
   useEffect(() => {
     const abort = new AbortController();
-    void calls.leagues(auth, abort.signal).then((r) => {
+    void calls.leagues(auth, abort.signal, virtual).then((r) => {
       if (r.ok) setLeagues(r.value);
       else if (!abort.signal.aborted) setCode(r.code);
     });
     return () => abort.abort();
-  }, [calls, auth]);
+  }, [calls, auth, virtual]);
 
   useEffect(() => {
     if (step !== 'matches') return;
     const abort = new AbortController();
     const load =
-      keyword.trim() !== ''
+      keyword.trim() !== '' && !virtual
         ? calls.lookup(auth, keyword.trim(), abort.signal)
-        : calls.matches(auth, leagueIds, abort.signal);
+        : calls.matches(auth, leagueIds, abort.signal, virtual);
     void load.then((r) => {
       if (r.ok) setMatches(r.value);
       else if (!abort.signal.aborted) setCode(r.code);
     });
     return () => abort.abort();
-  }, [calls, auth, step, leagueIds, keyword]);
+  }, [calls, auth, step, leagueIds, keyword, virtual]);
 
   const form = () => ({
     type,
@@ -126,6 +129,7 @@ export function CreateWizard({
       matchIds,
       terms,
       requestId: requestId.current,
+      virtual,
     });
     setBusy(false);
     if (r.ok) {
@@ -162,6 +166,20 @@ export function CreateWizard({
                 </label>
               ))}
             </fieldset>
+            <label className="check">
+              <input
+                type="checkbox"
+                name="virtual"
+                checked={virtual}
+                onChange={(e) => {
+                  // Another kind of match: the leagues and matches picked so far no longer apply.
+                  setVirtual(e.target.checked);
+                  setLeagueIds([]);
+                  setMatchIds([]);
+                }}
+              />
+              {t('create.virtual')}
+            </label>
             <label>
               {t('create.fee', { min: TournamentLimits.minEntryFee, max: TournamentLimits.maxEntryFee })}
               <input name="rate" inputMode="numeric" value={rate} onChange={(e) => setRate(e.target.value)} />
@@ -208,10 +226,12 @@ export function CreateWizard({
         ) : null}
         {step === 'matches' ? (
           <div className="wizard-body pick-list" data-tour="matches">
-            <label>
-              {t('create.lookup')}
-              <input type="search" value={keyword} onChange={(e) => setKeyword(e.target.value)} />
-            </label>
+            {virtual ? null : (
+              <label>
+                {t('create.lookup')}
+                <input type="search" value={keyword} onChange={(e) => setKeyword(e.target.value)} />
+              </label>
+            )}
             <p>
               {t('create.matchesHint', {
                 min: TournamentLimits.minMatches,
@@ -243,7 +263,10 @@ export function CreateWizard({
             <dl className="room-facts">
               <div>
                 <dt>{t('room.type')}</dt>
-                <dd>{t(`type.${type}`)}</dd>
+                <dd>
+                  {t(`type.${type}`)}
+                  {virtual ? ` · ${t('create.virtual')}` : ''}
+                </dd>
               </div>
               <div>
                 <dt>{t('room.fee')}</dt>

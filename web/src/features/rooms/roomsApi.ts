@@ -33,6 +33,8 @@ export interface CreateRequest {
   matchIds: number[];
   terms: boolean;
   requestId: string;
+  /** A room over virtual events: vroomcreate instead of roomcreate. */
+  virtual?: boolean;
 }
 
 export interface PlaceRequest {
@@ -94,7 +96,7 @@ export function roomCalls(api: ApiClient) {
     },
     async create(auth: Auth, r: CreateRequest, signal?: AbortSignal): Promise<Outcome<Room>> {
       const result = await api.call(
-        'tournament/roomcreate',
+        r.virtual === true ? 'tournament/vroomcreate' : 'tournament/roomcreate',
         {
           ...auth,
           room_type: r.roomType,
@@ -109,16 +111,22 @@ export function roomCalls(api: ApiClient) {
       );
       return outcome(result, (d) => d.room as Room);
     },
-    async leagues(auth: Auth, signal?: AbortSignal): Promise<Outcome<RoomLeague[]>> {
+    /** `virtual`: the leagues and matches a virtual room may take (virtual events). */
+    async leagues(auth: Auth, signal?: AbortSignal, virtual = false): Promise<Outcome<RoomLeague[]>> {
       return outcome(
-        await api.call('tournament/roomleaguelist', { ...auth }, { signal }),
+        await api.call('tournament/roomleaguelist', { ...auth, ...(virtual ? { virtual } : {}) }, { signal }),
         (d) => d.leagues as RoomLeague[],
       );
     },
-    async matches(auth: Auth, leagueIds: number[], signal?: AbortSignal): Promise<Outcome<RoomMatch[]>> {
+    async matches(
+      auth: Auth,
+      leagueIds: number[],
+      signal?: AbortSignal,
+      virtual = false,
+    ): Promise<Outcome<RoomMatch[]>> {
       const result = await api.call(
         'tournament/roommatchlist',
-        { ...auth, league_ids: leagueIds, page_number: 1, page_size: 100 },
+        { ...auth, league_ids: leagueIds, page_number: 1, page_size: 100, ...(virtual ? { virtual } : {}) },
         { signal },
       );
       return outcome(result, (d) => d.matches as RoomMatch[]);

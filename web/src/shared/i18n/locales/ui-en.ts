@@ -5,7 +5,6 @@ export const uiEn = {
   'common.close': 'Close',
   'common.save': 'Save',
   'common.home': 'Back to the home page',
-  'common.comingSoon': 'This page is coming soon. We are getting it ready for you.',
   'dialog.error': 'Error',
   'dialog.notice': 'Notice',
   'login.title': 'Member login',

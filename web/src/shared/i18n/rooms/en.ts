@@ -78,6 +78,7 @@ const en: Readonly<Record<string, string>> = {
   'create.step.terms': 'Confirm',
   'create.fee': 'Entry fee ({{min}} to {{max}})',
   'create.players': 'Players ({{min}} to {{max}})',
+  'create.virtual': 'Virtual sports (events every 3 minutes)',
   'create.pin': 'PIN (6 digits)',
   'create.leaguesHint': 'Choose one or more leagues to list their matches.',
   'create.noLeagues': 'No leagues with upcoming matches right now.',

@@ -78,6 +78,7 @@ const id: Readonly<Record<string, string>> = {
   'create.step.terms': 'Konfirmasi',
   'create.fee': 'Biaya masuk ({{min}} sampai {{max}})',
   'create.players': 'Jumlah pemain ({{min}} sampai {{max}})',
+  'create.virtual': 'Olahraga virtual (pertandingan setiap 3 menit)',
   'create.pin': 'PIN (6 digit)',
   'create.leaguesHint': 'Pilih satu liga atau lebih untuk menampilkan pertandingannya.',
   'create.noLeagues': 'Saat ini tidak ada liga dengan pertandingan mendatang.',

@@ -78,6 +78,7 @@ const ja: Readonly<Record<string, string>> = {
   'create.step.terms': '確認',
   'create.fee': '参加費（{{min}}〜{{max}}）',
   'create.players': 'プレイヤー数（{{min}}〜{{max}}）',
+  'create.virtual': 'バーチャルスポーツ（3分ごとに試合）',
   'create.pin': 'PIN（6桁）',
   'create.leaguesHint': 'リーグを1つ以上選ぶと、その試合が表示されます。',
   'create.noLeagues': '現在、予定試合のあるリーグはありません。',

@@ -78,6 +78,7 @@ const ko: Readonly<Record<string, string>> = {
   'create.step.terms': '확인',
   'create.fee': '참가비 ({{min}}~{{max}})',
   'create.players': '참가자 수 ({{min}}~{{max}})',
+  'create.virtual': '가상 스포츠 (3분마다 경기)',
   'create.pin': 'PIN (6자리)',
   'create.leaguesHint': '리그를 하나 이상 선택하면 해당 경기가 표시됩니다.',
   'create.noLeagues': '현재 예정된 경기가 있는 리그가 없습니다.',

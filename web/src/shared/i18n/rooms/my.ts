@@ -78,6 +78,7 @@ const my: Readonly<Record<string, string>> = {
   'create.step.terms': 'အတည်ပြုရန်',
   'create.fee': 'ဝင်ကြေး ({{min}} မှ {{max}})',
   'create.players': 'ကစားသမား အရေအတွက် ({{min}} မှ {{max}})',
+  'create.virtual': 'ဗာချွယ်အားကစား (၃ မိနစ်တိုင်း ပွဲစဉ်)',
   'create.pin': 'PIN (ဂဏန်း ၆ လုံး)',
   'create.leaguesHint': 'ပွဲစဉ်များ ပြသရန် လိဂ် တစ်ခု သို့မဟုတ် အများအပြား ရွေးပါ။',
   'create.noLeagues': 'လာမည့် ပွဲစဉ်ရှိသော လိဂ် ယခု မရှိပါ။',

@@ -78,6 +78,7 @@ const th: Readonly<Record<string, string>> = {
   'create.step.terms': 'ยืนยัน',
   'create.fee': 'ค่าเข้าร่วม ({{min}} ถึง {{max}})',
   'create.players': 'จำนวนผู้เล่น ({{min}} ถึง {{max}})',
+  'create.virtual': 'กีฬาเสมือน (แข่งทุก 3 นาที)',
   'create.pin': 'PIN (6 หลัก)',
   'create.leaguesHint': 'เลือกลีกอย่างน้อยหนึ่งลีกเพื่อแสดงคู่แข่งขัน',
   'create.noLeagues': 'ขณะนี้ไม่มีลีกที่มีคู่แข่งขันเร็ว ๆ นี้',

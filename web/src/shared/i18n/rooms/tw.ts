@@ -78,6 +78,7 @@ const tw: Readonly<Record<string, string>> = {
   'create.step.terms': 'បញ្ជាក់',
   'create.fee': 'ថ្លៃចូលរួម ({{min}} ដល់ {{max}})',
   'create.players': 'ចំនួនអ្នកលេង ({{min}} ដល់ {{max}})',
+  'create.virtual': 'កីឡានិម្មិត (ព្រឹត្តិការណ៍រៀងរាល់ ៣ នាទី)',
   'create.pin': 'PIN (៦ ខ្ទង់)',
   'create.leaguesHint': 'ជ្រើសរើសលីគមួយ ឬច្រើន ដើម្បីបង្ហាញការប្រកួតរបស់វា។',
   'create.noLeagues': 'បច្ចុប្បន្នមិនមានលីគដែលមានការប្រកួតខាងមុខទេ។',

@@ -78,6 +78,7 @@ const vi: Readonly<Record<string, string>> = {
   'create.step.terms': 'Xác nhận',
   'create.fee': 'Phí tham gia ({{min}} đến {{max}})',
   'create.players': 'Số người chơi ({{min}} đến {{max}})',
+  'create.virtual': 'Thể thao ảo (mỗi 3 phút một trận)',
   'create.pin': 'Mã PIN (6 chữ số)',
   'create.leaguesHint': 'Chọn một hoặc nhiều giải đấu để xem các trận của chúng.',
   'create.noLeagues': 'Hiện không có giải đấu nào có trận sắp diễn ra.',

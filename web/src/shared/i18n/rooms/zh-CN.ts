@@ -78,6 +78,7 @@ const zhCN: Readonly<Record<string, string>> = {
   'create.step.terms': '确认',
   'create.fee': '报名费（{{min}} 至 {{max}}）',
   'create.players': '玩家人数（{{min}} 至 {{max}}）',
+  'create.virtual': '虚拟体育（每 3 分钟一场）',
   'create.pin': '密码（6 位数字）',
   'create.leaguesHint': '选择一个或多个联赛以列出其比赛。',
   'create.noLeagues': '目前没有即将开始比赛的联赛。',
