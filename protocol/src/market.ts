@@ -458,7 +458,7 @@ function sameScalar(a: unknown, b: unknown): boolean {
 }
 
 /** Deep equality of a previous (valid) row with a new, unchecked one: scalars and scalar arrays. */
-export function sameRow(a: readonly unknown[], b: unknown): boolean {
+function sameRow(a: readonly unknown[], b: unknown): boolean {
   if (!Array.isArray(b) || a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
     const x = a[i];

@@ -4,7 +4,13 @@
  * spec's empty-login codes, parlay totals, statement lines that add up, abandoned matches.
  */
 import { AccountLimits } from '@sportsbook/protocol';
-import { requestId, startTestSim } from '@sportsbook/testkit/sim';
+import {
+  requestId,
+  startTestSim,
+  startTestSimAs,
+  type TestSession,
+  type TestSim,
+} from '@sportsbook/testkit/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 type Row = [string, number, string, number | string | null, number, number[], string[] | null];
@@ -12,11 +18,11 @@ const HOUR = 3_600_000;
 const start = Date.UTC(2026, 0, 10, 4, 0, 0);
 
 describe('history and account on the simulator', () => {
-  let t: Awaited<ReturnType<typeof startTestSim>>;
-  let s: { account_id: string; session_token: string };
+  let t: TestSim;
+  let s: TestSession;
 
   beforeAll(async () => {
-    t = await startTestSim({
+    ({ t, s } = await startTestSimAs('demo01', {
       bets: { liveDelayMs: { default: 0 } },
       stepMs: 60_000,
       world: {
@@ -28,12 +34,9 @@ describe('history and account on the simulator', () => {
         startTime: start,
         tickMs: 60_000,
       },
-    });
-    s = await t.login('demo01');
+    }));
   });
-  afterAll(async () => {
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   it('answers usernameRequired / passwordRequired for an empty login id or password', async () => {
     for (const path of ['/authlogin', '/userlogin', '/switchlogin']) {
@@ -169,15 +172,12 @@ describe('history and account on the simulator', () => {
 });
 
 describe('market refusals as the spec codes (protocol marketRefusalCode)', () => {
-  let t: Awaited<ReturnType<typeof startTestSim>>;
-  let s: { account_id: string; session_token: string };
+  let t: TestSim;
+  let s: TestSession;
   beforeAll(async () => {
-    t = await startTestSim();
-    s = await t.login('demo01');
+    ({ t, s } = await startTestSimAs());
   });
-  afterAll(async () => {
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   it('a ticket taken pre-match on a match now in play (or the reverse) answers marketTypeChanged', async () => {
     const row = async (group: 'live' | 'today') => {

@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tests read reply JSON loosely; the schemas are tested in protocol.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { requestId, startTestSim } from '@sportsbook/testkit/sim';
@@ -63,6 +63,55 @@ describe('persistence with a data dir', () => {
       );
     } finally {
       await second.close();
+    }
+  });
+
+  it('a bet journaled without its idempotency record (killed between the writes) is found by its retry', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'sim-data-'));
+    try {
+      const first = await startTestSim({ dataDir: own });
+      const s = await first.login('demo02');
+      const { json } = await first.call('/odds/uxmarket', {
+        sport_id: 1,
+        market_type: 'hdpou',
+        group: 'today',
+      });
+      const row = json.data.odds.find((r: any) => r[4] === 0);
+      const body = {
+        ...s,
+        request_id: requestId(),
+        odds_id: row[0],
+        selection: 0,
+        price: row[5][0],
+        stake: 25,
+        odds_type: 4,
+      };
+      const placed = await first.call('/bet/betsingle', body);
+      expect(placed.json.status).toBe(1);
+      const balance = (await first.call('/userbalance', { ...s, parent_id: 'ag01' })).json.balance;
+      await first.close();
+      // The crash: the bet's record made it to the journal, its idempotency record did not.
+      const path = join(own, 'journal.ndjson');
+      const lines = readFileSync(path, 'utf8').split('\n');
+      const kept = lines.filter(
+        (line) => !(line.startsWith('{"t":"idem"') && line.includes(body.request_id)),
+      );
+      expect(kept.length).toBe(lines.length - 1);
+      writeFileSync(path, kept.join('\n'));
+
+      const second = await startTestSim({ dataDir: own });
+      try {
+        const s2 = await second.login('demo02');
+        const retry = await second.call('/bet/betsingle', { ...body, ...s2 });
+        expect(retry.json.status).toBe(1);
+        expect(retry.json.data.bet_id).toBe(placed.json.data.bet_id);
+        expect((await second.call('/userbalance', { ...s2, parent_id: 'ag01' })).json.balance).toBe(balance);
+        expect((await second.call('/bet/betacceptlist', s2)).json.data.items).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(own, { recursive: true, force: true });
     }
   });
 });

@@ -22,7 +22,8 @@ import { Faults } from './faults.ts';
 import { GameHouse, type GameHouseOptions } from './games/house.ts';
 import type { Log as Logger } from './log.ts';
 import { SimMetrics } from './metrics.ts';
-import { CallError, fail, type Reply } from './reply.ts';
+import { CallError, fail, ok, type Reply } from './reply.ts';
+import { betView } from './views.ts';
 import { NumberGame, type NumberGameOptions } from './virtual/numberGame.ts';
 import { withVirtual } from './virtual/world.ts';
 import { createWorld, type World, type WorldOptions } from './world/index.ts';
@@ -157,6 +158,7 @@ export class Sim {
       }
     }
     this.store = new Store(this.journal);
+    this.rememberPlacedBets();
     this.wallet = new WalletEngine(this.store);
     this.accounts = new Accounts(this.store, this.wallet);
     this.accounts.seed(options.loadAccounts ?? SimDefaults.loadAccounts, this.world.now());
@@ -304,6 +306,20 @@ export class Sim {
    * different request (`fingerprint`: another stake, selection, price or call) is refused with
    * `requestIdReused` and nothing is placed; the first reply stays.
    */
+  /**
+   * A bet journaled without its idempotency record (the process killed between the two writes): a
+   * retry of its request_id must find the bet, not place a second one. Its reply is the bet as it
+   * stands; any body of that request_id gets it (the first body's fingerprint is not known).
+   */
+  private rememberPlacedBets(): void {
+    for (const bet of this.store.bets.values()) {
+      if (!bet.requestId) continue;
+      const key = `${bet.accountId}\u0000${bet.requestId}`;
+      if (!this.store.idempotent.has(key))
+        this.store.idempotent.set(key, { reply: ok({ data: betView(bet) }), fingerprint: undefined });
+    }
+  }
+
   idempotent(accountId: string, requestId: string, fingerprint: string, run: () => Reply): Promise<Reply> {
     const key = `${accountId}\u0000${requestId}`;
     const done = this.store.idempotent.get(key);

@@ -115,7 +115,12 @@ async function placePointsBet(page: Page, stake: string) {
     await page.locator('.room-price:not([disabled])').nth(attempt).click();
     await page.locator('input[name="stake"]').fill(stake);
     await page.getByRole('button', { name: 'Place points bet' }).click();
-    const outcome = page.locator('[data-testid="bet-placed"], .points-slip .form-error');
+    // Placed: the slip's note, or the bet already in "My bets" (the room feed can re-render the page
+    // between the reply and the note); refused: the slip's error.
+    const before = await page.getByTestId('my-bets').locator('li').count();
+    const outcome = page.locator(
+      `[data-testid="bet-placed"], .points-slip .form-error, [data-testid="my-bets"] li:nth-child(${before + 1})`,
+    );
     // An in-play points bet waits out the live delay, and on a loaded machine (the whole suite on two
     // cores) its reply has been seen to take over 10 s: the member's points already moved, the
     // reply not yet in. Wait for the reply, not a fixed guess of how long it takes.
@@ -127,6 +132,7 @@ async function placePointsBet(page: Page, stake: string) {
         throw new Error(`no outcome (phase ${phase}): ${await page.locator('.points-slip').textContent()}`);
       });
     if ((await page.getByTestId('bet-placed').count()) > 0) return;
+    if ((await page.getByTestId('my-bets').locator('li').count()) > before) return;
     codes.push((await page.locator('.points-slip .form-error').getAttribute('data-code')) ?? '?');
     const dialog = page.getByRole('alertdialog');
     if ((await dialog.count()) > 0) await dialog.getByRole('button', { name: 'OK' }).click();
@@ -337,7 +343,8 @@ describe('tournament rooms', () => {
     for (let i = 0; i < 60; i++) {
       const ended = await Promise.all(pages.map((p) => p.locator('[data-phase="ended"]').count()));
       if (ended.every((n) => n > 0)) break;
-      stack.sim.advance(10 * MinuteMs);
+      // Half an hour a step: the room's last match may kick off hours after its first (a day's list).
+      stack.sim.advance(30 * MinuteMs);
       await pages[0]
         ?.locator('[data-phase="ended"]')
         .waitFor({ timeout: 500 })

@@ -10,7 +10,8 @@
  *
  * Money: placing freezes the ticket's cost (it shows as outstanding); the draw settles it (the cost
  * debited, the payout credited) and a cancelled draw releases it. Every movement is a ledger entry
- * with the ticket id as its ref, so the statement shows it.
+ * with the ticket id as its ref, so the statement shows it. Tickets, their ids, journal records and
+ * money movements are the shared ticket book's (ticketBook.ts, as the number game's).
  */
 import {
   DefaultPayoutTable,
@@ -30,6 +31,7 @@ import { reject } from '../reply.ts';
 import { Rng, textSeed } from '../world/rng.ts';
 import { toMinor } from './amounts.ts';
 import type { Journal, JournalRecord } from './journal.ts';
+import { assertWholeMinutes, drawState, openTicket, scaledLimits, TicketBook } from './ticketBook.ts';
 import type { Account } from './types.ts';
 import type { WalletEngine } from './wallet.ts';
 
@@ -114,12 +116,10 @@ export interface RowInput {
 
 /** The ledger entries' product (statement lines show the lottery apart from the sportsbook). */
 const Product = 'lottery';
-const MinuteMs = 60_000;
 const DayMs = 86_400_000;
 /** Wednesday, Saturday, Sunday (getUTCDay of the GMT+8 date) at 19:00 GMT+8. */
 const WeeklyDays = new Set([3, 6, 0]);
 const WeeklyHourMs = 19 * 3_600_000;
-const Scale: Record<string, number> = { CNY: 2, IDR: 3_500, THB: 8, USD: 0.25, SGD: 0.3, MMK: 500, MMO: 500 };
 
 /** `yyyyMMddHHmm` of a UTC time in GMT+8. */
 export function drawIdOf(time: number): string {
@@ -137,55 +137,39 @@ export function timeOfDrawId(drawId: string): number | undefined {
 
 export class Lottery {
   readonly options: LotteryOptions;
-  readonly tickets = new Map<string, Ticket>();
-  private readonly byAccount = new Map<string, Ticket[]>();
-  /** Open ticket ids by draw id. */
-  private readonly openByDraw = new Map<string, Set<string>>();
+  private readonly book: TicketBook<Ticket>;
   private readonly cancelled = new Set<string>();
-  private seq = 0;
 
   constructor(
     private readonly journal: Journal,
-    private readonly wallet: WalletEngine,
+    wallet: WalletEngine,
     private readonly seed: number,
     options: Partial<LotteryOptions>,
     private readonly log: Log,
   ) {
     this.options = { ...LotteryDefaults, ...options };
     const { intervalMs, closeBeforeMs } = this.options;
-    if (!Number.isSafeInteger(intervalMs) || intervalMs <= 0 || intervalMs % MinuteMs !== 0)
-      throw new RangeError(`lottery intervalMs must be whole minutes: ${intervalMs}`);
+    assertWholeMinutes('lottery', intervalMs);
     if (!(closeBeforeMs >= 0 && closeBeforeMs < (this.options.schedule === 'weekly' ? DayMs : intervalMs)))
       throw new RangeError(
         `lottery closeBeforeMs must be >= 0 and shorter than the interval: ${closeBeforeMs}`,
       );
+    this.book = new TicketBook<Ticket>(journal, wallet, {
+      prefix: 'L',
+      product: Product,
+      record: (ticket) => ({ t: 'lot', l: ticket }),
+    });
     for (const record of journal.replay()) this.apply(record);
   }
 
   private apply(record: JournalRecord): void {
-    if (record.t === 'lot') this.put(record.l);
+    if (record.t === 'lot') this.book.put(record.l);
     if (record.t === 'lotc') this.cancelled.add(record.d);
   }
 
-  private put(ticket: Ticket): void {
-    const known = this.tickets.get(ticket.ticketId);
-    this.tickets.set(ticket.ticketId, ticket);
-    const list = this.byAccount.get(ticket.accountId) ?? [];
-    if (known) list[list.indexOf(known)] = ticket;
-    else list.push(ticket);
-    this.byAccount.set(ticket.accountId, list);
-    const open = this.openByDraw.get(ticket.drawId) ?? new Set<string>();
-    if (ticket.status === 'open') open.add(ticket.ticketId);
-    else open.delete(ticket.ticketId);
-    if (open.size > 0) this.openByDraw.set(ticket.drawId, open);
-    else this.openByDraw.delete(ticket.drawId);
-    const n = Number(ticket.ticketId.slice(1));
-    if (Number.isSafeInteger(n)) this.seq = Math.max(this.seq, n);
-  }
-
-  private save(ticket: Ticket): void {
-    this.put(ticket);
-    this.journal.append({ t: 'lot', l: ticket });
+  /** Every ticket by id. */
+  get tickets(): ReadonlyMap<string, Ticket> {
+    return this.book.tickets;
   }
 
   // ---- schedule ----------------------------------------------------------------------------------
@@ -229,21 +213,10 @@ export class Lottery {
   draw(drawId: string, now: number): Draw | undefined {
     const drawTime = timeOfDrawId(drawId);
     if (drawTime === undefined || !this.isDrawTime(drawTime)) return undefined;
-    const closeTime = drawTime - this.options.closeBeforeMs;
-    const status: DrawStatus = this.cancelled.has(drawId)
-      ? 'cancelled'
-      : now < closeTime
-        ? 'open'
-        : now < drawTime
-          ? 'closed'
-          : 'drawn';
-    return {
-      drawId,
-      drawTime,
-      closeTime,
-      status,
-      numbers: status === 'drawn' ? this.numbersOf(drawId) : null,
-    };
+    const { closeBeforeMs } = this.options;
+    if (this.cancelled.has(drawId))
+      return { drawId, drawTime, closeTime: drawTime - closeBeforeMs, status: 'cancelled', numbers: null };
+    return drawState(drawId, drawTime, closeBeforeMs, now, (id) => this.numbersOf(id));
   }
 
   /** The next draws (open, or closed but not drawn yet) and the latest drawn or cancelled ones. */
@@ -267,11 +240,8 @@ export class Lottery {
 
   /** Per-unit stake limits of an account, minor units. */
   limits(account: Account): { minUnit: number; maxUnit: number } {
-    const scale = Scale[account.currency] ?? 1;
-    return {
-      minUnit: Math.max(1, Math.round(this.options.minUnit * scale * 100)),
-      maxUnit: Math.round(this.options.maxUnit * scale * 100),
-    };
+    const { min, max } = scaledLimits(account, this.options.minUnit, this.options.maxUnit);
+    return { minUnit: min, maxUnit: max };
   }
 
   /** Rows priced for the account (every row checked: numbers by the schema, amounts here). */
@@ -309,40 +279,24 @@ export class Lottery {
     const draw = this.draw(drawId, now);
     if (draw?.status !== 'open') reject('drawClosed', { field: 'draw_id' });
     const cost = priced.reduce((sum, row) => sum + row.cost, 0);
-    const ticketId = `L${this.seq + 1}`;
-    this.wallet.freeze(account.id, cost, ticketId, now, Product);
-    const ticket: Ticket = {
-      ticketId,
-      accountId: account.id,
-      currency: account.currency,
-      drawId,
-      drawTime: draw.drawTime,
-      requestId,
+    return this.book.place(account.id, cost, now, (ticketId) => ({
+      ...openTicket(ticketId, account, draw, requestId, now),
       rows: priced,
       cost,
-      payout: 0,
-      status: 'open',
-      placedAt: now,
-      settledAt: null,
-    };
-    this.save(ticket);
-    return ticket;
+    }));
   }
 
   accountTickets(accountId: string): readonly Ticket[] {
-    return this.byAccount.get(accountId) ?? [];
+    return this.book.accountTickets(accountId);
   }
 
   /** Settles every open ticket of every draw due at `now` (the clock calls this after each step). */
   onClock(now: number): void {
-    for (const [drawId, ids] of this.openByDraw) {
+    for (const [drawId, tickets] of this.book.openByDraw()) {
       const drawTime = timeOfDrawId(drawId);
       if (drawTime === undefined || drawTime > now || this.cancelled.has(drawId)) continue;
       const numbers = this.numbersOf(drawId);
-      for (const id of [...ids]) {
-        const ticket = this.tickets.get(id);
-        if (ticket) this.settle(ticket, numbers, now);
-      }
+      for (const ticket of tickets) this.settle(ticket, numbers, now);
     }
   }
 
@@ -352,8 +306,8 @@ export class Lottery {
       ...lotteryRowPayout(row, numbers, this.options.payoutTable),
     }));
     const payout = rows.reduce((sum, row) => sum + row.payout, 0);
-    this.wallet.settle(ticket.accountId, ticket.cost, payout, 0, ticket.ticketId, now, Product);
-    this.save({ ...ticket, rows, payout, status: payout > 0 ? 'won' : 'lost', settledAt: now });
+    const status = payout > 0 ? 'won' : 'lost';
+    this.book.settle(ticket, ticket.cost, { ...ticket, rows, payout, status, settledAt: now }, now);
     this.log.debug({ ticket: ticket.ticketId, payout }, 'lottery ticket settled');
   }
 
@@ -367,15 +321,8 @@ export class Lottery {
       reject('drawClosed', { field: 'draw_id' });
     this.cancelled.add(drawId);
     this.journal.append({ t: 'lotc', d: drawId });
-    const refunded: Ticket[] = [];
-    for (const id of [...(this.openByDraw.get(drawId) ?? [])]) {
-      const ticket = this.tickets.get(id);
-      if (!ticket) continue;
-      this.wallet.release(ticket.accountId, ticket.cost, ticket.ticketId, now, Product);
-      const done: Ticket = { ...ticket, status: 'refunded', settledAt: now };
-      this.save(done);
-      refunded.push(done);
-    }
-    return refunded;
+    return (this.book.openByDraw().get(drawId) ?? []).map((ticket) =>
+      this.book.release(ticket, ticket.cost, { ...ticket, status: 'refunded', settledAt: now }, now),
+    );
   }
 }

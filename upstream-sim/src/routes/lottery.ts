@@ -12,6 +12,7 @@ import type {
 import { toMajor } from '../domain/amounts.ts';
 import type { Draw, Ticket, TicketRow } from '../domain/lottery.ts';
 import { dayRange } from '../domain/statements.ts';
+import { newestPlacedFirst, newestSettledFirst } from '../domain/ticketBook.ts';
 import type { Account } from '../domain/types.ts';
 import { ok, type Reply, reject } from '../reply.ts';
 import { requestFingerprint } from '../sim.ts';
@@ -24,7 +25,10 @@ function member(ctx: CallContext): Account {
   return account;
 }
 
-export function drawView(draw: Draw) {
+/** A draw on the wire (the 4D lottery's and the number game's). */
+export function drawView(
+  draw: Pick<Draw, 'drawId' | 'drawTime' | 'closeTime' | 'status'> & { numbers: unknown },
+) {
   return {
     draw_id: draw.drawId,
     draw_time: draw.drawTime,
@@ -75,7 +79,7 @@ function ticketsInRange(ctx: CallContext, keep: (ticket: Ticket) => boolean): Re
   const tickets = ctx.sim.lottery
     .accountTickets(account.id)
     .filter((t) => keep(t) && (t.settledAt ?? t.placedAt) >= from && (t.settledAt ?? t.placedAt) < to)
-    .sort((a, b) => (b.settledAt ?? 0) - (a.settledAt ?? 0) || b.ticketId.localeCompare(a.ticketId));
+    .sort(newestSettledFirst);
   const paged = page(tickets, body.page_number, body.page_size);
   return ok({ data: { ...paged, items: paged.items.map(ticketView) } });
 }
@@ -129,7 +133,7 @@ export const lotteryHandlers: Handlers = {
     const open = ctx.sim.lottery
       .accountTickets(account.id)
       .filter((t) => t.status === 'open')
-      .sort((a, b) => b.placedAt - a.placedAt || b.ticketId.localeCompare(a.ticketId));
+      .sort(newestPlacedFirst);
     const paged = page(open, body.page_number, body.page_size);
     return ok({ data: { ...paged, items: paged.items.map(ticketView) } });
   },

@@ -4,28 +4,29 @@
  * settled at its draw through the ledger (product `minigame` in the statement lines), results,
  * idempotency, the codes (MiniGameDisabled, badRequest, betLowerMin, drawClosed); and `vresult`.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { numberGamePayout, toMinorUnits } from '@sportsbook/protocol';
-import { requestId, startTestSim } from '@sportsbook/testkit/sim';
+import {
+  requestId,
+  startTestSim,
+  startTestSimAs,
+  type TestSession,
+  type TestSim,
+} from '@sportsbook/testkit/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const minor = (major: number) => toMinorUnits(major, 2) as number;
 
 describe('number game over HTTP', () => {
-  let t: Awaited<ReturnType<typeof startTestSim>>;
-  let s: { account_id: string; session_token: string };
-
+  let t: TestSim;
+  let s: TestSession;
   beforeAll(async () => {
-    t = await startTestSim();
-    s = await t.login('demo01');
+    ({ t, s } = await startTestSimAs());
   });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const cash = async () => {
-    const { json } = await t.call('/userbalance', { ...s, parent_id: 'ag01' });
-    return { cash: minor(json.account_balance), frozen: minor(json.outstanding_balance) };
-  };
+  afterAll(() => t.close());
+  const cash = () => t.balance(s);
 
   it('lists open draws every 2 sim minutes, recent draws with 10 numbers, and the table with its RTP', async () => {
     const { json } = await t.call('/ngdrawlist', s);
@@ -123,5 +124,41 @@ describe('number game over HTTP', () => {
         .reduce((a: number, g: any) => a + g.points, 0);
     expect([sum('H'), sum('A')]).toEqual(after.json.data.score);
     expect((await t.call('/vresult', { ...s, match_id: 12 })).json.statusdesc).toBe('badRequest');
+  });
+});
+
+describe('number game persistence (SIM_DATA_DIR)', () => {
+  it('keeps an open ticket (frozen) across a restart, numbers the next one on, and settles it at the draw', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-ng-'));
+    try {
+      const first = await startTestSim({ dataDir: dir });
+      const s = await first.login('demo01');
+      const draw = (await first.call('/ngdrawlist', s)).json.data.open[0];
+      const bet = (t: typeof first, session: typeof s) =>
+        t.call('/ngbet', {
+          ...session,
+          request_id: requestId(),
+          draw_id: draw.draw_id,
+          picks: [5, 9],
+          stake: 4,
+        });
+      const placed = (await bet(first, s)).json.data;
+      expect(placed.status).toBe('open');
+      await first.close();
+
+      const second = await startTestSim({ dataDir: dir });
+      const s2 = await second.login('demo01');
+      const open = await second.call('/ngbetlist', s2);
+      expect(open.json.data.items.map((x: any) => x.ticket_id)).toEqual([placed.ticket_id]);
+      expect(second.sim.wallet.balance('demo01').frozen).toBe(minor(4));
+      const next = (await bet(second, s2)).json.data;
+      expect(Number(next.ticket_id.slice(1))).toBe(Number(placed.ticket_id.slice(1)) + 1);
+      second.advance(draw.draw_time - second.sim.world.now());
+      expect(second.sim.wallet.balance('demo01').frozen).toBe(0);
+      expect((await second.call('/ngbetlist', s2)).json.data.items).toEqual([]);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -7,7 +7,8 @@
  *
  * Money, as the 4D lottery: placing freezes the stake (outstanding), the draw settles it (the stake
  * debited, the payout credited). Every movement is a ledger entry with the ticket id as ref and the
- * product `minigame` (the statement's "Mini games"), so the statement lines show them.
+ * product `minigame` (the statement's "Mini games"), so the statement lines show them. Tickets, their
+ * ids, journal records and money movements are the lottery's shared ticket book (domain/ticketBook.ts).
  */
 import {
   DefaultNumberGameTable,
@@ -19,6 +20,7 @@ import {
 import { toMinor } from '../domain/amounts.ts';
 import type { Journal, JournalRecord } from '../domain/journal.ts';
 import { drawIdOf, timeOfDrawId } from '../domain/lottery.ts';
+import { assertWholeMinutes, drawState, openTicket, scaledLimits, TicketBook } from '../domain/ticketBook.ts';
 import type { Account } from '../domain/types.ts';
 import type { WalletEngine } from '../domain/wallet.ts';
 import type { Log } from '../log.ts';
@@ -50,7 +52,6 @@ export const NumberGameDefaults: NumberGameOptions = {
 
 /** The mini-games product (the statement's "Mini games" group, as the providers' mini games). */
 export const NumberGameProduct = 'minigame';
-const Scale: Record<string, number> = { CNY: 2, IDR: 3_500, THB: 8, USD: 0.25, SGD: 0.3, MMK: 500, MMO: 500 };
 
 export type NgDrawStatus = 'open' | 'closed' | 'drawn';
 
@@ -80,47 +81,30 @@ export interface NgTicketState {
 
 export class NumberGame {
   readonly options: NumberGameOptions;
-  private readonly tickets = new Map<string, NgTicketState>();
-  private readonly byAccount = new Map<string, NgTicketState[]>();
-  private readonly open = new Set<string>();
-  private seq = 0;
+  private readonly book: TicketBook<NgTicketState>;
 
   constructor(
-    private readonly journal: Journal,
-    private readonly wallet: WalletEngine,
+    journal: Journal,
+    wallet: WalletEngine,
     private readonly seed: number,
     options: Partial<NumberGameOptions>,
     private readonly log: Log,
   ) {
     this.options = { ...NumberGameDefaults, ...options };
     const { intervalMs, closeBeforeMs } = this.options;
-    if (!Number.isSafeInteger(intervalMs) || intervalMs <= 0 || intervalMs % 60_000 !== 0)
-      throw new RangeError(`number game intervalMs must be whole minutes: ${intervalMs}`);
+    assertWholeMinutes('number game', intervalMs);
     if (!(closeBeforeMs >= 0 && closeBeforeMs < intervalMs))
       throw new RangeError(`number game closeBeforeMs must be in [0, interval): ${closeBeforeMs}`);
+    this.book = new TicketBook<NgTicketState>(journal, wallet, {
+      prefix: 'N',
+      product: NumberGameProduct,
+      record: (ticket) => ({ t: 'ng', n: ticket }),
+    });
     for (const record of journal.replay()) this.apply(record);
   }
 
   private apply(record: JournalRecord): void {
-    if (record.t === 'ng') this.put(record.n);
-  }
-
-  private put(ticket: NgTicketState): void {
-    const known = this.tickets.get(ticket.ticketId);
-    this.tickets.set(ticket.ticketId, ticket);
-    const list = this.byAccount.get(ticket.accountId) ?? [];
-    if (known) list[list.indexOf(known)] = ticket;
-    else list.push(ticket);
-    this.byAccount.set(ticket.accountId, list);
-    if (ticket.status === 'open') this.open.add(ticket.ticketId);
-    else this.open.delete(ticket.ticketId);
-    const n = Number(ticket.ticketId.slice(1));
-    if (Number.isSafeInteger(n)) this.seq = Math.max(this.seq, n);
-  }
-
-  private save(ticket: NgTicketState): void {
-    this.put(ticket);
-    this.journal.append({ t: 'ng', n: ticket });
+    if (record.t === 'ng') this.book.put(record.n);
   }
 
   numbersOf(drawId: string): number[] {
@@ -131,15 +115,7 @@ export class NumberGame {
   draw(drawId: string, now: number): NgDrawState | undefined {
     const drawTime = timeOfDrawId(drawId);
     if (drawTime === undefined || drawTime % this.options.intervalMs !== 0) return undefined;
-    const closeTime = drawTime - this.options.closeBeforeMs;
-    const status: NgDrawStatus = now < closeTime ? 'open' : now < drawTime ? 'closed' : 'drawn';
-    return {
-      drawId,
-      drawTime,
-      closeTime,
-      status,
-      numbers: status === 'drawn' ? this.numbersOf(drawId) : null,
-    };
+    return drawState(drawId, drawTime, this.options.closeBeforeMs, now, (id) => this.numbersOf(id));
   }
 
   drawList(now: number): { open: NgDrawState[]; recent: NgDrawState[] } {
@@ -158,11 +134,7 @@ export class NumberGame {
   }
 
   limits(account: Account): { min: number; max: number } {
-    const scale = Scale[account.currency] ?? 1;
-    return {
-      min: Math.max(1, Math.round(this.options.minStake * scale * 100)),
-      max: Math.round(this.options.maxStake * scale * 100),
-    };
+    return scaledLimits(account, this.options.minStake, this.options.maxStake);
   }
 
   assertMember(account: Account): void {
@@ -183,40 +155,26 @@ export class NumberGame {
     if (stake > max) reject('betOverMax', { field: 'stake' });
     const draw = this.draw(body.draw_id, now);
     if (draw?.status !== 'open') reject('drawClosed', { field: 'draw_id' });
-    const ticketId = `N${this.seq + 1}`;
-    this.wallet.freeze(account.id, stake, ticketId, now, NumberGameProduct);
-    const ticket: NgTicketState = {
-      ticketId,
-      accountId: account.id,
-      currency: account.currency,
-      drawId: draw.drawId,
-      drawTime: draw.drawTime,
-      requestId: body.request_id,
+    return this.book.place(account.id, stake, now, (ticketId) => ({
+      ...openTicket(ticketId, account, draw, body.request_id, now),
       picks: [...body.picks].sort((a, b) => a - b),
       stake,
       hits: null,
-      payout: 0,
-      status: 'open',
-      placedAt: now,
-      settledAt: null,
-    };
-    this.save(ticket);
-    return ticket;
+    }));
   }
 
   accountTickets(accountId: string): readonly NgTicketState[] {
-    return this.byAccount.get(accountId) ?? [];
+    return this.book.accountTickets(accountId);
   }
 
   /** Settles every open ticket whose draw is due at `now` (the clock calls this after each step). */
   onClock(now: number): void {
-    for (const id of [...this.open]) {
-      const ticket = this.tickets.get(id);
-      if (!ticket || ticket.drawTime > now) continue;
+    for (const ticket of this.book.open()) {
+      if (ticket.drawTime > now) continue;
       const drawn = this.numbersOf(ticket.drawId);
       const { hits, payout } = numberGamePayout(ticket.picks, drawn, ticket.stake, this.options.table);
-      this.wallet.settle(ticket.accountId, ticket.stake, payout, 0, ticket.ticketId, now, NumberGameProduct);
-      this.save({ ...ticket, hits, payout, status: payout > 0 ? 'won' : 'lost', settledAt: now });
+      const status = payout > 0 ? 'won' : 'lost';
+      this.book.settle(ticket, ticket.stake, { ...ticket, hits, payout, status, settledAt: now }, now);
       this.log.debug({ ticket: ticket.ticketId, payout }, 'number game ticket settled');
     }
   }

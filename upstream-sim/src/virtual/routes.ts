@@ -14,28 +14,20 @@ import {
 } from '@sportsbook/protocol';
 import { toMajor } from '../domain/amounts.ts';
 import { dayRange } from '../domain/statements.ts';
+import { newestPlacedFirst, newestSettledFirst } from '../domain/ticketBook.ts';
 import type { Account } from '../domain/types.ts';
 import { ok, reject } from '../reply.ts';
 import { auth, type CallContext, type Handlers } from '../routes/handler.ts';
+import { drawView } from '../routes/lottery.ts';
 import { requestFingerprint } from '../sim.ts';
 import { page } from '../views.ts';
-import type { NgDrawState, NgTicketState } from './numberGame.ts';
+import type { NgTicketState } from './numberGame.ts';
 import type { VirtualBook } from './world.ts';
 
 function member(ctx: CallContext): Account {
   const { account } = auth(ctx);
   ctx.sim.numberGame.assertMember(account);
   return account;
-}
-
-function drawView(draw: NgDrawState) {
-  return {
-    draw_id: draw.drawId,
-    draw_time: draw.drawTime,
-    close_time: draw.closeTime,
-    status: draw.status,
-    numbers: draw.numbers,
-  };
 }
 
 function ticketView(t: NgTicketState) {
@@ -94,7 +86,7 @@ export const virtualHandlers: Handlers = {
     const open = ctx.sim.numberGame
       .accountTickets(account.id)
       .filter((t) => t.status === 'open')
-      .sort((a, b) => b.placedAt - a.placedAt || b.ticketId.localeCompare(a.ticketId));
+      .sort(newestPlacedFirst);
     return ticketPage(open, ctx.body as { page_number?: number; page_size?: number });
   },
   gameresultnumbergame: (ctx) => {
@@ -104,7 +96,7 @@ export const virtualHandlers: Handlers = {
     const settled = ctx.sim.numberGame
       .accountTickets(account.id)
       .filter((t) => t.settledAt !== null && t.settledAt >= from && t.settledAt < to)
-      .sort((a, b) => (b.settledAt ?? 0) - (a.settledAt ?? 0) || b.ticketId.localeCompare(a.ticketId));
+      .sort(newestSettledFirst);
     return ticketPage(settled, body);
   },
   vresult: (ctx) => {

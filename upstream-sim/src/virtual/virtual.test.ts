@@ -6,7 +6,7 @@
  * ledger and shows in the bet lists, the statement and the results.
  */
 import { impliedProbabilities, toMinorUnits, VirtualSportIds, VirtualSports } from '@sportsbook/protocol';
-import { requestId, startTestSim } from '@sportsbook/testkit/sim';
+import { requestId, startTestSimAs, type TestSession, type TestSim } from '@sportsbook/testkit/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEvent } from './events.ts';
 
@@ -64,21 +64,13 @@ describe('virtual results follow their prices', () => {
 });
 
 describe('virtual sports over HTTP', () => {
-  let t: Awaited<ReturnType<typeof startTestSim>>;
-  let s: { account_id: string; session_token: string };
-
+  let t: TestSim;
+  let s: TestSession;
   beforeAll(async () => {
-    t = await startTestSim();
-    s = await t.login('demo01');
+    ({ t, s } = await startTestSimAs());
   });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const cash = async () => {
-    const { json } = await t.call('/userbalance', { ...s, parent_id: 'ag01' });
-    return { cash: minor(json.account_balance), frozen: minor(json.outstanding_balance) };
-  };
+  afterAll(() => t.close());
+  const cash = () => t.balance(s);
   /** A single on the row's home/first price, decimal odds. */
   const single = (call: string, row: any[], stake: number) =>
     t.call(`/bet/${call}`, {
