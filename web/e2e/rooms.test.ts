@@ -20,7 +20,10 @@ const MinuteMs = 60_000;
 beforeAll(async () => {
   stack = await startStack({
     tmpPrefix: 'web-rooms-e2e-',
-    sim: { world: { seed: 7, liveMatches: 2, todayMatches: 10, earlyMatches: 2, speed: 5 } },
+    // Early matches too: late in the GMT+8 evening "today" has none left 40+ minutes ahead, and an
+    // operator room takes the first three that are (the pages' countdowns run on the wall clock,
+    // so the simulator starts now rather than at a fixed hour).
+    sim: { world: { seed: 7, liveMatches: 2, todayMatches: 10, earlyMatches: 8, speed: 5 } },
     gateway: { pollIntervalMs: 200, heartbeatMs: 1000 },
   });
 }, 180_000);
@@ -343,8 +346,8 @@ describe('tournament rooms', () => {
     for (let i = 0; i < 60; i++) {
       const ended = await Promise.all(pages.map((p) => p.locator('[data-phase="ended"]').count()));
       if (ended.every((n) => n > 0)) break;
-      // Half an hour a step: the room's last match may kick off hours after its first (a day's list).
-      stack.sim.advance(30 * MinuteMs);
+      // An hour a step: the room's last match may kick off a day after its first (an early match).
+      stack.sim.advance(60 * MinuteMs);
       await pages[0]
         ?.locator('[data-phase="ended"]')
         .waitFor({ timeout: 500 })

@@ -6,6 +6,8 @@
  * last join time, places a points bet, and sees it end with the balance refreshed; a room with one
  * player is cancelled at its last join time and the fee comes back.
  */
+
+import { gmt8DayStart } from '@sportsbook/protocol';
 import { loginAt, type Stack, simAdmin, startStack, type TestSession } from '@sportsbook/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -23,6 +25,7 @@ import { roomCalls } from './roomsApi.ts';
 import type { Room } from './types.ts';
 
 const MinuteMs = 60_000;
+const HourMs = 60 * MinuteMs;
 
 describe('roomMachine against the real gateway and simulator', () => {
   let stack: Stack;
@@ -31,7 +34,18 @@ describe('roomMachine against the real gateway and simulator', () => {
 
   beforeAll(async () => {
     stack = await startStack({
-      sim: { world: { seed: 7, liveMatches: 2, todayMatches: 8, earlyMatches: 2, speed: 5 } },
+      // 01:00 GMT+8: a day's list of matches ahead whatever the hour the test runs (rooms take
+      // matches 40+ minutes ahead; late in the GMT+8 evening "today" has none left).
+      sim: {
+        world: {
+          seed: 7,
+          liveMatches: 2,
+          todayMatches: 8,
+          earlyMatches: 2,
+          speed: 5,
+          startTime: gmt8DayStart(Date.now()) + HourMs,
+        },
+      },
       gateway: { pollIntervalMs: 100, heartbeatMs: 1000, warmTopics: [] },
     });
   }, 60_000);
@@ -164,7 +178,8 @@ describe('roomMachine against the real gateway and simulator', () => {
     expect(actor.getSnapshot().context.points).toBe(900);
 
     for (let i = 0; i < 60 && !actor.getSnapshot().matches({ member: { phase: 'ended' } }); i++) {
-      stack.sim.advance(10 * MinuteMs);
+      // Half an hour a step: the room's last match may kick off hours after its first (a day's list).
+      stack.sim.advance(30 * MinuteMs);
       await waitFor(actor, (s) => s.matches({ member: { phase: 'ended' } }), { timeout: 400 }).catch(
         () => {},
       );
