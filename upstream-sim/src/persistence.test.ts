@@ -2,8 +2,26 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { requestId, startTestSim } from '@sportsbook/testkit/sim';
+import { requestId, startTestSim, type TestSim } from '@sportsbook/testkit/sim';
 import { afterAll, describe, expect, it } from 'vitest';
+
+/** A 25.00 single at decimal odds on the first open row of today's soccer; asserts it is placed. */
+async function placeSingle(sim: TestSim, session: { account_id: string; session_token: string }) {
+  const { json } = await sim.call('/odds/uxmarket', { sport_id: 1, market_type: 'hdpou', group: 'today' });
+  const row = json.data.odds.find((r: any) => r[4] === 0);
+  const body = {
+    ...session,
+    request_id: requestId(),
+    odds_id: row[0],
+    selection: 0,
+    price: row[5][0],
+    stake: 25,
+    odds_type: 4,
+  };
+  const placed = await sim.call('/bet/betsingle', body);
+  expect(placed.json.status).toBe(1);
+  return { body, placed };
+}
 
 describe('persistence with a data dir', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sim-data-'));
@@ -19,23 +37,7 @@ describe('persistence with a data dir', () => {
       confirm_password: 'kept1234',
     });
     await first.call('/usersettings', { ...s, oddsType: 2 });
-    const { json } = await first.call('/odds/uxmarket', {
-      sport_id: 1,
-      market_type: 'hdpou',
-      group: 'today',
-    });
-    const row = json.data.odds.find((r: any) => r[4] === 0);
-    const body = {
-      ...s,
-      request_id: requestId(),
-      odds_id: row[0],
-      selection: 0,
-      price: row[5][0],
-      stake: 25,
-      odds_type: 4,
-    };
-    const placed = await first.call('/bet/betsingle', body);
-    expect(placed.json.status).toBe(1);
+    const { body, placed } = await placeSingle(first, s);
     const balance = (await first.call('/userbalance', { ...s, parent_id: 'ag01' })).json;
     await first.close();
 
@@ -71,23 +73,7 @@ describe('persistence with a data dir', () => {
     try {
       const first = await startTestSim({ dataDir: own });
       const s = await first.login('demo02');
-      const { json } = await first.call('/odds/uxmarket', {
-        sport_id: 1,
-        market_type: 'hdpou',
-        group: 'today',
-      });
-      const row = json.data.odds.find((r: any) => r[4] === 0);
-      const body = {
-        ...s,
-        request_id: requestId(),
-        odds_id: row[0],
-        selection: 0,
-        price: row[5][0],
-        stake: 25,
-        odds_type: 4,
-      };
-      const placed = await first.call('/bet/betsingle', body);
-      expect(placed.json.status).toBe(1);
+      const { body, placed } = await placeSingle(first, s);
       const balance = (await first.call('/userbalance', { ...s, parent_id: 'ag01' })).json.balance;
       await first.close();
       // The crash: the bet's record made it to the journal, its idempotency record did not.
