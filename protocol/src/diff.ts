@@ -226,6 +226,67 @@ function diffList(coll: string, a: readonly unknown[], b: readonly unknown[], ou
 }
 
 /**
+ * What a producer knows of how a record collection was built from an earlier one
+ * (`declareChanges`): `next` has exactly `base`'s keys, and at every key not in `keys` it holds
+ * the same entity object as `base`.
+ */
+interface DeclaredChanges {
+  readonly base: object;
+  /** In `for...in` order of `next`, without repeats. */
+  readonly keys: readonly string[];
+}
+
+const declared = new WeakMap<object, DeclaredChanges>();
+
+/** A canonical array-index key ("0", "17", not "017" or "-1"): `for...in` visits these first, ascending. */
+function isIndexKey(key: string): boolean {
+  const n = Number(key);
+  return Number.isInteger(n) && n >= 0 && n < 4294967295 && String(n) === key;
+}
+
+/**
+ * Declares that record `next` was built from record `base` with changes at `keys` only: the same
+ * key set, and the same entity object at every other key. `diffModel(prev, next)` then compares
+ * only those keys when `prev`'s collection is `base` itself (the same object). The producer (the
+ * market normalizer) says only what it knows. `keys` are either all array-index keys (any order)
+ * or all other strings, in the order `next` got them (a record iterates those in insertion
+ * order); the ops are then exactly a full comparison's. Mixed keys declare nothing.
+ */
+export function declareChanges(next: object, base: object, keys: readonly string[]): void {
+  if (next === base) return;
+  let index = 0;
+  for (const key of keys) if (isIndexKey(key)) index++;
+  if (index === keys.length && index > 1) {
+    const sorted = [...keys].sort((x, y) => Number(x) - Number(y));
+    declared.set(next, { base, keys: sorted.filter((k, i) => k !== sorted[i - 1]) });
+  } else if (index === 0) {
+    declared.set(next, { base, keys: keys.length > 1 ? [...new Set(keys)] : keys });
+  } else if (keys.length === 1) {
+    declared.set(next, { base, keys });
+  }
+}
+
+/** The ops for one key of a record collection (appended to `out`). */
+function diffRecordKey(
+  coll: string,
+  key: string,
+  ra: Readonly<Record<string, Entity>>,
+  rb: Readonly<Record<string, Entity>>,
+  out: Delta,
+): void {
+  const eb = rb[key] as Entity;
+  const ea = ra[key];
+  if (ea === eb) return;
+  if (ea === undefined) {
+    out.push([coll, key, eb as Record<string, unknown>]);
+    return;
+  }
+  const patch = entityPatch(ea, eb);
+  if (patch === REPLACE) out.push([coll, key], [coll, key, eb as Record<string, unknown>]);
+  else if (patch !== undefined) out.push([coll, key, patch]);
+}
+
+/**
  * The smallest delta turning `prev` into `next`: per entity only the changed fields, removals by
  * key, list edits as splices (or one whole list when that is shorter). `[]` when nothing changed.
  * Entities that are the same object in both models are skipped without comparing.
@@ -242,18 +303,13 @@ export function diffModel(prev: Model, next: Model): Delta {
     }
     const ra = (a !== undefined && !Array.isArray(a) ? a : {}) as Readonly<Record<string, Entity>>;
     const rb = b as Readonly<Record<string, Entity>>;
-    for (const key in rb) {
-      const eb = rb[key] as Entity;
-      const ea = ra[key];
-      if (ea === eb) continue;
-      if (ea === undefined) {
-        out.push([coll, key, eb as Record<string, unknown>]);
-        continue;
-      }
-      const patch = entityPatch(ea, eb);
-      if (patch === REPLACE) out.push([coll, key], [coll, key, eb as Record<string, unknown>]);
-      else if (patch !== undefined) out.push([coll, key, patch]);
+    // Declared by the producer against this very `prev` collection: only those keys can differ.
+    const known = declared.get(rb);
+    if (known !== undefined && known.base === a) {
+      for (const key of known.keys) diffRecordKey(coll, key, ra, rb, out);
+      continue;
     }
+    for (const key in rb) diffRecordKey(coll, key, ra, rb, out);
     for (const key in ra) if (!(key in rb)) out.push([coll, key]);
   }
   for (const coll in prev) {

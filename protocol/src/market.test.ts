@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Model } from './diff.ts';
+import { applyDelta, diffModel, type Model } from './diff.ts';
 import { stateHash } from './hash.ts';
 import {
   createMarketNormalizer,
@@ -446,6 +446,58 @@ describe('createMarketNormalizer (incremental, issue 20)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('declares its changed keys so diffModel compares only those, with the same ops', () => {
+    const sortedOps = (ops: unknown[]) => ops.map((op) => JSON.stringify(op)).sort();
+    fc.assert(
+      fc.property(dataArb, fc.array(fc.array(editArb, { maxLength: 3 }), { maxLength: 8 }), (data, steps) => {
+        const normalizer = createMarketNormalizer();
+        let reply = data as unknown as Record<string, unknown[]>;
+        const first = normalizer.normalize(reply);
+        let prev = first.ok ? (first.value as unknown as Model) : undefined;
+        for (const edits of steps) {
+          reply = applyEdits(reply, edits as Edit[]);
+          const next = normalizer.normalize(reply);
+          if (!next.ok) continue;
+          const model = next.value as unknown as Model;
+          if (prev !== undefined) {
+            // A fresh full normalize carries no declarations: the reference diff.
+            const reference = fullNormalize(reply) as { value: Model };
+            const full = diffModel(prev, reference.value);
+            const hinted = diffModel(prev, model);
+            expect(sortedOps(hinted)).toEqual(sortedOps(full));
+            // The state hash: canonical (key order and -0 do not count, as on the wire).
+            expect(stateHash(applyDelta(prev, hinted))).toBe(stateHash(reference.value));
+            const oddsIds = (reply.odds as unknown[][]).map((row) => row[0]);
+            if (new Set(oddsIds).size === oddsIds.length) expect(hinted).toEqual(full);
+          }
+          prev = model;
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a poll that changes prices only is diffed on the changed keys (declared, not scanned)', () => {
+    const normalizer = createMarketNormalizer();
+    const a = normalizer.normalize(structuredClone(oddsDataExample));
+    const changed = structuredClone(oddsDataExample);
+    (changed.odds[1] as unknown[])[5] = [1.9, 2.0];
+    const b = normalizer.normalize(changed);
+    if (!a.ok || !b.ok) throw new Error('invalid');
+    // A record that is not the declared base falls back to a full comparison: same ops.
+    const copy = { ...a.value, odds: { ...a.value.odds } } as unknown as Model;
+    const ops = diffModel(a.value as unknown as Model, b.value as unknown as Model);
+    expect(ops).toEqual(diffModel(copy, b.value as unknown as Model));
+    expect(ops).toEqual([['odds', '5001-OU-0', { prices: [1.9, 2.0] }]]);
+    // The declaration is what the diff trusts: an undeclared change at another key is not seen.
+    const tampered = b.value.odds as Record<string, unknown>;
+    const key = '5001-HDP-0';
+    const original = tampered[key];
+    tampered[key] = { ...(original as object), status: 9 };
+    expect(diffModel(a.value as unknown as Model, b.value as unknown as Model)).toEqual(ops);
+    tampered[key] = original;
   });
 
   it('reuses the entity of a row equal to the previous reply’s, rebuilds a changed one', () => {

@@ -6,6 +6,7 @@
  */
 import Type from 'typebox';
 import { Compile } from 'typebox/compile';
+import { declareChanges } from './diff.ts';
 import type {
   HeadMarket,
   HeadRow,
@@ -353,6 +354,7 @@ function assembleMarket(
   links: readonly LinkRow[],
   heads: readonly MarketHead[],
   oddsList: readonly MarketOdds[],
+  overridden?: string[],
 ): MarketModel {
   const league: Record<string, MarketLeague> = {};
   for (const l of leagues) if (!excluded.has(l.sportId)) league[l.id] = l;
@@ -383,6 +385,7 @@ function assembleMarket(
     }
     if (source !== undefined && source.liveState !== m.liveState) {
       match[key] = { ...m, liveState: source.liveState };
+      overridden?.push(key);
     }
   }
 
@@ -482,16 +485,19 @@ function rowEntities<R, V>(
   previous: readonly RowEntry<V>[],
   check: (row: unknown) => boolean,
   build: (row: R) => V,
-): { values: V[]; entries: RowEntry<V>[] } | undefined {
+): RowEntities<V> | undefined {
   const values = new Array<V>(rows.length);
   const entries = new Array<RowEntry<V>>(rows.length);
+  const changed: number[] = [];
+  let sameKeys = rows.length === previous.length;
   let byKey: Map<unknown, RowEntry<V>> | undefined;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     let entry = previous[i];
-    if (entry === undefined || !sameRow(entry.row, row)) {
+    if (entry === undefined || (entry.row !== row && !sameRow(entry.row, row))) {
       const key = Array.isArray(row) ? row[0] : undefined;
       if (entry === undefined || entry.row[0] !== key) {
+        sameKeys = false;
         if (byKey === undefined) {
           byKey = new Map();
           for (const e of previous) byKey.set(e.row[0], e);
@@ -506,10 +512,52 @@ function rowEntities<R, V>(
         entry = { row: row as unknown[], value: build(row as R) };
       }
     }
+    if (entry !== previous[i]) changed.push(i);
     entries[i] = entry;
     values[i] = entry.value;
   }
-  return { values, entries };
+  return { values, entries, changed, sameKeys };
+}
+
+/** rowEntities' result: what the next reply compares with, and what changed since the last. */
+interface RowEntities<V> {
+  readonly values: V[];
+  readonly entries: RowEntry<V>[];
+  /** Indexes whose entry is not the previous reply's entry at the same index. */
+  readonly changed: readonly number[];
+  /** The same number of rows with the same key (element 0) at every index as the previous reply. */
+  readonly sameKeys: boolean;
+}
+
+/**
+ * Declares (diff.ts `declareChanges`) how a record of the new model differs from the same record
+ * of the previous model, when the normalizer knows it: the rows kept their keys and places, and no
+ * changed row moved in or out of the record (`included`, its filter). The keys declared are the
+ * changed rows' keys plus `extra` (entities the assembly rebuilt, e.g. a child's copied liveState,
+ * now or last time). Returns whether it declared, so a dependent record can tell its filter held.
+ * String keys (odds ids) are declared in row order, the record's insertion order, so the diff's
+ * ops are a full comparison's, in its order (a reply repeating a key may order those ops
+ * otherwise; the ops are the same).
+ */
+function declareRecord<V>(
+  next: Readonly<Record<string, V>>,
+  base: Readonly<Record<string, V>> | undefined,
+  rows: RowEntities<V>,
+  previous: readonly RowEntry<V>[],
+  included: (v: V) => boolean,
+  key: (v: V) => number | string,
+  extra: readonly string[] = [],
+): boolean {
+  if (base === undefined || !rows.sameKeys) return false;
+  const keys: string[] = [...extra];
+  for (const i of rows.changed) {
+    const now = rows.values[i] as V;
+    const before = (previous[i] as RowEntry<V>).value;
+    if (included(now) !== included(before)) return false;
+    if (included(now)) keys.push(String(key(now)));
+  }
+  declareChanges(next, base, keys);
+  return true;
 }
 
 export interface MarketNormalizer {
@@ -526,8 +574,13 @@ export function createMarketNormalizer(): MarketNormalizer {
   let matches: RowEntry<MarketMatch>[] = [];
   let heads: RowEntry<MarketHead>[] = [];
   let odds: RowEntry<MarketOdds>[] = [];
+  /** The last model this normalizer built (the base its next model's records are declared against). */
+  let last: MarketModel | undefined;
+  /** The children whose liveState the last assembly copied from their parent. */
+  let lastOverridden: string[] = [];
   const full = (input: unknown): Parsed<MarketModel> => {
     const parsed = parseMarketData(input);
+    last = undefined;
     return parsed.ok ? { ok: true, value: normalizeMarket(parsed.value) } : parsed;
   };
   return {
@@ -553,14 +606,53 @@ export function createMarketNormalizer(): MarketNormalizer {
       // A bad row: the full validator words the error (the entries stay the last good reply's).
       if (l === undefined || m === undefined || h === undefined || o === undefined) return full(input);
       if (!data.links.every(rowChecks.links)) return full(input);
+      const overridden: string[] = [];
+      const value = assembleMarket(
+        l.values,
+        m.values,
+        data.links as LinkRow[],
+        h.values,
+        o.values,
+        overridden,
+      );
+      // The big records (matches, heads, odds) say which keys changed, so the diff compares only
+      // those (diff.ts declareChanges). Heads and odds are filtered by the match record's keys:
+      // they are declared only when that key set held.
+      const matchKeys = declareRecord(
+        value.match,
+        last?.match,
+        m,
+        matches,
+        (v) => !excluded.has(v.sportId),
+        (v) => v.id,
+        [...lastOverridden, ...overridden],
+      );
+      if (matchKeys) {
+        const known = value.match;
+        declareRecord(
+          value.head,
+          last?.head,
+          h,
+          heads,
+          (v) => known[v.matchId] !== undefined,
+          (v) => v.matchId,
+        );
+        declareRecord(
+          value.odds,
+          last?.odds,
+          o,
+          odds,
+          (v) => known[v.matchId] !== undefined,
+          (v) => v.id,
+        );
+      }
       leagues = l.entries;
       matches = m.entries;
       heads = h.entries;
       odds = o.entries;
-      return {
-        ok: true,
-        value: assembleMarket(l.values, m.values, data.links as LinkRow[], h.values, o.values),
-      };
+      last = value;
+      lastOverridden = overridden;
+      return { ok: true, value };
     },
   };
 }

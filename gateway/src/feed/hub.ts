@@ -20,6 +20,7 @@ import {
   type TopicLog,
 } from './topic.ts';
 import type { FeedTuning } from './tuning.ts';
+import { sendFramed, textFrame } from './wsFrame.ts';
 
 /** The hub's view of a connection (connection.ts implements it). */
 export interface Subscriber {
@@ -356,6 +357,8 @@ export class Hub implements TopicListener {
     // Per wire version (index), once per broadcast, not per socket: its frame, base and epoch.
     const frames: (EncodedDelta | undefined)[] = [];
     const bufs: Buffer[] = [];
+    // Each version's whole websocket frame, built once per broadcast (wsFrame.ts): one write per socket.
+    const framed: Buffer[] = [];
     const bases: number[] = [];
     const epochs: string[] = [];
     // One clock read per broadcast, not per socket.
@@ -373,6 +376,7 @@ export class Hub implements TopicListener {
         if (frame === undefined) continue;
         frames[v] = frame;
         bufs[v] = frame.buf;
+        framed[v] = textFrame(frame.buf);
         bases[v] = frame.prev ?? frame.seq - 1;
         epochs[v] = sub.log.epoch;
       }
@@ -382,7 +386,7 @@ export class Hub implements TopicListener {
       }
       if (sub.seq === bases[v] && sub.epoch === epochs[v]) {
         const buf = bufs[v] as Buffer;
-        conn.socket.send(buf, this.sendOpts);
+        sendFramed(conn.socket, buf, framed[v] as Buffer, this.sendOpts);
         conn.lastSentAt = now;
         sub.seq = frame.seq;
         sent++;

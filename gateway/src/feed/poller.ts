@@ -8,6 +8,7 @@
  */
 import {
   createMarketNormalizer,
+  createReplyParser,
   emptyMarketModel,
   emptyRadarModel,
   isOddsTopic,
@@ -142,6 +143,8 @@ export class Poller implements Recoverable {
   private lastModel: Model | undefined;
   /** Reuses the entities of unchanged rows from one reply to the next (market topics). */
   private readonly normalizer = createMarketNormalizer();
+  /** Market topics: parses only the rows whose text changed since the last reply (protocol replyText.ts). */
+  private readonly parse: ((text: string) => unknown) | undefined;
   readonly recoveryKey: string;
 
   constructor(private readonly o: PollerOptions) {
@@ -154,6 +157,10 @@ export class Poller implements Recoverable {
     this.second = second;
     this.oddsCall = isOddsTopic(o.topic) ? topicCall(o.topic) : undefined;
     this.recoveryKey = call.call;
+    if (o.topic.kind === 'odds' || o.topic.kind === 'match') {
+      const parser = createReplyParser();
+      this.parse = (text) => parser.parse(text);
+    }
     this.lastSuccess = this.now();
   }
 
@@ -227,6 +234,7 @@ export class Poller implements Recoverable {
         timeoutMs: this.o.timeoutMs,
         signal: controller.signal,
         ...(this.lastReply ? { previous: this.lastReply } : {}),
+        ...(this.parse ? { parse: this.parse } : {}),
       });
       // RECORD_DIR keeps the odds feed's calls (the room topics are not replayed).
       if (this.oddsCall !== undefined) {
