@@ -11,6 +11,7 @@ import { Accounts, loginBlockCode } from './domain/accounts.ts';
 import { type BetOptions, Bets } from './domain/bets.ts';
 import { fileJournal, type Journal, memoryJournal } from './domain/journal.ts';
 import { Lottery, type LotteryOptions } from './domain/lottery.ts';
+import { greeting, SeedMessages } from './domain/messageTexts.ts';
 import { type SessionOptions, Sessions } from './domain/sessions.ts';
 import { Settlement } from './domain/settlement.ts';
 import { Statements } from './domain/statements.ts';
@@ -347,13 +348,20 @@ export class Sim {
     return promise;
   }
 
-  addMessage(accountId: string | null, kind: Message['kind'], title: string, body: string): Message {
+  addMessage(
+    accountId: string | null,
+    kind: Message['kind'],
+    title: string,
+    body: string,
+    texts?: Message['texts'],
+  ): Message {
     const message: Message = {
       id: this.store.messageSeq + 1,
       accountId,
       kind,
       title,
       body,
+      ...(texts ? { texts } : {}),
       time: this.world.now(),
       read: false,
     };
@@ -363,22 +371,11 @@ export class Sim {
 
   private seedMessages(): void {
     if (this.store.messages.length > 0) return;
-    this.addMessage(null, 'announcement', 'Welcome', 'Welcome to the sportsbook. Good luck tonight!');
-    this.addMessage(
-      null,
-      'announcement',
-      'Maintenance',
-      'Scheduled maintenance on Monday 04:00-06:00 (GMT+8).',
-    );
-    this.addMessage(
-      null,
-      'marquee',
-      'Live',
-      'In-play betting is open on every live match. Cash-out is available.',
-    );
+    for (const m of SeedMessages) this.addMessage(null, m.kind, m.title, m.body, m.texts);
     for (const account of this.store.accounts.values()) {
-      if (account.role === 'member')
-        this.addMessage(account.id, 'personal', 'Hello', `Welcome, ${account.id}.`);
+      if (account.role !== 'member') continue;
+      const hello = greeting(account.id);
+      this.addMessage(account.id, 'personal', hello.title, hello.body, hello.texts);
     }
   }
 }

@@ -5,6 +5,7 @@
  * highlight plays; a league's standings and bracket open from live TV; the header shows the
  * operator's logo from getlogo; every page fits a 360 px phone.
  */
+import { hasStandings } from '@sportsbook/protocol';
 import { simAdmin } from '@sportsbook/testkit';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,8 +105,16 @@ describe('live TV, highlights and standings', { timeout: 60_000 }, () => {
 
   it('opens the standings and bracket of the watched match league from live TV', async () => {
     await page.goto(`${stack.gateway.url}/livetv`);
-    // A match of a league with settled results: the standings list names them.
-    await page.locator('.live-list button.live-item').first().click();
+    // A match of a league with settled results: the standings list names them. Only sports with a
+    // league table link to standings (not tennis or e-sports).
+    const items = page.locator('.live-list button.live-item');
+    await items.first().waitFor();
+    const itemSports = await items.evaluateAll((bs) =>
+      bs.map((b) => Number(b.getAttribute('data-sport-id'))),
+    );
+    const withTable = itemSports.findIndex((sport) => hasStandings(sport));
+    expect(withTable).toBeGreaterThanOrEqual(0);
+    await items.nth(withTable).click();
     await page.getByRole('link', { name: /^Standings of / }).click();
     await page.waitForURL((u) => u.pathname === '/standings');
     const select = page.locator('.live-page select');
@@ -123,6 +132,17 @@ describe('live TV, highlights and standings', { timeout: 60_000 }, () => {
     expect(points).toEqual([...points].sort((a, b) => b - a));
     await page.getByRole('heading', { name: 'Bracket', exact: true }).waitFor();
     await fitsPhone(page);
+
+    // Virtual leagues (whose events have settled by now) keep no table; basketball's says points.
+    const sports = await select
+      .locator('option[value]:not([value=""])')
+      .evaluateAll((os) => os.map((o) => Number(o.getAttribute('data-sport-id'))));
+    expect(sports.filter((sport) => !hasStandings(sport))).toEqual([]);
+    const basketball = await select.locator('option[data-sport-id="2"]').first().getAttribute('value');
+    await select.selectOption(basketball ?? '');
+    const head = page.locator('[data-testid="standings-table"][data-sport-id="2"] thead');
+    await head.locator('th[data-col="for"]', { hasText: 'Points for' }).waitFor();
+    expect(await head.textContent()).not.toMatch(/Goal|Drawn/);
 
     // The results page links to the same standings.
     await page.goto(`${stack.gateway.url}/info/result`);

@@ -112,6 +112,16 @@ describe('web shell end to end', { timeout: 60_000 }, () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
   });
 
+  it('the marquee (upstream text) follows a language switch after login', async () => {
+    await page.goto(url('/'));
+    await login('demo06');
+    await page.waitForURL((u) => u.pathname === '/desktop');
+    const marquee = page.getByRole('marquee');
+    await marquee.getByText('In-play betting is open on every live match.', { exact: false }).waitFor();
+    await page.locator('.app-header').getByLabel('Language').selectOption('ja');
+    await page.getByRole('marquee', { name: 'ニュース' }).getByText('ライブベッティングを受付中').waitFor();
+  });
+
   it('a session expired by the simulator logs the player out with the warning toast', async () => {
     await page.goto(url('/'));
     await login('demo04');

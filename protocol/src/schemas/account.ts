@@ -6,7 +6,7 @@
 
 import type { Static } from 'typebox';
 import Type from 'typebox';
-import { AccountLimits, Languages } from '../constants.ts';
+import { AccountLimits } from '../constants.ts';
 import {
   AccountId,
   AuthFields,
@@ -14,6 +14,7 @@ import {
   EnvelopeFields,
   Flag,
   Id,
+  LanguageCode,
   MoneyAmount,
   SessionToken,
   ShortText,
@@ -50,13 +51,12 @@ export type ProfileRequest = Static<typeof ProfileRequest>;
 export const BalanceRequest = Type.Object({ ...AuthFields, parent_id: Id }, Closed);
 export type BalanceRequest = Static<typeof BalanceRequest>;
 
-const Language = Type.Union(Languages.map((language) => Type.Literal(language)));
 const SmallInt = Type.Integer({ minimum: 0, maximum: 1000 });
 const Amount = Type.Number({ minimum: 0, maximum: 1e12 });
 
 /** Layout preference fields a player may save (SPEC section 3, pageDisplay and betting). */
 export const SettingsFields = {
-  language: Type.Optional(Language),
+  language: Type.Optional(LanguageCode),
   oddsType: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
   pageType: Type.Optional(SmallInt),
   showScoreMap: Type.Optional(Type.Boolean()),

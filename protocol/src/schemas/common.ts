@@ -9,6 +9,7 @@
 
 import type { Static } from 'typebox';
 import Type from 'typebox';
+import { Languages } from '../constants.ts';
 
 /** Options for request objects. */
 export const Closed = { additionalProperties: false } as const;
@@ -18,6 +19,8 @@ export const AccountId = Type.String({ minLength: 1, maxLength: 64 });
 export const SessionToken = Type.String({ minLength: 1, maxLength: 512 });
 /** An id the upstream may send as a number or a numeric string. */
 export const Id = Type.Union([Type.Integer({ minimum: 0 }), Type.String({ minLength: 1, maxLength: 64 })]);
+/** One of the nine interface languages (SPEC section 1); anything else is refused. */
+export const LanguageCode = Type.Enum([...Languages]);
 /** A short free text field (names, labels). */
 export const ShortText = Type.String({ maxLength: 256 });
 /** Money as the upstream sends it: a number in major units (convert with money.ts before arithmetic). */

@@ -6,7 +6,7 @@
 import type { Static } from 'typebox';
 import Type from 'typebox';
 import { BetId, BetPage, OptionalPaging, PlacedBet, PlacedBetLeg, replyWith, sessionBody } from './bet.ts';
-import { DateRangeFields, DateString } from './common.ts';
+import { DateRangeFields, DateString, LanguageCode } from './common.ts';
 
 export const DateRangeBody = sessionBody({ ...DateRangeFields, ...OptionalPaging });
 export type DateRangeBody = Static<typeof DateRangeBody>;
@@ -27,6 +27,16 @@ export type PagedBody = Static<typeof PagedBody>;
 
 export const PlainSessionBody = sessionBody({});
 export type PlainSessionBody = Static<typeof PlainSessionBody>;
+
+/**
+ * announcelist, marqueelist, personallist: `language` (ours) asks for the texts in the member's
+ * interface language; an upstream without a translation answers its default (English) text. The web
+ * sends the language it shows and asks again when the member switches.
+ */
+export const MessageListBody = sessionBody({ ...OptionalPaging, language: Type.Optional(LanguageCode) });
+export type MessageListBody = Static<typeof MessageListBody>;
+export const MarqueeBody = sessionBody({ language: Type.Optional(LanguageCode) });
+export type MarqueeBody = Static<typeof MarqueeBody>;
 
 export const MatchResultBody = sessionBody({
   date: DateString,
@@ -66,9 +76,9 @@ export const InfoBodies = {
   gameresultsportsbook: DateRangeBody,
   gameresultsummarysportsbook: DateRangeBody,
   cancelledbetlist: DateRangeBody,
-  announcelist: PagedBody,
-  marqueelist: PlainSessionBody,
-  personallist: PagedBody,
+  announcelist: MessageListBody,
+  marqueelist: MarqueeBody,
+  personallist: MessageListBody,
   personalunread: PlainSessionBody,
   matchresult: MatchResultBody,
   singlematchresult: SingleMatchResultBody,

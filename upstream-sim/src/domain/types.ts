@@ -1,5 +1,5 @@
 /** Records of the simulator's state. Money is integer minor units everywhere in here. */
-import type { AccountState, LegOutcome, MatchScore } from '@sportsbook/protocol';
+import type { AccountState, Language, LegOutcome, MatchScore } from '@sportsbook/protocol';
 
 export const Roles = ['shareholder', 'superSenior', 'senior', 'master', 'agent', 'member'] as const;
 export type Role = (typeof Roles)[number];
@@ -183,12 +183,21 @@ export interface Session {
   expiresAt: number;
 }
 
+/** A message's title and body in one language. */
+export interface MessageText {
+  title: string;
+  body: string;
+}
+
 export interface Message {
   id: number;
   accountId: string | null;
   kind: 'announcement' | 'marquee' | 'personal';
+  /** The English (default) text. */
   title: string;
   body: string;
+  /** The same message in other interface languages (domain/messageTexts.ts); absent: English only. */
+  texts?: Partial<Record<Language, MessageText>>;
   time: number;
   read: boolean;
 }

@@ -1,7 +1,8 @@
+import { tableRule } from '@sportsbook/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MatchResultRow } from '../world/types.ts';
-import { bracket, standings, tieWinner } from './standings.ts';
+import { bracket, standings, tableRows, tieWinner } from './standings.ts';
 
 const Teams = ['A', 'B', 'C', 'D', 'E', 'F'];
 
@@ -17,10 +18,11 @@ const result = fc
 
 function rows(
   list: { home: string; away: string; h: number; a: number; status: number }[],
+  sportId = 1,
 ): MatchResultRow[] {
   return list.map((r, i) => ({
     matchId: i + 1,
-    sportId: 1,
+    sportId,
     leagueId: 1,
     leagueName: 'L',
     home: r.home,
@@ -78,5 +80,34 @@ describe('standings from settled results', () => {
     expect(tieWinner(r, 'A', 'B')).toBe('A');
     expect(tieWinner(r, 'C', 'D')).toBeNull();
     expect(tieWinner(r, 'A', 'C')).toBeNull();
+  });
+
+  it('a basketball table gives 2 points a win and 1 a loss, ranked by points', () => {
+    fc.assert(
+      fc.property(fc.array(result, { maxLength: 40 }), (list) => {
+        const table = standings(rows(list, 2));
+        for (const r of table) expect(r.points).toBe(2 * r.won + r.drawn + r.lost);
+        for (let i = 1; i < table.length; i++)
+          expect((table[i - 1]?.points ?? 0) >= (table[i]?.points ?? 0)).toBe(true);
+      }),
+    );
+    expect(standings(rows([{ home: 'A', away: 'B', h: 101, a: 99, status: 1 }], 2))).toMatchObject([
+      { team: 'A', won: 1, gf: 101, ga: 99, points: 2 },
+      { team: 'B', lost: 1, gf: 99, ga: 101, points: 1 },
+    ]);
+  });
+
+  it('virtual leagues have no table and no bracket', () => {
+    const played = [
+      { home: 'A', away: 'B', h: 2, a: 1, status: 1 },
+      { home: 'C', away: 'D', h: 0, a: 3, status: 1 },
+      { home: 'A', away: 'C', h: 1, a: 1, status: 1 },
+    ];
+    for (const sportId of [180, 181]) {
+      expect(tableRule(sportId)).toBeNull();
+      expect(standings(rows(played, sportId))).toEqual([]);
+      expect(bracket(rows(played, sportId))).toEqual([]);
+      expect(tableRows([...rows(played, sportId), ...rows(played, 1)])).toHaveLength(played.length);
+    }
   });
 });

@@ -1,18 +1,30 @@
 /**
  * Standings and brackets of a league, computed from the simulator's own settled results (completed
- * matches, status 1, with their final score): 3 points a win, 1 a draw; ties broken by goal
- * difference, then goals for, then name. The bracket seeds the table's top four into semi-finals
- * (1 v 4, 2 v 3); a tie is decided by the settled matches between its two teams (goals over them
- * all), and the final's sides are the semi-finals' winners once both are known.
+ * matches, status 1, with their final score) under the league's sport's table rule (protocol
+ * standings.ts `tableRule`: virtual, player and e-sports have no table; soccer 3 points a win and 1
+ * a draw; basketball and baseball 2 a win and 1 a loss, for / against counted in points or runs);
+ * ties broken by difference, then "for", then name. The bracket seeds the table's top four into
+ * semi-finals (1 v 4, 2 v 3); a tie is decided by the settled matches between its two teams (score
+ * over them all), and the final's sides are the semi-finals' winners once both are known.
  */
-import type { BracketRound, StandingRow } from '@sportsbook/protocol';
+import { type BracketRound, type StandingRow, type TableRule, tableRule } from '@sportsbook/protocol';
 import type { MatchResultRow } from '../world/types.ts';
 
 function settled(rows: readonly MatchResultRow[]): MatchResultRow[] {
   return rows.filter((r) => r.status === 1 && r.score !== null && r.winner === undefined);
 }
 
-export function standings(rows: readonly MatchResultRow[]): StandingRow[] {
+/** The results of the leagues that have a table (their sport has a table rule). */
+export function tableRows(rows: readonly MatchResultRow[]): MatchResultRow[] {
+  return rows.filter((r) => tableRule(r.sportId) !== null);
+}
+
+/** A league's table: `rule` defaults to its sport's (the first row's); none for a sport without one. */
+export function standings(
+  rows: readonly MatchResultRow[],
+  rule: TableRule | null = tableRule(rows[0]?.sportId ?? 1),
+): StandingRow[] {
+  if (rule === null) return [];
   const table = new Map<string, StandingRow>();
   const entry = (team: string) => {
     let e = table.get(team);
@@ -36,16 +48,18 @@ export function standings(rows: readonly MatchResultRow[]): StandingRow[] {
     if (h > a) {
       home.won++;
       away.lost++;
-      home.points += 3;
+      home.points += rule.win;
+      away.points += rule.loss;
     } else if (h < a) {
       away.won++;
       home.lost++;
-      away.points += 3;
+      away.points += rule.win;
+      home.points += rule.loss;
     } else {
       home.drawn++;
       away.drawn++;
-      home.points++;
-      away.points++;
+      home.points += rule.draw;
+      away.points += rule.draw;
     }
   }
   return [...table.values()].sort(

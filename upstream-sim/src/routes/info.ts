@@ -6,8 +6,9 @@ import type {
   BracketListBody,
   DateRangeBody,
   InfoBetIdBody,
+  MarqueeBody,
   MatchResultBody,
-  PagedBody,
+  MessageListBody,
   SingleMatchResultBody,
   StandingListBody,
   StandingResultBody,
@@ -16,10 +17,11 @@ import type {
 } from '@sportsbook/protocol';
 import { parlayReturn } from '@sportsbook/protocol';
 import { toMajor } from '../domain/amounts.ts';
+import { localizedMessage } from '../domain/messageTexts.ts';
 import { ticketStatus } from '../domain/settlement.ts';
 import { dateOf, dayRange } from '../domain/statements.ts';
-import type { Account, Bet } from '../domain/types.ts';
-import { bracket, standings } from '../live/standings.ts';
+import type { Account, Bet, Message } from '../domain/types.ts';
+import { bracket, standings, tableRows } from '../live/standings.ts';
 import { ok, reject } from '../reply.ts';
 import { betView, page } from '../views.ts';
 import type { MatchResultRow } from '../world/types.ts';
@@ -94,9 +96,14 @@ function ownBetWithLegs(ctx: CallContext, kinds: readonly Bet['kind'][]): Bet {
 
 const ResultWindowMs = 3 * 86_400_000;
 
+/**
+ * The recent results of the leagues that have a table: virtual sports (180/181), player sports and
+ * e-sports have no standings (protocol standings.ts `tableRule`), so their leagues are never listed
+ * and a table or bracket asked for one answers `empty` / `[]`.
+ */
 function leagueRows(ctx: CallContext): MatchResultRow[] {
   const now = ctx.sim.world.now();
-  return ctx.sim.world.results({ from: now - ResultWindowMs, to: now + ResultWindowMs });
+  return tableRows(ctx.sim.world.results({ from: now - ResultWindowMs, to: now + ResultWindowMs }));
 }
 
 export const infoHandlers: Handlers = {
@@ -155,24 +162,27 @@ export const infoHandlers: Handlers = {
   },
   announcelist: (ctx) => {
     auth(ctx);
-    const body = ctx.body as PagedBody;
+    const body = ctx.body as MessageListBody;
     const items = ctx.sim.store.messages.filter((m) => m.kind === 'announcement').reverse();
-    return ok({ data: page(items.map(messageView), body.page_number, body.page_size) });
+    const view = (m: Message) => messageView(m, body.language);
+    return ok({ data: page(items.map(view), body.page_number, body.page_size) });
   },
   marqueelist: (ctx) => {
     auth(ctx);
-    return ok({ data: ctx.sim.store.messages.filter((m) => m.kind === 'marquee').map(messageView) });
+    const { language } = ctx.body as MarqueeBody;
+    const lines = ctx.sim.store.messages.filter((m) => m.kind === 'marquee');
+    return ok({ data: lines.map((m) => messageView(m, language)) });
   },
   personallist: (ctx) => {
     const { account } = auth(ctx);
-    const body = ctx.body as PagedBody;
+    const body = ctx.body as MessageListBody;
     const mine = ctx.sim.store.messages
       .filter((m) => m.kind === 'personal' && m.accountId === account.id)
       .reverse();
     const paged = page(mine, body.page_number, body.page_size);
     // Listing reads them.
     for (const m of paged.items) if (!m.read) ctx.sim.store.addMessage({ ...m, read: true });
-    return ok({ data: { ...paged, items: paged.items.map(messageView) } });
+    return ok({ data: { ...paged, items: paged.items.map((m) => messageView(m, body.language)) } });
   },
   personalunread: (ctx) => {
     const { account } = auth(ctx);
@@ -290,6 +300,8 @@ export const infoHandlers: Handlers = {
   },
 };
 
-function messageView(m: { id: number; title: string; body: string; time: number; read: boolean }) {
-  return { id: m.id, title: m.title, content: m.body, time: m.time, read: m.read };
+/** A message as the list calls answer it, in the asked language (English when it has none). */
+function messageView(m: Message, language: MessageListBody['language']) {
+  const text = localizedMessage(m, language);
+  return { id: m.id, title: text.title, content: text.body, time: m.time, read: m.read };
 }

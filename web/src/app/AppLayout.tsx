@@ -1,6 +1,7 @@
 /**
  * The logged-in layout every protected page lives in: header, navigation, marquee. Holds the
- * messages actor (unread count, marquee) for as long as the player is logged in.
+ * messages actor (unread count, marquee) for as long as the player is logged in, and tells it the
+ * language shown so that the marquee (the upstream's text) follows a language switch.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
@@ -16,10 +17,11 @@ import { Nav } from './Nav.tsx';
 export function AppLayout({ popup = false }: { popup?: boolean }) {
   const session = SessionContext.useActorRef();
   const account = SessionContext.useSelector((s) => s.context.account);
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   // RequireAuth renders this only when logged in.
   const auth = account ? authOf(account) : { account_id: '', session_token: '' };
-  const messages = useActorRef(messagesMachine, { input: { auth } });
+  const messages = useActorRef(messagesMachine, { input: { auth, language } });
   const unread = useSelector(messages, (s) => s.context.unread);
   const marquee = useSelector(messages, (s) => s.context.marquee);
   // On a phone the navigation lives in the header's drawer.
@@ -29,6 +31,11 @@ export function AppLayout({ popup = false }: { popup?: boolean }) {
     () => ({ refreshMessages: () => messages.send({ type: 'messages.refresh' }) }),
     [messages],
   );
+
+  // Ignored by the machine while the language is the one it loaded with.
+  useEffect(() => {
+    messages.send({ type: 'messages.language', language });
+  }, [messages, language]);
 
   useEffect(() => {
     const subscription = messages.on('error', ({ code }) => session.send({ type: 'error.report', code }));

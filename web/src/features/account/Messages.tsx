@@ -27,7 +27,9 @@ function List({ items, emptyKey }: { items: Message[] | null; emptyKey: string }
 }
 
 export default function Messages() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The upstream writes these texts: ask again in the new language when the member switches.
+  const language = i18n.language;
   const session = SessionContext.useActorRef();
   const account = useAccount();
   const outlet = useOutletContext<{ refreshMessages?: () => void } | undefined>();
@@ -50,15 +52,15 @@ export default function Messages() {
         session.send({ type: 'error.report', code: outcome.code });
       }
     };
-    void calls.announcements(auth).then((o) => take(o, setAnnouncements));
-    void calls.personal(auth).then((o) => {
+    void calls.announcements(auth, language).then((o) => take(o, setAnnouncements));
+    void calls.personal(auth, language).then((o) => {
       take(o, setPersonal);
       refreshMessages.current?.();
     });
     return () => {
       live = false;
     };
-  }, [accountId, token, session]);
+  }, [accountId, token, session, language]);
 
   return (
     <section aria-labelledby="page-title">

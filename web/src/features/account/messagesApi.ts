@@ -1,6 +1,10 @@
-/** Announcements, marquee and personal messages (bodies ours: protocol/src/schemas/info.ts). */
+/**
+ * Announcements, marquee and personal messages (bodies ours: protocol/src/schemas/info.ts). Every
+ * list is asked in the language the app shows (`language`): the upstream writes these texts, so a
+ * language switch must ask again (the marquee: messagesMachine's `messages.language`).
+ */
 
-import type { MessageRow, RequestOf } from '@sportsbook/protocol';
+import { isLanguage, type Language, type MessageRow, type RequestOf } from '@sportsbook/protocol';
 import type { ApiClient } from '../../shared/api.ts';
 import type { Auth } from './accountApi.ts';
 
@@ -34,16 +38,22 @@ export function messageList(data: readonly MessageRow[] | { total: number; items
 
 type ListCall = 'announcelist' | 'marqueelist' | 'personallist';
 
+/** The `language` field of a list call from i18next's current language (none when not one of ours). */
+export function listLanguage(language: string | undefined): { language?: Language } {
+  return isLanguage(language) ? { language } : {};
+}
+
 export function messageCalls(api: ApiClient) {
   const list = async (call: ListCall, body: RequestOf<ListCall>): Promise<ListOutcome> => {
     const result = await api.call(call, body);
     return result.ok ? { ok: true, ...messageList(result.data.data) } : { ok: false, code: result.code };
   };
   return {
-    announcements: (auth: Auth, page = 1) =>
-      list('announcelist', { ...auth, page_number: page, page_size: 10 }),
-    marquee: (auth: Auth) => list('marqueelist', { ...auth }),
-    personal: (auth: Auth, page = 1) => list('personallist', { ...auth, page_number: page, page_size: 10 }),
+    announcements: (auth: Auth, language?: string, page = 1) =>
+      list('announcelist', { ...auth, ...listLanguage(language), page_number: page, page_size: 10 }),
+    marquee: (auth: Auth, language?: string) => list('marqueelist', { ...auth, ...listLanguage(language) }),
+    personal: (auth: Auth, language?: string, page = 1) =>
+      list('personallist', { ...auth, ...listLanguage(language), page_number: page, page_size: 10 }),
     unread: async (auth: Auth): Promise<{ ok: true; unread: number } | { ok: false; code: string }> => {
       const result = await api.call('personalunread', { ...auth });
       return result.ok ? { ok: true, unread: result.data.data.unread } : { ok: false, code: result.code };

@@ -4,7 +4,7 @@
  * (livetv2), named around it, with the match tracker beside it; a stream that fails shows a notice
  * and the tracker takes its place.
  */
-import type { LiveTvMatch } from '@sportsbook/protocol';
+import { hasStandings, type LiveTvMatch } from '@sportsbook/protocol';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useLiveText } from './i18n/index.ts';
@@ -58,6 +58,7 @@ export default function LiveTvPage() {
         className="live-item"
         aria-pressed={m.match_id === chosen}
         data-match-id={m.match_id}
+        data-sport-id={m.sport_id}
         onClick={(e) => {
           setFailed(false);
           setChosen(m.match_id);
@@ -100,9 +101,12 @@ export default function LiveTvPage() {
                 <p>
                   {current.league_name} · <MatchLine m={current} />
                 </p>
-                <Link to={standingsPath(current.league_id)}>
-                  {t('tv.leagueStandings', { league: current.league_name })}
-                </Link>
+                {/* Virtual, player and e-sports leagues keep no table (protocol standings.ts). */}
+                {hasStandings(current.sport_id) ? (
+                  <Link to={standingsPath(current.league_id)}>
+                    {t('tv.leagueStandings', { league: current.league_name })}
+                  </Link>
+                ) : null}
               </header>
               <div className="live-stage-body" data-fallback={failed ? '' : undefined}>
                 {stream === undefined ? (

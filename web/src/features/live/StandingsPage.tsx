@@ -1,7 +1,10 @@
 /**
  * /standings?league=<id>: a league's table (standingresult) and bracket (bracketlist), computed by
  * the simulator from its settled results; the leagues with results come from standinglist. Reached
- * from the live centre (live TV's match, the live links) and the results page.
+ * from the live centre (live TV's match, the live links) and the results page. Only leagues whose
+ * sport keeps a table are offered (no virtual sports 180/181, tennis or e-sports), and the columns
+ * follow the sport (standingsView.ts over protocol standings.ts: basketball's say points for /
+ * against and have no Drawn column).
  */
 import type { BracketRound, StandingRow } from '@sportsbook/protocol';
 import { useMemo } from 'react';
@@ -9,26 +12,24 @@ import { useSearchParams } from 'react-router';
 import { useLiveText } from './i18n/index.ts';
 import { LiveLinks } from './LiveLinks.tsx';
 import { useLiveCalls, useLoaded } from './liveApi.ts';
+import { standingColumns, tableLeagues } from './standingsView.ts';
 import './live.css';
 
-const Columns = ['played', 'won', 'drawn', 'lost', 'gf', 'ga'] as const;
-
-function Table({ rows }: { rows: readonly StandingRow[] }) {
+function Table({ rows, sportId }: { rows: readonly StandingRow[]; sportId: number | undefined }) {
   const { t } = useLiveText();
+  const columns = standingColumns(sportId, rows);
   return (
     <div className="table-scroll">
-      <table className="live-table" data-testid="standings-table">
+      <table className="live-table" data-testid="standings-table" data-sport-id={sportId}>
         <thead>
           <tr>
             <th scope="col">{t('st.pos')}</th>
             <th scope="col">{t('st.team')}</th>
-            {Columns.map((c) => (
-              <th scope="col" key={c}>
-                {t(`st.${c}`)}
+            {columns.map((c) => (
+              <th scope="col" key={c.key} data-col={c.key}>
+                {t(c.label)}
               </th>
             ))}
-            <th scope="col">{t('st.gd')}</th>
-            <th scope="col">{t('st.points')}</th>
           </tr>
         </thead>
         <tbody>
@@ -36,11 +37,11 @@ function Table({ rows }: { rows: readonly StandingRow[] }) {
             <tr key={r.team} data-team={r.team}>
               <td>{i + 1}</td>
               <th scope="row">{r.team}</th>
-              {Columns.map((c) => (
-                <td key={c}>{r[c]}</td>
+              {columns.map((c) => (
+                <td key={c.key} data-points={c.key === 'points' ? r.points : undefined}>
+                  {c.value(r)}
+                </td>
               ))}
-              <td>{r.gf - r.ga}</td>
-              <td data-points={r.points}>{r.points}</td>
             </tr>
           ))}
         </tbody>
@@ -93,8 +94,9 @@ export default function StandingsPage() {
   );
   const table = useLoaded(loadTable);
   const bracket = useLoaded(loadBracket);
-  const list = leagues?.ok ? leagues.value : [];
-  const name = list.find((l) => l.league_id === leagueId)?.league_name;
+  const list = useMemo(() => (leagues?.ok ? tableLeagues(leagues.value) : []), [leagues]);
+  const league = list.find((l) => l.league_id === leagueId);
+  const name = league?.league_name;
 
   return (
     <main className="live-page">
@@ -112,7 +114,7 @@ export default function StandingsPage() {
           >
             <option value="">{t('st.pickLeague')}</option>
             {list.map((l) => (
-              <option key={l.league_id} value={l.league_id}>
+              <option key={l.league_id} value={l.league_id} data-sport-id={l.sport_id}>
                 {l.league_name}
               </option>
             ))}
@@ -128,7 +130,7 @@ export default function StandingsPage() {
             table.value.length === 0 ? (
               <p>{t('st.empty')}</p>
             ) : (
-              <Table rows={table.value} />
+              <Table rows={table.value} sportId={league?.sport_id} />
             )
           ) : null}
           <h2>{t('br.title')}</h2>
