@@ -500,6 +500,32 @@ describe('createMarketNormalizer (incremental, issue 20)', () => {
     tampered[key] = original;
   });
 
+  it('keeps the last lists and records while links, heads, match keys and kickoffs hold, and reorders on a kickoff', () => {
+    const data = {
+      leagues: oddsDataExample.leagues,
+      matches: [match(7001, 1000), match(7002, 2000), match(7003, 3000)],
+      links: [],
+      heads: [7001, 7002, 7003].map((id) => [id, 1, 1, 101, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+      odds: [['7001-HDP-0', 7001, 'HDP', 0, 0, [1.9, 1.9], null]],
+    };
+    const normalizer = createMarketNormalizer();
+    const a = normalizer.normalize(structuredClone(data));
+    const priced = structuredClone(data);
+    (priced.odds[0] as unknown[])[5] = [1.8, 2.0];
+    const b = normalizer.normalize(priced);
+    if (!a.ok || !b.ok) throw new Error('invalid');
+    expect(b.value.early).toBe(a.value.early);
+    expect(b.value.head).toBe(a.value.head);
+    expect(b.value.child).toBe(a.value.child);
+    // A later kickoff for the first match: the same keys, another order.
+    const moved = structuredClone(priced);
+    (moved.matches[0] as unknown[])[9] = 4000;
+    const c = normalizer.normalize(moved);
+    expect(c).toEqual(fullNormalize(moved));
+    if (!c.ok) throw new Error('invalid');
+    expect(c.value.early).toEqual([7002, 7003, 7001]);
+  });
+
   it('reuses the entity of a row equal to the previous reply’s, rebuilds a changed one', () => {
     const normalizer = createMarketNormalizer();
     const a = normalizer.normalize(structuredClone(oddsDataExample));

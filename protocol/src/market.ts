@@ -355,6 +355,7 @@ function assembleMarket(
   heads: readonly MarketHead[],
   oddsList: readonly MarketOdds[],
   overridden?: string[],
+  same?: MarketModel,
 ): MarketModel {
   const league: Record<string, MarketLeague> = {};
   for (const l of leagues) if (!excluded.has(l.sportId)) league[l.id] = l;
@@ -362,11 +363,17 @@ function assembleMarket(
   const match: Record<string, MarketMatch> = {};
   for (const m of matches) if (!excluded.has(m.sportId)) match[m.id] = m;
 
-  const parent: Record<string, MarketParent> = {};
-  for (const link of links) {
-    const [parentId, childId] = link;
-    if (parentId !== childId && match[parentId] !== undefined && match[childId] !== undefined) {
-      parent[childId] = { parentId };
+  // `same`: the last model, when the links, the heads, the match keys and every match's kickoff
+  // are as they were (createMarketNormalizer): the records and lists built from those alone are
+  // its own objects again, and the diff skips them by identity.
+  let parent: Record<string, MarketParent> = {};
+  if (same !== undefined) parent = same.parent as Record<string, MarketParent>;
+  else {
+    for (const link of links) {
+      const [parentId, childId] = link;
+      if (parentId !== childId && match[parentId] !== undefined && match[childId] !== undefined) {
+        parent[childId] = { parentId };
+      }
     }
   }
   // A parent may itself be a child: follow the chain to the nearest match that is not a linked
@@ -389,6 +396,20 @@ function assembleMarket(
     }
   }
 
+  const { child, head, early, today, live } = same ?? structure(match, parent, heads);
+
+  const odds: Record<string, MarketOdds> = {};
+  for (const o of oddsList) if (match[o.matchId] !== undefined) odds[o.id] = o;
+
+  return { league, match, parent, child, head, odds, early, today, live };
+}
+
+/** The children lists, the heads and the early/today/live lists: from the links, heads and kickoffs. */
+function structure(
+  match: Readonly<Record<string, MarketMatch>>,
+  parent: Readonly<Record<string, MarketParent>>,
+  heads: readonly MarketHead[],
+): Pick<MarketModel, 'child' | 'head' | 'early' | 'today' | 'live'> {
   const childLists: Record<string, MarketMatch[]> = {};
   for (const key in parent) {
     const p = parent[key];
@@ -415,17 +436,9 @@ function assembleMarket(
     if (m !== undefined && parent[key] === undefined) groups[h.group].push(m);
   }
   const ids = (list: MarketMatch[]) => list.sort(compareMatches).map((m) => m.id);
-
-  const odds: Record<string, MarketOdds> = {};
-  for (const o of oddsList) if (match[o.matchId] !== undefined) odds[o.id] = o;
-
   return {
-    league,
-    match,
-    parent,
     child,
     head,
-    odds,
     early: ids(groups[MarketGroup.early]),
     today: ids(groups[MarketGroup.today]),
     live: ids(groups[MarketGroup.live]),
@@ -568,6 +581,33 @@ export interface MarketNormalizer {
   normalize(input: unknown): Parsed<MarketModel>;
 }
 
+/**
+ * Whether the parent and children records, the heads and the early/today/live lists of the last
+ * model hold for this reply: the same links, no head row changed, the same match keys (no changed
+ * match row moved in or out of the record) and every match's kickoff (the lists' order) the same.
+ */
+function sameStructure(
+  links: readonly LinkRow[],
+  lastLinks: readonly LinkRow[],
+  heads: RowEntities<MarketHead>,
+  matches: RowEntities<MarketMatch>,
+  lastMatches: readonly RowEntry<MarketMatch>[],
+): boolean {
+  if (!heads.sameKeys || heads.changed.length > 0 || !matches.sameKeys) return false;
+  if (links.length !== lastLinks.length) return false;
+  for (let i = 0; i < links.length; i++) {
+    const a = lastLinks[i] as LinkRow;
+    if (a !== links[i] && !sameRow(a, links[i])) return false;
+  }
+  for (const i of matches.changed) {
+    const now = matches.values[i] as MarketMatch;
+    const before = (lastMatches[i] as RowEntry<MarketMatch>).value;
+    if (now.kickoff !== before.kickoff || excluded.has(now.sportId) !== excluded.has(before.sportId))
+      return false;
+  }
+  return true;
+}
+
 /** An incremental parseMarketData + normalizeMarket for one topic's successive replies. Pure. */
 export function createMarketNormalizer(): MarketNormalizer {
   let leagues: RowEntry<MarketLeague>[] = [];
@@ -578,6 +618,7 @@ export function createMarketNormalizer(): MarketNormalizer {
   let last: MarketModel | undefined;
   /** The children whose liveState the last assembly copied from their parent. */
   let lastOverridden: string[] = [];
+  let lastLinks: readonly LinkRow[] = [];
   const full = (input: unknown): Parsed<MarketModel> => {
     const parsed = parseMarketData(input);
     last = undefined;
@@ -607,14 +648,9 @@ export function createMarketNormalizer(): MarketNormalizer {
       if (l === undefined || m === undefined || h === undefined || o === undefined) return full(input);
       if (!data.links.every(rowChecks.links)) return full(input);
       const overridden: string[] = [];
-      const value = assembleMarket(
-        l.values,
-        m.values,
-        data.links as LinkRow[],
-        h.values,
-        o.values,
-        overridden,
-      );
+      const links = data.links as LinkRow[];
+      const same = last !== undefined && sameStructure(links, lastLinks, h, m, matches) ? last : undefined;
+      const value = assembleMarket(l.values, m.values, links, h.values, o.values, overridden, same);
       // The big records (matches, heads, odds) say which keys changed, so the diff compares only
       // those (diff.ts declareChanges). Heads and odds are filtered by the match record's keys:
       // they are declared only when that key set held.
@@ -651,6 +687,7 @@ export function createMarketNormalizer(): MarketNormalizer {
       heads = h.entries;
       odds = o.entries;
       last = value;
+      lastLinks = links;
       lastOverridden = overridden;
       return { ok: true, value };
     },

@@ -22,6 +22,7 @@ import {
   subtractHash,
   viewDelta,
   viewModel,
+  viewPart,
   type WireVersion,
   WireVersions,
 } from '@sportsbook/protocol';
@@ -305,7 +306,9 @@ export class ViewLog implements TopicLog {
   private hasher: StateHasher | undefined;
   /** v1: the hash of the anchors alone, subtracted from the topic's hash. */
   private anchors: StateHasher | undefined;
-  private viewModelNow: Model | undefined;
+  /** The topic's model the view was last moved to; the view's own model is built from it on use. */
+  private source: Model | undefined;
+  private viewCache: Model | undefined;
   private hashNow = '';
   private viewSeq = 0;
   private readonly ring: DeltaRing;
@@ -339,7 +342,7 @@ export class ViewLog implements TopicLog {
   }
 
   get hasSnapshot(): boolean {
-    return this.owner.hasSnapshot && this.viewModelNow !== undefined;
+    return this.owner.hasSnapshot && this.source !== undefined;
   }
 
   get status(): StaleState {
@@ -348,7 +351,14 @@ export class ViewLog implements TopicLog {
 
   /** The view's model (tests). */
   get model(): Model | undefined {
-    return this.viewModelNow;
+    return this.viewModel();
+  }
+
+  /** The view's model, projected once per state on first use (snapshots, tests). */
+  private viewModel(): Model | undefined {
+    if (this.source === undefined) return undefined;
+    this.viewCache ??= viewModel(this.version, this.source);
+    return this.viewCache;
   }
 
   view(v: number): TopicLog {
@@ -361,7 +371,6 @@ export class ViewLog implements TopicLog {
 
   /** Moves the view's model and hash to the topic's `after` (by `ops`, or from scratch). */
   private moveTo(after: Model, ops: Delta | undefined): void {
-    const model = viewModel(this.version, after);
     if (this.version === 1) {
       const clock = { clock: after.clock ?? {} };
       if (ops === undefined || this.anchors === undefined) this.anchors = createHasher(clock);
@@ -370,12 +379,16 @@ export class ViewLog implements TopicLog {
         if (clockOps.length > 0) this.anchors.apply(clockOps, clock);
       }
       this.hashNow = subtractHash(this.owner.hash, this.anchors.value);
+    } else if (ops === undefined || this.hasher === undefined) {
+      this.hasher = createHasher(viewModel(this.version, after));
+      this.hashNow = this.hasher.value;
     } else {
-      if (ops === undefined || this.hasher === undefined) this.hasher = createHasher(model);
-      else this.hasher.apply(ops, model);
+      // Only the entities the view's ops touch are projected (not every running match).
+      this.hasher.apply(ops, viewPart(this.version, after, ops));
       this.hashNow = this.hasher.value;
     }
-    this.viewModelNow = model;
+    this.source = after;
+    this.viewCache = undefined;
   }
 
   /** The topic jumped to `model` at `seq`: the view starts over there (older seqs get a snapshot). */
@@ -389,7 +402,7 @@ export class ViewLog implements TopicLog {
 
   /** The topic moved `before` -> `after` by `delta`: this view's frame, undefined when unchanged. */
   step(before: Model, after: Model, delta: EncodedDelta): EncodedDelta | undefined {
-    if (this.viewModelNow === undefined) return this.reset(after, delta.seq);
+    if (this.source === undefined) return this.reset(after, delta.seq);
     const ops = viewDelta(this.version, before, after, delta.ops);
     // v1 keeps a frame at every seq, as before anchors existed (an anchor-only step: empty ops).
     if (ops.length === 0 && this.version !== 1) return undefined;
@@ -425,7 +438,7 @@ export class ViewLog implements TopicLog {
   }
 
   snapshot(): EncodedFrame | undefined {
-    const model = this.viewModelNow;
+    const model = this.viewModel();
     if (model === undefined || !this.owner.hasSnapshot) return undefined;
     if (this.snap === undefined) {
       const frame: SnapFrame = {
@@ -443,7 +456,7 @@ export class ViewLog implements TopicLog {
   }
 
   replay(seq: number): readonly EncodedDelta[] | undefined {
-    if (this.viewModelNow === undefined) return undefined;
+    if (this.source === undefined) return undefined;
     return this.ring.after(seq, this.viewSeq);
   }
 
