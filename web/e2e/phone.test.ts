@@ -238,19 +238,28 @@ describe('the sportsbook on a 390x844 phone', { timeout: 120_000 }, () => {
     await openDesktop();
     await page.locator('[data-tab="live"]').tap();
     await page.locator('.board[data-topic$="/live"][data-status="ok"] .match-row').first().waitFor();
+    // A moved price: its direction and the cell's own background at that moment (board.css colours).
     const flashed = () =>
       page
-        .waitForFunction(() => document.querySelector('.match-row .odds-cell[data-flash]'), null, {
-          timeout: 3_000,
-        })
-        .then(() => true)
-        .catch(() => false);
-    let seen = false;
+        .waitForFunction(
+          () => {
+            const el = document.querySelector<HTMLElement>('.match-row .odds-cell[data-flash]:not(.locked)');
+            return el ? { dir: el.dataset.flash, background: getComputedStyle(el).backgroundColor } : null;
+          },
+          null,
+          { timeout: 3_000 },
+        )
+        .then((handle) => handle.jsonValue())
+        .catch(() => null);
+    let seen: { dir: string | undefined; background: string } | null = null;
     for (let i = 0; i < 20 && !seen; i++) {
       stack.sim.advance(15_000);
       seen = await flashed();
     }
-    expect(seen).toBe(true);
+    expect(seen).not.toBeNull();
+    // Green for a rise, red for a fall.
+    expect(seen?.background).toBe(seen?.dir === 'up' ? 'rgb(196, 239, 203)' : 'rgb(249, 202, 202)');
+    expect(seen?.dir === 'up' || seen?.dir === 'down').toBe(true);
     expect((await overflowOf(page)).excess).toBeLessThanOrEqual(0);
   });
 });

@@ -27,23 +27,40 @@ function shown(price: number, format: OddsFormat): string {
   }
 }
 
-const FlashKeyframes: Keyframe[] = [{ opacity: 1 }, { opacity: 0 }];
-const FlashTiming: KeyframeAnimationOptions = {
-  duration: 1500,
-  easing: 'ease-out',
-  pseudoElement: '::after',
-};
+/** How long a moved price stays green (up) or red (down), as a sportsbook's board shows it. */
+export const FlashMs = 3_000;
+/** The period of the one sweep that clears flashes: one ends FlashMs to FlashMs + FlashSweepMs after its move. */
+export const FlashSweepMs = 500;
+
+/** Flashed cells in the order of their last move, each with the time its flash ends (monotonic clock). */
+const flashed = new Map<HTMLElement, number>();
+let sweeper: ReturnType<typeof setInterval> | null = null;
+
+/** Clears every flash that has ended, oldest first; stops the timer when none is left. */
+function sweepFlashes(): void {
+  const now = performance.now();
+  for (const [el, until] of flashed) {
+    if (until > now) break;
+    flashed.delete(el);
+    el.removeAttribute('data-flash');
+  }
+  if (flashed.size === 0 && sweeper !== null) {
+    clearInterval(sweeper);
+    sweeper = null;
+  }
+}
 
 /**
- * Flashes a cell up or down without a React render or a new DOM node: the colour is a data
- * attribute, the fade a Web Animation of the `::after` overlay's opacity (compositor work); a new
- * move restarts it. Where the Web Animations API is missing the cell just does not flash.
+ * Flashes a cell up or down without a React render, a new DOM node or a per-frame animation: the
+ * colour is a data attribute (board.css colours the cell's own background), set once on the move and
+ * removed once, FlashMs later, by one timer shared by every cell (not a timer per cell), so a flash
+ * costs the main thread two small restyles and repaints of that cell. A new move restarts it.
  */
 export function flashCell(el: HTMLElement, dir: 'up' | 'down'): void {
-  el.dataset.flash = dir;
-  if (typeof el.animate !== 'function') return;
-  for (const running of el.getAnimations?.({ subtree: true }) ?? []) running.cancel();
-  el.animate(FlashKeyframes, FlashTiming);
+  if (el.dataset.flash !== dir) el.dataset.flash = dir;
+  flashed.delete(el);
+  flashed.set(el, performance.now() + FlashMs);
+  sweeper ??= setInterval(sweepFlashes, FlashSweepMs);
 }
 
 export const OddsCell = memo(function OddsCell(props: {
