@@ -44,12 +44,26 @@ export interface FrameSocket {
  * broadcast by the caller) in one write when the socket allows it, else `send`.
  */
 export function sendFramed(socket: FrameSocket, payload: Buffer, frame: Buffer, options: object): void {
-  if (socket instanceof WebSocket && socket.readyState === WebSocket.OPEN && socket.extensions === '') {
-    const raw = (socket as unknown as { _socket?: Duplex })._socket;
+  if (socket instanceof WebSocket && socket.readyState === WebSocket.OPEN) {
+    const raw = plainSocket(socket);
     if (raw?.writable) {
       raw.write(frame);
       return;
     }
   }
   socket.send(payload, options);
+}
+
+/**
+ * An open socket's transport when it negotiated no extension, else null; asked once per socket
+ * (the extensions are settled by the handshake, and `ws`'s `extensions` getter builds a string).
+ */
+const plain = new WeakMap<WebSocket, Duplex | null>();
+function plainSocket(socket: WebSocket): Duplex | null {
+  let raw = plain.get(socket);
+  if (raw === undefined) {
+    raw = socket.extensions === '' ? ((socket as unknown as { _socket?: Duplex })._socket ?? null) : null;
+    plain.set(socket, raw);
+  }
+  return raw;
 }
