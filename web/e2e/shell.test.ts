@@ -120,6 +120,9 @@ describe('web shell end to end', { timeout: 60_000 }, () => {
     await marquee.getByText('In-play betting is open on every live match.', { exact: false }).waitFor();
     await page.locator('.app-header').getByLabel('Language').selectOption('ja');
     await page.getByRole('marquee', { name: 'ニュース' }).getByText('ライブベッティングを受付中').waitFor();
+    // And back: the language is the account's setting, and later tests log in as demo06 in English.
+    await page.locator('.app-header').getByLabel('言語').selectOption('en');
+    await marquee.getByText('In-play betting is open on every live match.', { exact: false }).waitFor();
   });
 
   it('a session expired by the simulator logs the player out with the warning toast', async () => {
