@@ -1,4 +1,4 @@
-import { parseTopic } from '@sportsbook/protocol';
+import { type MarketData, type Model, normalizeMarket, parseTopic, stateHash } from '@sportsbook/protocol';
 import { type RunningSim, startSim } from '@sportsbook/upstream-sim';
 import fc from 'fast-check';
 import pino from 'pino';
@@ -85,6 +85,77 @@ describe('byte-identical upstream replies', () => {
     const polled = models.at(-1) as Record<string, unknown>;
     for (const coll of Object.keys(polled)) expect(history.model?.[coll]).toBe(polled[coll]);
     expect(history.model?.clock).toBeDefined();
+  });
+});
+
+describe('market replies from text (issue 20)', () => {
+  it('parses only changed rows, yet publishes what a full parse gives, and the hash agrees', async () => {
+    const sim = await startSim({ clock: 'manual' });
+    const upstream = new UpstreamClient(sim.url);
+    try {
+      const parsed = parseTopic(LIVE);
+      if (!parsed.ok) throw new Error(parsed.error);
+      const history = new TopicHistory(LIVE, { maxCount: 10, maxAgeMs: 60_000 });
+      const seen: { text: string; model: Model }[] = [];
+      let lastText = '';
+      let parsers = 0;
+      let waiter: { n: number; resolve: () => void } | undefined;
+      const poller = new Poller({
+        name: LIVE,
+        topic: parsed.value,
+        intervalMs: 20,
+        timeoutMs: 5000,
+        maxBackoffMs: 1000,
+        upstream: {
+          post: async (path, body, options) => {
+            if (options.parse !== undefined) parsers++;
+            const reply = await upstream.post(path, body, options);
+            lastText = reply.text ?? '';
+            return reply;
+          },
+        },
+        writer: {
+          publish: (model, pt) => {
+            seen.push({ text: lastText, model });
+            const delta = history.publish(model, pt);
+            if (waiter && seen.length >= waiter.n) waiter.resolve();
+            return delta;
+          },
+          setStale: (stale, at) => history.setStale(stale, at),
+        },
+        log: pino({ level: 'silent' }),
+        polls: new Counter({
+          name: 'test_polls_text',
+          help: 'polls',
+          labelNames: ['topic_kind', 'outcome'],
+          registers: [],
+        }),
+      });
+      const published = (n: number) =>
+        new Promise<void>((resolve) => {
+          if (seen.length >= n) resolve();
+          else waiter = { n, resolve };
+        });
+      poller.start();
+      // Every step: the clocks run and prices move (the simulator's 5 s), then a poll.
+      for (let step = 1; step <= 6; step++) {
+        await published(step);
+        sim.advance(5000);
+      }
+      await published(7);
+      poller.stop(true);
+      expect(parsers).toBeGreaterThan(0);
+      expect(history.seq).toBeGreaterThan(3);
+      for (const { text, model } of seen) {
+        const full = normalizeMarket((JSON.parse(text) as { data: MarketData }).data);
+        expect(model).toEqual(full);
+      }
+      // The incremental hash over declared diffs is the hash of the whole state.
+      expect(history.hash).toBe(stateHash(history.model as Model));
+    } finally {
+      await upstream.close();
+      await sim.close();
+    }
   });
 });
 
