@@ -43,6 +43,45 @@ describe('anchorClock', () => {
     });
   });
 
+  it('keeps the whole clock record (the same object) while every anchor holds, a new one when one moves', () => {
+    const raw = (seconds: number[]) =>
+      normalizeMarket({
+        leagues: [[1, 1, 'League', 1, 0, 1, 'X']],
+        matches: seconds.map((s, i) => [
+          100 + i,
+          1,
+          'H',
+          'A',
+          1,
+          0,
+          1,
+          1,
+          1,
+          T0,
+          0,
+          0,
+          [0, 0, 1, s, 0, 0],
+          '',
+        ]),
+        links: [],
+        heads: seconds.map((_, i) => [100 + i, 1, 3, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+        odds: [],
+      } as unknown as MarketData) as unknown as Model;
+    const a = anchorClocks(raw([600, 1200]), T0, undefined);
+    const b = anchorClocks(raw([601, 1201]), T0 + 1_000, a);
+    expect(b.clock).toBe(a.clock);
+    expect(diffModel(a, b).filter((op) => op[0] === 'clock')).toEqual([]);
+    // One clock jumps past the tolerance: a new record, and only that anchor moves.
+    const c = anchorClocks(raw([602, 1300]), T0 + 2_000, b);
+    expect(c.clock).not.toBe(b.clock);
+    expect(diffModel(b, c).filter((op) => op[0] === 'clock')).toEqual([
+      ['clock', '101', { zero: T0 + 2_000 - 1_300_000 }],
+    ]);
+    // A match leaves play: its anchor goes, the record is new.
+    const d = anchorClocks(raw([603]), T0 + 3_000, c);
+    expect(Object.keys(d.clock ?? {})).toEqual(['100']);
+  });
+
   it('keeps the anchor within the tolerance and re-anchors beyond it', () => {
     const prev = { zero: T0 - 600_000 };
     // 5 s later the upstream reads 603 s: 2 s of drift, kept.

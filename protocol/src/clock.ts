@@ -105,6 +105,9 @@ export function anchorClocks(
   const prevClock = (prev?.clock ?? {}) as Clocks;
   const clock: Record<string, MatchClock> = {};
   const byLiveState = new Map<readonly number[], MatchClock>();
+  // Whether every anchor is the previous model's own (the usual poll: clocks run within tolerance).
+  let kept = prev?.clock !== undefined;
+  let count = 0;
   const visit = (key: string) => {
     const m = match[key] as MarketMatch;
     const ls = m.liveState;
@@ -116,10 +119,18 @@ export function anchorClocks(
       byLiveState.set(ls, c);
     }
     clock[key] = c;
+    count++;
+    if (kept && prevClock[key] !== c) kept = false;
   };
   // Top-level matches first: a child sharing its parent's liveState takes the parent's anchor.
   for (const key in match) if (parent[key] === undefined) visit(key);
   for (const key in match) if (parent[key] !== undefined) visit(key);
+  if (kept) {
+    let before = 0;
+    for (const _ in prevClock) before++;
+    // The same anchors at the same keys: the previous record itself, which the diff skips.
+    if (before === count) return { ...model, clock: prevClock };
+  }
   return { ...model, clock };
 }
 

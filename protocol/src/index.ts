@@ -24,7 +24,6 @@ export * from './parlay.ts';
 export * from './radar.ts';
 export * from './refusals.ts';
 export * from './replay.ts';
-export * from './replyText.ts';
 export * from './roomFeed.ts';
 export * from './rows.ts';
 export * from './schemas/index.ts';

@@ -21,13 +21,13 @@ import {
   canonicalJson,
   createHasher,
   createMarketNormalizer,
-  createReplyParser,
   diffModel,
   hashJson,
   hashText,
   normalizeMarket,
   parseMarketData,
 } from '@sportsbook/protocol';
+import { createReplyParser } from '../../gateway/src/feed/replyRows.ts';
 import { buildLiveMarket, movePrices } from './diff.bench.ts';
 import type { Benchmark } from './run.ts';
 
@@ -59,6 +59,8 @@ const bench: Benchmark = {
     const a = buildLiveMarket();
     const b = nextSecond(a, 2);
     const texts = [JSON.stringify({ status: 1, data: a }), JSON.stringify({ status: 1, data: b })];
+    // The poller reads bytes (replyRows.ts); the full pipelines decode them first, as before.
+    const bytesOf = new Map(texts.map((t) => [t, Buffer.from(t)]));
 
     // Correctness before speed: both pipelines give the same models and the same hashes.
     const normalizer = createMarketNormalizer();
@@ -89,7 +91,9 @@ const bench: Benchmark = {
     const textNormalizer = createMarketNormalizer();
     const replyParser = createReplyParser();
     const fromText = (text: string): MarketModel => {
-      const r = textNormalizer.normalize((replyParser.parse(text) as { data: unknown }).data);
+      const r = textNormalizer.normalize(
+        (replyParser.parse(bytesOf.get(text) as Buffer) as { data: unknown }).data,
+      );
       if (!r.ok) throw new Error(r.error);
       return r.value;
     };
@@ -100,7 +104,7 @@ const bench: Benchmark = {
       let prevText: MarketModel | undefined;
       let prevFull: MarketModel | undefined;
       for (const text of [...texts, ...texts]) {
-        const r = check.normalize((parser.parse(text) as { data: unknown }).data);
+        const r = check.normalize((parser.parse(Buffer.from(text)) as { data: unknown }).data);
         const f = full(text);
         if (!r.ok || JSON.stringify(r.value) !== JSON.stringify(f)) throw new Error('text pipeline diverged');
         if (prevText !== undefined && prevFull !== undefined) {

@@ -8,7 +8,6 @@
  */
 import {
   createMarketNormalizer,
-  createReplyParser,
   emptyMarketModel,
   emptyRadarModel,
   isOddsTopic,
@@ -33,6 +32,7 @@ import type { Counter } from 'prom-client';
 import type { UpstreamClient, UpstreamReply } from '../plugins/upstream.ts';
 import type { Recorder } from '../record/writer.ts';
 import type { Recoverable, Recovery } from './recovery.ts';
+import { createReplyParser } from './replyRows.ts';
 import type { TopicWriter } from './topic.ts';
 
 export interface PollerOptions {
@@ -143,8 +143,8 @@ export class Poller implements Recoverable {
   private lastModel: Model | undefined;
   /** Reuses the entities of unchanged rows from one reply to the next (market topics). */
   private readonly normalizer = createMarketNormalizer();
-  /** Market topics: parses only the rows whose text changed since the last reply (protocol replyText.ts). */
-  private readonly parse: ((text: string) => unknown) | undefined;
+  /** Market topics: parses only the rows whose bytes changed since the last reply (replyRows.ts). */
+  private readonly parse: ((bytes: Buffer) => unknown) | undefined;
   readonly recoveryKey: string;
 
   constructor(private readonly o: PollerOptions) {
@@ -159,7 +159,7 @@ export class Poller implements Recoverable {
     this.recoveryKey = call.call;
     if (o.topic.kind === 'odds' || o.topic.kind === 'match') {
       const parser = createReplyParser();
-      this.parse = (text) => parser.parse(text);
+      this.parse = (bytes) => parser.parse(bytes);
     }
     this.lastSuccess = this.now();
   }
@@ -259,11 +259,12 @@ export class Poller implements Recoverable {
         this.lastModel !== undefined &&
         this.lastReply !== undefined &&
         (res === this.lastReply || (res.text !== undefined && res.text === this.lastReply.text));
+      // (A reply read as bytes is the previous reply object itself when its bytes are the same.)
       outcome = same
         ? { ok: true, model: this.lastModel as Model }
         : modelFromReply(this.o.topic, res.httpStatus, res.body, second?.body, this.normalizer);
       if (outcome.ok) {
-        const reusable = res.text !== undefined && second === undefined;
+        const reusable = (res.text !== undefined || res.bytes !== undefined) && second === undefined;
         this.lastReply = reusable ? res : undefined;
         this.lastModel = reusable ? outcome.model : undefined;
       } else {

@@ -21,6 +21,8 @@ export interface UpstreamReply {
   body: unknown;
   /** The reply's text as received (the odds pollers compare it with the previous reply's). */
   text?: string;
+  /** The reply's bytes as received, in place of `text` when the caller parses them (`parse`). */
+  bytes?: Buffer;
 }
 
 export interface UpstreamCallOptions {
@@ -34,10 +36,11 @@ export interface UpstreamCallOptions {
    */
   previous?: UpstreamReply;
   /**
-   * Parses the reply's text in place of `JSON.parse` (same result, throws like it): the market
-   * pollers pass their `createReplyParser`, which parses only the rows that changed.
+   * Parses the reply's bytes in place of `JSON.parse` of its text (same result, throws like it):
+   * the market pollers pass their `createReplyParser` (feed/replyRows.ts), which decodes and
+   * parses only the rows whose bytes changed. The reply then carries `bytes`, not `text`.
    */
-  parse?: (text: string) => unknown;
+  parse?: (bytes: Buffer) => unknown;
 }
 
 /**
@@ -86,15 +89,23 @@ export class UpstreamClient {
         headersTimeout: options.timeoutMs,
         bodyTimeout: options.timeoutMs,
       });
-      const text = await res.body.text();
+      const parse = options.parse;
+      const text = parse === undefined ? await res.body.text() : undefined;
+      const bytes = parse === undefined ? undefined : Buffer.from(await res.body.arrayBuffer());
       const previous = options.previous;
-      if (previous !== undefined && previous.text === text && previous.httpStatus === res.statusCode) {
+      if (
+        previous !== undefined &&
+        previous.httpStatus === res.statusCode &&
+        (text !== undefined
+          ? previous.text === text
+          : previous.bytes !== undefined && (previous.bytes as Buffer).equals(bytes as Buffer))
+      ) {
         this.calls.inc({ call: path, outcome: 'ok' });
         return previous;
       }
       let parsed: unknown;
       try {
-        parsed = options.parse === undefined ? JSON.parse(text) : options.parse(text);
+        parsed = parse === undefined ? JSON.parse(text as string) : parse(bytes as Buffer);
       } catch {
         this.calls.inc({ call: path, outcome: 'malformed' });
         throw new UpstreamError('malformed', `upstream ${path} replied with non-JSON`, res.statusCode);
@@ -104,7 +115,9 @@ export class UpstreamClient {
         throw new UpstreamError('http', `upstream ${path} replied HTTP ${res.statusCode}`, res.statusCode);
       }
       this.calls.inc({ call: path, outcome: 'ok' });
-      return { httpStatus: res.statusCode, body: parsed, text };
+      return text !== undefined
+        ? { httpStatus: res.statusCode, body: parsed, text }
+        : { httpStatus: res.statusCode, body: parsed, bytes: bytes as Buffer };
     } catch (err) {
       if (err instanceof UpstreamError) throw err;
       const timedOut =

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createReplyParser } from './replyText.ts';
+import { createReplyParser } from './replyRows.ts';
 
 /** What JSON.parse says of a text: its value, or that it throws. */
 function parsed(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -11,9 +11,12 @@ function parsed(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
+/** The parser reads bytes, as the upstream client receives them. */
+const bytes = (text: string) => Buffer.from(text, 'utf8');
+
 function viaParser(parser: ReturnType<typeof createReplyParser>, text: string) {
   try {
-    return { ok: true, value: parser.parse(text) };
+    return { ok: true, value: parser.parse(bytes(text)) };
   } catch (err) {
     expect(err).toBeInstanceOf(SyntaxError);
     return { ok: false };
@@ -75,8 +78,8 @@ describe('createReplyParser', () => {
             else if (kind % 3 === 1) odds.splice(i, 1);
             else if (odds.length > 0) odds[i] = newRow;
             const nextText = f(next);
-            const before = parser.parse(text) as { data: { odds: unknown[] } };
-            const after = parser.parse(nextText) as { data: { odds: unknown[] } };
+            const before = parser.parse(bytes(text)) as { data: { odds: unknown[] } };
+            const after = parser.parse(bytes(nextText)) as { data: { odds: unknown[] } };
             expect(after).toEqual(JSON.parse(nextText));
             // An unchanged row (same text, same place) is the previous reply's row object.
             if (f === lastFormat && kind % 3 === 2 && odds.length > 1) {
@@ -111,7 +114,7 @@ describe('createReplyParser', () => {
         (value, cuts, insert) => {
           const parser = createReplyParser();
           const good = JSON.stringify(value);
-          parser.parse(good);
+          parser.parse(bytes(good));
           let bad = good;
           for (const [at, ch] of cuts) {
             const i = at % (bad.length + 1);
@@ -119,7 +122,7 @@ describe('createReplyParser', () => {
           }
           expect(viaParser(parser, bad)).toEqual(parsed(bad));
           // And it recovers: the good reply again.
-          expect(parser.parse(good)).toEqual(JSON.parse(good));
+          expect(parser.parse(bytes(good))).toEqual(JSON.parse(good));
         },
       ),
       { numRuns: 500 },
@@ -144,10 +147,10 @@ describe('createReplyParser', () => {
         ] as unknown[][],
       },
     };
-    const a = parser.parse(JSON.stringify(body)) as typeof body;
+    const a = parser.parse(bytes(JSON.stringify(body))) as typeof body;
     const changed = structuredClone(body);
     (changed.data.odds[1] as unknown[])[5] = [1.9, 2.0];
-    const b = parser.parse(JSON.stringify(changed)) as typeof body;
+    const b = parser.parse(bytes(JSON.stringify(changed))) as typeof body;
     expect(b).toEqual(changed);
     expect(b.data.odds[0]).toBe(a.data.odds[0]);
     expect(b.data.odds[1]).not.toBe(a.data.odds[1]);
@@ -155,10 +158,17 @@ describe('createReplyParser', () => {
     expect(b.data.leagues[0]).toBe(a.data.leagues[0]);
   });
 
+  it('reads a reply with a byte order mark as fetch text() does (the mark is not text)', () => {
+    const parser = createReplyParser();
+    const text = '{"status":1,"data":{"odds":[["曼联",1]]}}';
+    const withMark = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);
+    expect(parser.parse(withMark)).toEqual(JSON.parse(text));
+  });
+
   it('keeps a `__proto__` key an own property, as JSON.parse does', () => {
     const parser = createReplyParser();
     const text = '{"__proto__":{"x":1},"data":{"odds":[[1]]}}';
-    expect(parser.parse(text)).toEqual(JSON.parse(text));
-    expect(Object.getPrototypeOf(parser.parse(text))).toBe(Object.prototype);
+    expect(parser.parse(bytes(text))).toEqual(JSON.parse(text));
+    expect(Object.getPrototypeOf(parser.parse(bytes(text)))).toBe(Object.prototype);
   });
 });
