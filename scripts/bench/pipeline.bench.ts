@@ -7,8 +7,9 @@
  *   `diffModel` + the incremental hash (the pipeline before issue 20);
  * - incremental: `createMarketNormalizer` (rows equal to the previous reply's are neither
  *   validated nor rebuilt, so `diffModel` skips their entities by identity) + the same diff + hash;
- * - incremental from text (what the gateway's poller does now): `createReplyParser` (only rows
- *   whose text changed are parsed; the others are the previous reply's row objects) + the
+ * - incremental from bytes (what the gateway's poller does now): `createReplyParser` (gateway
+ *   feed/replyRows.ts: only rows whose bytes changed are decoded and parsed; the others are the
+ *   previous reply's row objects) + the
  *   normalizer, whose records declare their changed keys (`diffModel` compares only those) and
  *   which keeps the last model's structure (parents, heads, lists) while it holds + diff + hash;
  * - the hash of every entity as canonical JSON text then hashed (`hashText(prefix +
@@ -90,14 +91,14 @@ const bench: Benchmark = {
 
     const textNormalizer = createMarketNormalizer();
     const replyParser = createReplyParser();
-    const fromText = (text: string): MarketModel => {
+    const fromBytes = (text: string): MarketModel => {
       const r = textNormalizer.normalize(
         (replyParser.parse(bytesOf.get(text) as Buffer) as { data: unknown }).data,
       );
       if (!r.ok) throw new Error(r.error);
       return r.value;
     };
-    // The same models and hashes from text as from the full pipeline.
+    // The same models and diffs from bytes as from the full pipeline.
     {
       const check = createMarketNormalizer();
       const parser = createReplyParser();
@@ -106,7 +107,7 @@ const bench: Benchmark = {
       for (const text of [...texts, ...texts]) {
         const r = check.normalize((parser.parse(Buffer.from(text)) as { data: unknown }).data);
         const f = full(text);
-        if (!r.ok || JSON.stringify(r.value) !== JSON.stringify(f)) throw new Error('text pipeline diverged');
+        if (!r.ok || JSON.stringify(r.value) !== JSON.stringify(f)) throw new Error('bytes pipeline diverged');
         if (prevText !== undefined && prevFull !== undefined) {
           const a = diffModel(prevText as unknown as Model, r.value as unknown as Model);
           const b = diffModel(prevFull as unknown as Model, f as unknown as Model);
@@ -135,7 +136,7 @@ const bench: Benchmark = {
       ],
       ['full: parse + validate + normalize + diff + hash', pipeline(full)],
       ['incremental: parse + changed rows + diff + hash', pipeline(incremental)],
-      ['incremental from text: changed rows parsed + declared diff + hash', pipeline(fromText)],
+      ['incremental from bytes: changed rows parsed + declared diff + hash', pipeline(fromBytes)],
       [
         `hash ${fmt(entities.length)} entities via canonical JSON text`,
         () => {
@@ -183,7 +184,7 @@ const bench: Benchmark = {
       '|---|---:|---:|',
       ...rows,
       '',
-      `Incremental pipeline: **${fmt(pipelineRatio, 2)}x** the CPU of the full one (JSON.parse alone is ${fmt(parseMs ?? 0, 2)} ms of it); from text (the gateway's poller now): **${fmt(textRatio, 2)}x**. Streamed hashing: **${fmt(hashRatio, 2)}x** the CPU of hashing canonical JSON text, same hashes.`,
+      `Incremental pipeline: **${fmt(pipelineRatio, 2)}x** the CPU of the full one (JSON.parse alone is ${fmt(parseMs ?? 0, 2)} ms of it); from bytes (the gateway's poller now): **${fmt(textRatio, 2)}x**. Streamed hashing: **${fmt(hashRatio, 2)}x** the CPU of hashing canonical JSON text, same hashes.`,
     ].join('\n');
     return {
       markdown,
@@ -192,8 +193,8 @@ const bench: Benchmark = {
         fullMs: fullMs ?? 0,
         incrementalMs: incMs ?? 0,
         pipelineRatio,
-        fromTextMs: textMs ?? 0,
-        fromTextRatio: textRatio,
+        fromBytesMs: textMs ?? 0,
+        fromBytesRatio: textRatio,
         textHashMs: textHashMs ?? 0,
         streamHashMs: streamHashMs ?? 0,
         hashRatio,
