@@ -107,7 +107,8 @@ const bench: Benchmark = {
       for (const text of [...texts, ...texts]) {
         const r = check.normalize((parser.parse(Buffer.from(text)) as { data: unknown }).data);
         const f = full(text);
-        if (!r.ok || JSON.stringify(r.value) !== JSON.stringify(f)) throw new Error('bytes pipeline diverged');
+        if (!r.ok || JSON.stringify(r.value) !== JSON.stringify(f))
+          throw new Error('bytes pipeline diverged');
         if (prevText !== undefined && prevFull !== undefined) {
           const a = diffModel(prevText as unknown as Model, r.value as unknown as Model);
           const b = diffModel(prevFull as unknown as Model, f as unknown as Model);
