@@ -266,26 +266,6 @@ export function declareChanges(next: object, base: object, keys: readonly string
   }
 }
 
-/** The ops for one key of a record collection (appended to `out`). */
-function diffRecordKey(
-  coll: string,
-  key: string,
-  ra: Readonly<Record<string, Entity>>,
-  rb: Readonly<Record<string, Entity>>,
-  out: Delta,
-): void {
-  const eb = rb[key] as Entity;
-  const ea = ra[key];
-  if (ea === eb) return;
-  if (ea === undefined) {
-    out.push([coll, key, eb as Record<string, unknown>]);
-    return;
-  }
-  const patch = entityPatch(ea, eb);
-  if (patch === REPLACE) out.push([coll, key], [coll, key, eb as Record<string, unknown>]);
-  else if (patch !== undefined) out.push([coll, key, patch]);
-}
-
 /**
  * The smallest delta turning `prev` into `next`: per entity only the changed fields, removals by
  * key, list edits as splices (or one whole list when that is shorter). `[]` when nothing changed.
@@ -306,10 +286,10 @@ export function diffModel(prev: Model, next: Model): Delta {
     // Declared by the producer against this very `prev` collection: only those keys can differ.
     const known = declared.get(rb);
     if (known !== undefined && known.base === a) {
-      for (const key of known.keys) diffRecordKey(coll, key, ra, rb, out);
+      for (const key of known.keys) diffEntity(coll, key, ra[key], rb[key], out);
       continue;
     }
-    for (const key in rb) diffRecordKey(coll, key, ra, rb, out);
+    for (const key in rb) diffEntity(coll, key, ra[key], rb[key], out);
     for (const key in ra) if (!(key in rb)) out.push([coll, key]);
   }
   for (const coll in prev) {

@@ -479,13 +479,19 @@ describe('createMarketNormalizer (incremental, issue 20)', () => {
     );
   });
 
-  it('a poll that changes prices only is diffed on the changed keys (declared, not scanned)', () => {
+  /** Two successive replies through one normalizer: the ODDS-DATA.md example, then one price moved. */
+  function oneOddsRowMoved() {
     const normalizer = createMarketNormalizer();
     const a = normalizer.normalize(structuredClone(oddsDataExample));
     const changed = structuredClone(oddsDataExample);
     (changed.odds[1] as unknown[])[5] = [1.9, 2.0];
     const b = normalizer.normalize(changed);
     if (!a.ok || !b.ok) throw new Error('invalid');
+    return { a, b };
+  }
+
+  it('a poll that changes prices only is diffed on the changed keys (declared, not scanned)', () => {
+    const { a, b } = oneOddsRowMoved();
     // A record that is not the declared base falls back to a full comparison: same ops.
     const copy = { ...a.value, odds: { ...a.value.odds } } as unknown as Model;
     const ops = diffModel(a.value as unknown as Model, b.value as unknown as Model);
@@ -527,12 +533,7 @@ describe('createMarketNormalizer (incremental, issue 20)', () => {
   });
 
   it('reuses the entity of a row equal to the previous reply’s, rebuilds a changed one', () => {
-    const normalizer = createMarketNormalizer();
-    const a = normalizer.normalize(structuredClone(oddsDataExample));
-    const changed = structuredClone(oddsDataExample);
-    (changed.odds[1] as unknown[])[5] = [1.9, 2.0];
-    const b = normalizer.normalize(changed);
-    if (!a.ok || !b.ok) throw new Error('invalid');
+    const { a, b } = oneOddsRowMoved();
     expect(b.value.odds['5001-HDP-0']).toBe(a.value.odds['5001-HDP-0']);
     expect(b.value.match['5001']).toBe(a.value.match['5001']);
     expect(b.value.odds['5001-OU-0']).not.toBe(a.value.odds['5001-OU-0']);
