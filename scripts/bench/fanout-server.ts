@@ -5,7 +5,8 @@
  *   names a recording (FANOUT_RECORDING), the replay upstream serving it in a loop at speed 1
  *   (`startReplayUpstream`, RECORDING.md), with its own simulator behind it for logins.
  * - `gateway`: the real gateway polling the simulator; a third argument `deflate` offers
- *   permessage-deflate (WS_DEFLATE) to the clients that ask for it (the `gateway2z` rows).
+ *   permessage-deflate (WS_DEFLATE) to the clients that ask for it (the `gateway2z` rows), a
+ *   fourth `cold` starts it with no topic to poll (idlecpu.bench.ts).
  * - `ws`: the ceiling, a bare `ws` server that relays each delta frame the gateway publishes (it
  *   watches the topic as one client) to its own clients: encoded once with a fresh `pt`, the same
  *   Buffer written to every socket. Same frames, same cadence as the gateway.
@@ -96,7 +97,8 @@ async function main(): Promise<void> {
       upstreamUrl: arg,
       webDist: undefined,
       pollIntervalMs: 1000,
-      warmTopics: ['odds/1/hdpou/live'],
+      // `cold` (idlecpu.bench.ts): no topic, the process's own cost with nothing to poll.
+      warmTopics: process.argv[5] === 'cold' ? [] : ['odds/1/hdpou/live'],
       // Thousands of sockets of one session from a few addresses: socket caps lifted.
       feed: {
         framesPerSecond: 50,

@@ -55,6 +55,15 @@ export function metricsAllowed(
 }
 
 /**
+ * How often the event-loop delay is sampled for `gateway_nodejs_eventloop_lag_*` (prom-client's
+ * `monitorEventLoopDelay` timer). prom-client's default, 10 ms, wakes the loop 100 times a second:
+ * measured on the idle gateway, 0.44% of a core on its main thread (0.60% against 0.16% at 100 ms),
+ * as much as owning a 500-match in-play topic costs the main thread in parsing and diffing. At 50 ms
+ * every stall of 50 ms or more is still caught (it overlaps a sample), and shorter ones are sampled.
+ */
+const EventLoopSampleMs = 50;
+
+/**
  * Prometheus metrics (prom-client) at GET /metrics, never open to the public (issue 13): on a
  * separate port, behind a bearer token, or for local clients only. Other plugins register their
  * metrics on app.metrics.
@@ -62,7 +71,11 @@ export function metricsAllowed(
 export const metricsPlugin = fp<MetricsOptions>(
   async (app, opts) => {
     const registry = new Registry();
-    collectDefaultMetrics({ register: registry, prefix: 'gateway_' });
+    collectDefaultMetrics({
+      register: registry,
+      prefix: 'gateway_',
+      eventLoopMonitoringPrecision: EventLoopSampleMs,
+    });
     app.decorate('metrics', registry);
     let server: Server | undefined;
     app.decorate('metricsPort', () => {

@@ -1,0 +1,92 @@
+/**
+ * What a gateway process costs before it sends anything (issue 20, item 2): the CPU of one process
+ * with no client, measured side by side in one run for
+ * - a bare `ws` server process (idle-server.ts): the floor of a Node process holding a socket server;
+ * - the gateway with no topic (`cold`): its own timers, metrics and housekeeping;
+ * - the gateway polling the simulator's 500-live-match topic (`odds/1/hdpou/live`, as in the fanout
+ *   rows): what owning the topic adds (HTTP, parse, normalize, diff, hash, views, GC).
+ * Each is measured over a window after a warm-up, in rounds alternating the three, as process CPU
+ * time (all threads); the median round is kept. `npx tsx scripts/bench/run.ts --only idlecpu`.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { children, next, sleep, spawn, stats, stop } from './fanout.bench.ts';
+import type { Benchmark } from './run.ts';
+
+type Variant = 'bare' | 'cold' | 'warm';
+const Labels: Record<Variant, string> = {
+  bare: 'bare `ws` server (no client)',
+  cold: 'gateway, no topic',
+  warm: 'gateway polling the 500-live-match topic',
+};
+
+/** CPU % of one core the process used over `windowMs`, after `warmupMs`. */
+async function measure(server: ChildProcess, warmupMs: number, windowMs: number): Promise<number> {
+  await sleep(warmupMs);
+  const a = await stats(server);
+  const t0 = performance.now();
+  await sleep(windowMs);
+  const b = await stats(server);
+  const seconds = (performance.now() - t0) / 1000;
+  return (b.cpuMicros - a.cpuMicros) / 1e4 / seconds;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((x, y) => x - y);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+
+const idlecpu: Benchmark = {
+  name: 'idlecpu',
+  description:
+    'CPU of one process with no client: a bare ws server, the gateway with no topic, and the gateway polling the 500-live-match topic, alternated in rounds, medians.',
+  async run(options) {
+    const rounds = options.quick ? 1 : 3;
+    const warmupMs = options.quick ? 4000 : 8000;
+    const windowMs = options.quick ? 5000 : 20_000;
+    const samples: Record<Variant, number[]> = { bare: [], cold: [], warm: [] };
+    try {
+      const sim = spawn('fanout-server.ts', ['sim', '500']);
+      const simUrl = (await next<{ url: string }>(sim, 'ready')).url;
+      for (let r = 0; r < rounds; r++) {
+        for (const variant of ['bare', 'cold', 'warm'] as Variant[]) {
+          const server =
+            variant === 'bare'
+              ? spawn('idle-server.ts', [])
+              : spawn('fanout-server.ts', ['gateway', simUrl, '', variant === 'cold' ? 'cold' : '']);
+          await next<{ url: string }>(server, 'ready');
+          samples[variant].push(await measure(server, warmupMs, windowMs));
+          await stop(server);
+        }
+      }
+    } finally {
+      await Promise.all([...children].map(stop));
+    }
+    const bare = median(samples.bare);
+    const cold = median(samples.cold);
+    const warm = median(samples.warm);
+    const rows = (['bare', 'cold', 'warm'] as Variant[]).map(
+      (v) =>
+        `| ${Labels[v]} | ${median(samples[v]).toFixed(2)} | ${samples[v].map((x) => x.toFixed(2)).join(' / ')} |`,
+    );
+    return {
+      markdown: [
+        `Process CPU time (all threads) over ${windowMs / 1000} s after a ${warmupMs / 1000} s warm-up, ${rounds} rounds alternating the three.`,
+        '',
+        '| process, no client | median % of a core | rounds |',
+        '|---|---:|---:|',
+        ...rows,
+        '',
+        `The gateway's own cost with nothing to poll: ${cold.toFixed(2)}% (${(cold / Math.max(bare, 0.01)).toFixed(1)}x the bare server's ${bare.toFixed(2)}%). Owning the live topic adds ${(warm - cold).toFixed(2)}%.`,
+      ].join('\n'),
+      numbers: {
+        bare_cpu_percent: bare,
+        cold_cpu_percent: cold,
+        warm_cpu_percent: warm,
+        topic_cpu_percent: warm - cold,
+      },
+    };
+  },
+};
+
+export default idlecpu;
