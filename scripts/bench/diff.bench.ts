@@ -133,13 +133,15 @@ export function movePrices(data: MarketData, share: number, seed = 2): MarketDat
   return next;
 }
 
-function must(data: MarketData): MarketModel {
+/** parseMarketData + normalizeMarket, throwing on a bad model (benchmarks build valid ones). */
+export function must(data: MarketData): MarketModel {
   const parsed = parseMarketData(data);
   if (!parsed.ok) throw new Error(parsed.error);
   return normalizeMarket(parsed.value);
 }
 
-const fmt = (n: number, digits = 0) =>
+/** A number for the tables: en-US grouping, `digits` decimals. */
+export const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 const bench: Benchmark = {

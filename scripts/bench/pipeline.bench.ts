@@ -25,11 +25,9 @@ import {
   diffModel,
   hashJson,
   hashText,
-  normalizeMarket,
-  parseMarketData,
 } from '@sportsbook/protocol';
 import { createReplyParser } from '../../gateway/src/feed/replyRows.ts';
-import { buildLiveMarket, movePrices } from './diff.bench.ts';
+import { buildLiveMarket, fmt, movePrices, must } from './diff.bench.ts';
 import type { Benchmark } from './run.ts';
 
 /** The next second's reply: every running clock one second on, `share` of prices moved. */
@@ -42,14 +40,8 @@ function nextSecond(data: MarketData, seed: number): MarketData {
   return next;
 }
 
-function full(text: string): MarketModel {
-  const parsed = parseMarketData((JSON.parse(text) as { data: unknown }).data);
-  if (!parsed.ok) throw new Error(parsed.error);
-  return normalizeMarket(parsed.value);
-}
-
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+/** The pipeline before issue 20: JSON.parse, validate every row, rebuild every entity. */
+const full = (text: string): MarketModel => must((JSON.parse(text) as { data: MarketData }).data);
 
 const bench: Benchmark = {
   name: 'pipeline',
