@@ -124,6 +124,11 @@ export function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
 
+/** The median of samples (the upper middle one of an even count), as `percentile(..., 50)`. */
+export function median(xs: readonly number[]): number {
+  return percentile(Float64Array.from(xs).sort(), 50);
+}
+
 export async function login(simUrl: string): Promise<{ accountId: string; token: string }> {
   const res = await fetch(`${simUrl}/authlogin`, {
     method: 'POST',

@@ -9,7 +9,7 @@
  * time (all threads); the median round is kept. `npx tsx scripts/bench/run.ts --only idlecpu`.
  */
 import type { ChildProcess } from 'node:child_process';
-import { children, next, sleep, spawn, stats, stop } from './fanout.bench.ts';
+import { children, median, next, sleep, spawn, stats, stop } from './fanout.bench.ts';
 import type { Benchmark } from './run.ts';
 
 type Variant = 'bare' | 'cold' | 'warm';
@@ -29,12 +29,6 @@ async function measure(server: ChildProcess, warmupMs: number, windowMs: number)
   const seconds = (performance.now() - t0) / 1000;
   return (b.cpuMicros - a.cpuMicros) / 1e4 / seconds;
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((x, y) => x - y);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
 
 const idlecpu: Benchmark = {
   name: 'idlecpu',

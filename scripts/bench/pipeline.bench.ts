@@ -28,6 +28,7 @@ import {
 } from '@sportsbook/protocol';
 import { createReplyParser } from '../../gateway/src/feed/replyRows.ts';
 import { buildLiveMarket, fmt, movePrices, must } from './diff.bench.ts';
+import { median } from './fanout.bench.ts';
 import type { Benchmark } from './run.ts';
 
 /** The next second's reply: every running clock one second on, `share` of prices moved. */
@@ -155,10 +156,6 @@ const bench: Benchmark = {
         samples[t]?.push((c.user + c.system) / 1000 / perRound);
       });
     }
-    const median = (xs: number[]) => {
-      const s = [...xs].sort((x, y) => x - y);
-      return s[Math.floor(s.length / 2)] ?? 0;
-    };
     const spread = (xs: number[]) => {
       const s = [...xs].sort((x, y) => x - y);
       return `${fmt(s[Math.floor(s.length / 4)] ?? 0, 2)}-${fmt(s[Math.floor((3 * s.length) / 4)] ?? 0, 2)}`;

@@ -252,14 +252,14 @@ export class Poller implements Recoverable {
               timeoutMs: this.o.timeoutMs,
               signal: controller.signal,
             });
-      // The same bytes as the last usable reply: the same model object, which the writer's diff
-      // skips by identity (an empty delta; the cluster's writer still marks the poll).
+      // The same bytes as the last usable reply (the client then returns that reply object; a
+      // text reply is also compared): the same model object, which the writer's diff skips by
+      // identity (an empty delta; the cluster's writer still marks the poll).
       const same =
         second === undefined &&
         this.lastModel !== undefined &&
         this.lastReply !== undefined &&
         (res === this.lastReply || (res.text !== undefined && res.text === this.lastReply.text));
-      // (A reply read as bytes is the previous reply object itself when its bytes are the same.)
       outcome = same
         ? { ok: true, model: this.lastModel as Model }
         : modelFromReply(this.o.topic, res.httpStatus, res.body, second?.body, this.normalizer);

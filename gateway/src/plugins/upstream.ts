@@ -96,9 +96,7 @@ export class UpstreamClient {
       if (
         previous !== undefined &&
         previous.httpStatus === res.statusCode &&
-        (text !== undefined
-          ? previous.text === text
-          : previous.bytes !== undefined && (previous.bytes as Buffer).equals(bytes as Buffer))
+        (text !== undefined ? previous.text === text : previous.bytes?.equals(bytes as Buffer) === true)
       ) {
         this.calls.inc({ call: path, outcome: 'ok' });
         return previous;
