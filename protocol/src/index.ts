@@ -28,6 +28,7 @@ export * from './roomFeed.ts';
 export * from './rows.ts';
 export * from './schemas/index.ts';
 export * from './settlement.ts';
+export * from './stakeInput.ts';
 export * from './standings.ts';
 export * from './tournament.ts';
 export * from './validation.ts';
