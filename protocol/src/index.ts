@@ -12,6 +12,7 @@ export * from './filters.ts';
 export * from './games/index.ts';
 export * from './guards.ts';
 export * from './hash.ts';
+export * from './listFeed.ts';
 export * from './logging.ts';
 export * from './lottery.ts';
 export * from './market.ts';

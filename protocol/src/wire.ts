@@ -7,6 +7,7 @@
 import type { Static } from 'typebox';
 import Type from 'typebox';
 import { Compile } from 'typebox/compile';
+import { isLanguage, type Language } from './constants.ts';
 import type { Delta } from './diff.ts';
 import { parseDelta } from './diff.ts';
 import { isRecord } from './guards.ts';
@@ -295,7 +296,20 @@ export type Topic =
   /** One tournament room: the room, its ranking and status. Private rooms: members only. */
   | { kind: 'room'; roomId: number }
   /** One match's tracker (issue 17): events, stats and the engine's score (protocol radar.ts). */
-  | { kind: 'radar'; matchId: number };
+  | { kind: 'radar'; matchId: number }
+  /** A shared list every player sees alike (issue 27; protocol listFeed.ts, WIRE.md "List topics"). */
+  | { kind: 'list'; list: SharedList }
+  /** A shared list in one interface language (the upstream's own text): marquee, announcements. */
+  | { kind: 'list'; list: LanguageList; language: Language };
+
+/** The shared lists polled once for everyone (`list/<name>`). */
+export const SharedLists = ['livetv', 'esports', 'lottery', 'numbergame', 'highlights'] as const;
+export type SharedList = (typeof SharedLists)[number];
+/** The shared lists polled once per language (`list/<name>/<language>`). */
+export const LanguageLists = ['marquee', 'announce'] as const;
+export type LanguageList = (typeof LanguageLists)[number];
+/** How many announcements the `list/announce/<language>` topic holds (the newest first). */
+export const AnnounceTopicSize = 100;
 
 /** The odds feed's topics (polled on the odds host, recorded by RECORD_DIR). */
 export type OddsTopic = Extract<Topic, { kind: 'menu' | 'match' | 'odds' }>;
@@ -315,7 +329,18 @@ export type TopicCall =
   | { call: 'roomlist'; body: Record<string, never> }
   | { call: 'roominfo'; body: { room_id: number } }
   | { call: 'roomrank'; body: { room_id: number } }
-  | { call: 'radarlist'; body: { match_id: number } };
+  | { call: 'radarlist'; body: { match_id: number } }
+  | ListTopicCall;
+
+/** The calls of the `list/...` topics: sessionless feed reads (schemas/feed.ts `isListFeedRead`). */
+export type ListTopicCall =
+  | { call: 'livetvlist'; body: Record<string, never> }
+  | { call: 'esports2live'; body: Record<string, never> }
+  | { call: 'lottery/drawlist'; body: Record<string, never> }
+  | { call: 'ngdrawlist'; body: Record<string, never> }
+  | { call: 'highlightleague'; body: Record<string, never> }
+  | { call: 'marqueelist'; body: { language: Language } }
+  | { call: 'announcelist'; body: { language: Language; page_number: 1; page_size: number } };
 
 /**
  * The upstream path of a topic call: `/tournament/<call>` for the room topics, `/radarlist` (a base
@@ -323,7 +348,20 @@ export type TopicCall =
  */
 export function topicCallPath(call: TopicCall): string {
   if (call.call === 'radarlist') return '/radarlist';
+  if (call.call === 'lottery/drawlist') return '/lottery/drawlist';
+  if (isListCall(call)) return `/${call.call}`;
   return call.call.startsWith('room') ? `/tournament/${call.call}` : `/odds/${call.call}`;
+}
+
+function isListCall(call: TopicCall): call is ListTopicCall {
+  return (
+    call.call === 'livetvlist' ||
+    call.call === 'esports2live' ||
+    call.call === 'ngdrawlist' ||
+    call.call === 'highlightleague' ||
+    call.call === 'marqueelist' ||
+    call.call === 'announcelist'
+  );
 }
 
 const excludedSports = new Set<number>(ExcludedSportIds);
@@ -336,6 +374,7 @@ export function parseTopic(name: unknown): Parsed<Topic> {
   if (name === 'menu') return { ok: true, value: { kind: 'menu' } };
   if (name === 'rooms') return { ok: true, value: { kind: 'rooms' } };
   const parts = name.split('/');
+  if (parts[0] === 'list') return parseListTopic(name, parts);
   if ((parts[0] === 'match' || parts[0] === 'room' || parts[0] === 'radar') && parts.length === 2) {
     const id = parts[1] as string;
     const value = Number(id);
@@ -373,6 +412,19 @@ export function parseTopic(name: unknown): Parsed<Topic> {
   return { ok: false, error: `unknown topic ${JSON.stringify(name.slice(0, 64))}` };
 }
 
+function parseListTopic(name: string, parts: string[]): Parsed<Topic> {
+  const list = parts[1] ?? '';
+  if (parts.length === 2 && (SharedLists as readonly string[]).includes(list)) {
+    return { ok: true, value: { kind: 'list', list: list as SharedList } };
+  }
+  if (parts.length === 3 && (LanguageLists as readonly string[]).includes(list)) {
+    const language = parts[2];
+    if (!isLanguage(language)) return { ok: false, error: `unknown language in ${JSON.stringify(name)}` };
+    return { ok: true, value: { kind: 'list', list: list as LanguageList, language } };
+  }
+  return { ok: false, error: `unknown list ${JSON.stringify(name.slice(0, 64))}` };
+}
+
 /** The canonical name of a topic (parseTopic(topicName(t)) gives t back). */
 export function topicName(topic: Topic): string {
   switch (topic.kind) {
@@ -388,6 +440,8 @@ export function topicName(topic: Topic): string {
       return `room/${topic.roomId}`;
     case 'radar':
       return `radar/${topic.matchId}`;
+    case 'list':
+      return 'language' in topic ? `list/${topic.list}/${topic.language}` : `list/${topic.list}`;
   }
 }
 
@@ -413,6 +467,8 @@ export function topicCalls(topic: Topic): TopicCall[] {
       ];
     case 'radar':
       return [{ call: 'radarlist', body: { match_id: topic.matchId } }];
+    case 'list':
+      return [listTopicCall(topic)];
     default:
       return [oddsTopicCall(topic)];
   }
@@ -432,5 +488,29 @@ function oddsTopicCall(topic: OddsTopic): OddsTopicCall {
         call: 'uxmarket',
         body: { sport_id: topic.sportId, market_type: topic.marketType, group: topic.group },
       };
+  }
+}
+
+/** The one sessionless call of a `list/...` topic (WIRE.md "List topics"). */
+function listTopicCall(topic: Extract<Topic, { kind: 'list' }>): ListTopicCall {
+  if ('language' in topic) {
+    return topic.list === 'marquee'
+      ? { call: 'marqueelist', body: { language: topic.language } }
+      : {
+          call: 'announcelist',
+          body: { language: topic.language, page_number: 1, page_size: AnnounceTopicSize },
+        };
+  }
+  switch (topic.list) {
+    case 'livetv':
+      return { call: 'livetvlist', body: {} };
+    case 'esports':
+      return { call: 'esports2live', body: {} };
+    case 'lottery':
+      return { call: 'lottery/drawlist', body: {} };
+    case 'numbergame':
+      return { call: 'ngdrawlist', body: {} };
+    case 'highlights':
+      return { call: 'highlightleague', body: {} };
   }
 }

@@ -40,6 +40,7 @@ export * from './account.ts';
 export * from './bet.ts';
 export * from './common.ts';
 export * from './esports.ts';
+export * from './feed.ts';
 export * from './games.ts';
 export * from './info.ts';
 export * from './live.ts';

@@ -1,0 +1,45 @@
+/**
+ * The sessionless feed reads of the shared lists (issue 27; WIRE.md "List topics", gateway/FEED.md
+ * "Shared lists"): the bodies the gateway's `list/...` topics poll with, once for every player.
+ * They carry no `account_id` or `session_token`, so an upstream can only answer them with what every
+ * player sees alike (no limits, tickets, bets or read flags of anyone). The gateway's /api never
+ * forwards such a body (the proxy validates the member bodies, which require a session).
+ */
+import type { TSchema } from 'typebox';
+import Type from 'typebox';
+import { Compile } from 'typebox/compile';
+import { isRecord } from '../guards.ts';
+import { Closed, LanguageCode } from './common.ts';
+
+export const ListFeedBodies = {
+  livetvlist: Type.Object({}, Closed),
+  esports2live: Type.Object({}, Closed),
+  'lottery/drawlist': Type.Object({}, Closed),
+  ngdrawlist: Type.Object({}, Closed),
+  highlightleague: Type.Object({}, Closed),
+  marqueelist: Type.Object({ language: LanguageCode }, Closed),
+  announcelist: Type.Object(
+    {
+      language: LanguageCode,
+      page_number: Type.Literal(1),
+      page_size: Type.Integer({ minimum: 1, maximum: 100 }),
+    },
+    Closed,
+  ),
+} as const satisfies Record<string, TSchema>;
+
+const feedValidators = new Map(Object.entries(ListFeedBodies).map(([k, s]) => [k, Compile(s)]));
+
+/**
+ * True when `body` is the sessionless feed read of `call` (the gateway's `list/...` poller). Never
+ * throws. An upstream answers it with the shared list only (the simulator: no member's limits).
+ */
+export function isListFeedRead(call: string, body: unknown): boolean {
+  const validator = feedValidators.get(call);
+  if (validator === undefined || !isRecord(body)) return false;
+  try {
+    return validator.Check(body);
+  } catch {
+    return false;
+  }
+}
