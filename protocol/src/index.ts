@@ -1,6 +1,7 @@
 // @sportsbook/protocol: pure shared code (no I/O, no timers, no clock reads). Consumed as
 // TypeScript source by every other package. One export line per module.
 
+export * from './accountFeed.ts';
 export * from './calls.ts';
 export * from './clock.ts';
 export * from './constants.ts';
@@ -22,6 +23,7 @@ export * from './numberGame.ts';
 export * from './odds.ts';
 export * from './ops.ts';
 export * from './parlay.ts';
+export * from './pick.ts';
 export * from './radar.ts';
 export * from './refusals.ts';
 export * from './replay.ts';

@@ -1,5 +1,5 @@
 /** Reply shapes: records of the domain -> the spec's JSON (amounts in major units). */
-import { AccountLimits, parlayTotals } from '@sportsbook/protocol';
+import { AccountLimits, isMyanmarBetType, parlayTotals } from '@sportsbook/protocol';
 import { toMajor } from './domain/amounts.ts';
 import type { Account, Bet, BetLeg } from './domain/types.ts';
 import type { WalletEngine } from './domain/wallet.ts';
@@ -71,7 +71,9 @@ export function legView(leg: BetLeg) {
     bet_type: leg.betType,
     line: leg.line,
     selection: leg.selection,
-    label: leg.label,
+    // A Myanmar leg names its row's giver ('H', 'A'; MOU 'O'): selection 0 backs the giver, so the
+    // giver says which team the leg backs (protocol pick.ts). Other legs: the row's label of the pick.
+    label: isMyanmarBetType(leg.betType) ? (leg.labels?.[0] ?? leg.label) : leg.label,
     price: leg.price,
     body: leg.body,
     live: leg.live,

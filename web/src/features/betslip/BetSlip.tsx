@@ -4,7 +4,7 @@
  * first pick, and quick-stake buttons; the flow (betSlipMachine) is the same.
  */
 
-import { currencyDigits, formatOdds, type OddsFormat, uiActionFor } from '@sportsbook/protocol';
+import { formatOdds, type OddsFormat, uiActionFor } from '@sportsbook/protocol';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,11 +12,21 @@ import type { ActorRefFrom } from 'xstate';
 import { TabList } from '../../shared/components/TabList.tsx';
 import { useBook } from '../../shared/i18n/book/useBook.ts';
 import { catalogueText } from '../../shared/i18n/index.ts';
-import { amountProblem, formatMoney, parseStake } from '../../shared/money.ts';
+import { formatMoney, parseStake } from '../../shared/money.ts';
 import { useIsPhone } from '../../shared/phone.ts';
-import { type betSlipMachine, StakeDecimalsProblem } from './betSlipMachine.ts';
+import type { betSlipMachine } from './betSlipMachine.ts';
+import { selectionText } from '../board/view.ts';
 import { ParlayTotals } from './ParlayTotals.tsx';
-import { isMyanmarSelection, slipFigures, systemSizesOffered, systemTickets } from './rules.ts';
+import {
+  isMyanmarSelection,
+  limitsFor,
+  limitsText,
+  StakeInputProblem,
+  slipFigures,
+  stakeMessage,
+  systemSizesOffered,
+  systemTickets,
+} from './rules.ts';
 
 type SlipRef = ActorRefFrom<typeof betSlipMachine>;
 
@@ -45,13 +55,14 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
   const figures = slipFigures(ctx.mode, ctx.selections, stake, ctx.account.oddsFormat, ctx.sizes);
   const n = ctx.selections.length;
   const locked = ctx.selections.some((s) => ctx.quotes[s.oddsId]?.suspended || ctx.quotes[s.oddsId]?.stale);
-  // A stake with more decimals than the currency has is refused, never rounded: said as it is typed.
-  const stakeDecimals =
-    amountProblem(ctx.stake, currency) === 'tooManyDecimals'
-      ? t('slip.stakeDecimals', { currency, digits: currencyDigits(currency) })
-      : null;
+  // The limits in the member's currency, shown before the player types (issue 33).
+  const limits = limitsFor(ctx.account, ctx.mode, ctx.selections, ctx.checked);
+  // Not a number or too many decimals said as it is typed (never rounded); a refused stake names
+  // the limit it broke ("The minimum stake is MMK 2,500.").
+  const stakeNote = stakeMessage(ctx.stake, currency, limits, ctx.error);
+  const ownStakeProblem = (Object.values(StakeInputProblem) as string[]).includes(ctx.error ?? '');
   const errorText =
-    ctx.error && ctx.error !== StakeDecimalsProblem
+    ctx.error && ctx.error !== stakeNote?.code && !ownStakeProblem
       ? catalogueText(tAll, uiActionFor(ctx.error, { loggedIn: true }))
       : null;
   const phone = useIsPhone();
@@ -111,11 +122,13 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
                   {s.home} v {s.away}
                 </div>
                 <div className="pick-label">
-                  {s.label}{' '}
-                  {isMyanmarSelection(s) ? (
-                    <b>{String(s.line)}</b>
-                  ) : (
-                    <b data-slip-price={s.price}>@ {price(s.price, ctx.account.oddsFormat)}</b>
+                  {/* Named from the pick's current line (protocol pick.ts); a Myanmar pick's text carries its body. */}
+                  <span data-pick-text="">{selectionText(s, t)}</span>
+                  {isMyanmarSelection(s) ? null : (
+                    <>
+                      {' '}
+                      <b data-slip-price={s.price}>@ {price(s.price, ctx.account.oddsFormat)}</b>
+                    </>
                   )}
                 </div>
                 <button
@@ -172,6 +185,11 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
                   enterKeyHint="done"
                   autoComplete="off"
                   name="stake"
+                  aria-describedby={
+                    [limits ? 'slip-limits' : '', stakeNote ? 'slip-stake-note' : ''].join(' ').trim() ||
+                    undefined
+                  }
+                  aria-invalid={stakeNote !== null || undefined}
                   value={ctx.stake}
                   onChange={(e) => slip.send({ type: 'bet.stake.change', stake: e.target.value })}
                 />
@@ -191,9 +209,14 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
                   ))}
                 </fieldset>
               ) : null}
-              {stakeDecimals ? (
-                <p className="slip-error" role="alert" data-code={StakeDecimalsProblem}>
-                  {stakeDecimals}
+              {limits ? (
+                <p className="slip-limits" id="slip-limits" data-limits={`${limits.minBet}-${limits.maxBet}`}>
+                  {t('slip.limits', limitsText(limits, currency))}
+                </p>
+              ) : null}
+              {stakeNote ? (
+                <p className="slip-error" id="slip-stake-note" role="alert" data-code={stakeNote.code}>
+                  {t(stakeNote.key, stakeNote.params)}
                 </p>
               ) : null}
               {figures ? (

@@ -18,7 +18,10 @@ export interface Selection {
   readonly line: number | string | null;
   /** Decimal price as quoted; 0 for Myanmar rows (they have a body instead). */
   readonly price: number;
-  /** Text of the pick ("Home -0.25", "Over 2.5", "1:0"). */
+  /**
+   * Text of the pick when picked ("Away +0.25", "Over 2.5", "1:0"). Screens name a pick by
+   * board/view.ts `selectionText` instead, from its current line (protocol pick.ts).
+   */
   readonly label: string;
   /**
    * The row's own label of this selection when picked (a CS score "1-0", a TG range, a DC "1X"):
@@ -26,6 +29,8 @@ export interface Selection {
    * `labels[selection]` is no longer this (watch.ts `quoteOf`). Absent for rows without labels.
    */
   readonly rowLabel?: string | null;
+  /** Myanmar rows: the row's giver ('H', 'A'; MOU 'O'): selection 0 backs it (protocol pick.ts). */
+  readonly giver?: string | null;
   readonly live: boolean;
   /** The match may be used in a parlay. */
   readonly parlay: boolean;

@@ -16,6 +16,12 @@ import { betSlipActors, betSlipMachine } from './betSlipMachine.ts';
 import type { SlipAccount } from './types.ts';
 import { watchSelections } from './watch.ts';
 
+/** The odds format the member reads prices in (layout `pageDisplay.oddsType`; Myanmar players read MY on normal rows). */
+export function useOddsFormat(): OddsFormat {
+  const typeName = oddsTypeName(useLayout().pageDisplay.oddsType);
+  return typeName === undefined || typeName === 'MYANMAR' ? 'MY' : typeName;
+}
+
 export function useSlipActor() {
   const account = useAccount();
   const layout = useLayout();
@@ -25,8 +31,7 @@ export function useSlipActor() {
   streamRef.current = stream;
   const currency = account?.wallet.currency_code ?? 'MYR';
   const myanmar = isMyanmarCurrency(currency);
-  const typeName = oddsTypeName(layout.pageDisplay.oddsType);
-  const format: OddsFormat = typeName === undefined || typeName === 'MYANMAR' ? 'MY' : typeName;
+  const format = useOddsFormat();
   const slipAccount: SlipAccount = useMemo(
     () => ({
       auth: { account_id: account?.info.account_id ?? '', session_token: account?.info.session_token ?? '' },

@@ -75,6 +75,7 @@ function selectionOf(
     label: pickLabel(odds, index, { home: match?.home ?? '', away: match?.away ?? '' }, options.t),
     // Myanmar rows' label is the giver, not the selection: the body (line) follows it instead.
     rowLabel: isMyanmarBetType(odds.betType) ? null : (odds.labels?.[index] ?? null),
+    giver: isMyanmarBetType(odds.betType) ? (odds.labels?.[0] ?? null) : null,
     live: options.liveTab || match?.live === 1,
     parlay: match?.parlay === 1,
   };

@@ -8,6 +8,7 @@ import {
   isMyanmarBetType,
   type MarketMatch,
   type MarketOdds,
+  myanmarSelection,
   type OddsFormat,
   Period,
 } from '@sportsbook/protocol';
@@ -16,14 +17,7 @@ import { useMatchSeconds } from '../../shared/stream/clock.ts';
 import { useTopicEntity } from '../../shared/stream/react.tsx';
 import { MoreButton } from '../markets/MoreButton.tsx';
 import { type BoardT, BoardText, OddsCell, type PickHandler, RowVisibility } from './OddsCell.tsx';
-import {
-  type BoardColumn,
-  type ColumnGroup,
-  formatLine,
-  giverOf,
-  oddsByBetType,
-  signedLine,
-} from './view.ts';
+import { type BoardColumn, type ColumnGroup, formatLine, giverOf, oddsByBetType, pickLabel } from './view.ts';
 
 interface CellProps {
   topic: string;
@@ -48,14 +42,26 @@ const isMyanmar = (odds: MarketOdds) => isMyanmarBetType(odds.betType);
 
 /** Home and away, the handicap printed beside the side that gives it. */
 const HdpCell = memo(function HdpCell(props: CellProps) {
+  const t = useContext(BoardText);
   const odds = useTopicEntity<MarketOdds>(props.topic, 'odds', props.oddsId);
   if (!odds) return null;
   const giver = giverOf(odds);
   const line = typeof odds.line === 'number' ? odds.line : null;
   const shown = line === null ? String(odds.line ?? '') : formatLine(line);
+  // A Myanmar row's selection 0 is the giver, whichever team gives (protocol pick.ts).
+  const myanmar = isMyanmar(odds);
+  const giverLabel = odds.labels?.[0] ?? null;
   const sides = [
-    { side: 'home', team: props.home, index: 0, sign: line },
-    { side: 'away', team: props.away, index: 1, sign: line === null ? null : -line },
+    {
+      side: 'home',
+      team: props.home,
+      index: myanmar ? myanmarSelection(giverLabel, 'home') : 0,
+    },
+    {
+      side: 'away',
+      team: props.away,
+      index: myanmar ? myanmarSelection(giverLabel, 'away') : 1,
+    },
   ] as const;
   return (
     <div className="cell-lines">
@@ -65,7 +71,7 @@ const HdpCell = memo(function HdpCell(props: CellProps) {
           <OddsCell
             {...priceSource(props)}
             index={s.index}
-            name={isMyanmar(odds) || s.sign === null ? s.team : `${s.team} ${signedLine(s.sign)}`}
+            name={pickLabel(odds, s.index, { home: props.home, away: props.away }, t)}
           />
         </div>
       ))}

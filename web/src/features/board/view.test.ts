@@ -12,11 +12,13 @@ import {
   giverOf,
   gridTemplate,
   groupLeagues,
+  legText,
   matchCount,
   oddsByBetType,
   orderSports,
   pageOf,
   pickLabel,
+  selectionText,
   signedLine,
   timeFilterActive,
 } from './view.ts';
@@ -213,7 +215,10 @@ describe('pick labels', () => {
 
   it("names the side in the player's language, with the line", () => {
     const english = inLanguage(en);
-    expect(pickLabel(row('HDP', -0.5), 1, teams, english)).toBe('Tigers -0.5');
+    // The row's line is the home handicap: each side reads its own signed line (issue 33).
+    expect(pickLabel(row('HDP', -0.5), 1, teams, english)).toBe('Tigers +0.5');
+    expect(pickLabel(row('HDP', -0.5), 0, teams, english)).toBe('Lions -0.5');
+    expect(pickLabel(row('HDP', 1), 0, teams, english)).toBe('Lions +1');
     expect(pickLabel(row('OU', 2.5), 0, teams, english)).toBe('Over 2.5');
     expect(pickLabel(row('OE', null), 1, teams, english)).toBe('Even');
     expect(pickLabel(row('1X2', null), 1, teams, english)).toBe('Draw');
@@ -221,6 +226,44 @@ describe('pick labels', () => {
     expect(pickLabel(row('OU', 2.5), 1, teams, thai)).toBe(`${th['col.under']} 2.5`);
     expect(pickLabel(row('1X2', null), 1, teams, thai)).toBe(th['col.drawName']);
     expect(pickLabel(row('OE', null), 0, teams, thai)).not.toBe('Odd');
+  });
+
+  it('Myanmar rows: selection 0 is the giver, the label says who gives the body', () => {
+    const english = inLanguage(en);
+    const mm = { betType: 'MHDP', line: 'D-10', labels: ['A'] };
+    expect(pickLabel(mm, 0, teams, english)).toBe('Tigers gives D-10');
+    expect(pickLabel(mm, 1, teams, english)).toBe('Lions takes D-10');
+    expect(
+      legText(
+        {
+          bet_type: 'MHDP',
+          selection: 1,
+          line: 'D-10',
+          label: 'A',
+          body: 'D-10',
+          home: 'Lions',
+          away: 'Tigers',
+        },
+        english,
+      ),
+    ).toBe('Lions takes D-10');
+  });
+
+  it('a placed leg reads as the slip did', () => {
+    const english = inLanguage(en);
+    const leg = {
+      bet_type: 'HDP',
+      selection: 1,
+      line: -0.25,
+      label: null,
+      body: null,
+      home: 'Lions',
+      away: 'Tigers',
+    };
+    expect(legText(leg, english)).toBe('Tigers +0.25');
+    expect(
+      selectionText({ betType: 'HDP', selection: 1, line: -0.25, home: 'Lions', away: 'Tigers' }, english),
+    ).toBe(legText(leg, english));
   });
 
   it("keeps a row's own labels (correct score, double chance...) as sent", () => {

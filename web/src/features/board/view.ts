@@ -8,7 +8,9 @@ import {
   DoubleChanceLabels,
   ExcludedSportIds,
   FirstLastGoalLabels,
+  formatSignedLine,
   HtFtLabels,
+  isMyanmarBetType,
   leagueVisible,
   type MarketGroupName,
   type MarketModel,
@@ -16,6 +18,8 @@ import {
   type MarketType,
   type MenuSport,
   matchInTimeFilter,
+  type PickWords,
+  pickText,
   TotalGoalsLabels,
   timeFilterApplies,
 } from '@sportsbook/protocol';
@@ -398,11 +402,8 @@ export function formatLine(line: number): string {
   return `${(quarters - 1) / 4}-${(quarters + 1) / 4}`;
 }
 
-/** The handicap from one side's view, signed as in an aria label or the slip ("-0.25", "+1", "0"). */
-export function signedLine(line: number): string {
-  if (line === 0) return '0';
-  return line > 0 ? `+${line}` : String(line);
-}
+/** The handicap from one side's view, signed as in an aria label or the slip (protocol's rule). */
+export const signedLine = formatSignedLine;
 
 /**
  * Which side gives the handicap of an HDP row (line = the home handicap: negative, home gives)
@@ -444,10 +445,22 @@ export function oddsIndex(
 /** Translates a `book` key (i18next's `t` of the book namespace). */
 export type Translate = (key: string) => string;
 
+/** The words protocol's `pickText` needs, from the `book` namespace. */
+export function pickWords(t: Translate): PickWords {
+  return {
+    over: t('col.over'),
+    under: t('col.under'),
+    odd: t('col.odd'),
+    even: t('col.even'),
+    draw: t('col.drawName'),
+    gives: t('pick.gives'),
+    takes: t('pick.takes'),
+  };
+}
+
 /**
- * The text of a pick for the bet slip: the row's own label when it has one, else the side in the
- * player's language (team names as sent, Over/Under, Odd/Even, Draw through the `book` keys) with
- * the line.
+ * The text of a price of an odds row (board cells' names, the slip, rooms): protocol's
+ * `pickText` (each side's own signed line; Myanmar: the team, gives/takes and the body).
  */
 export function pickLabel(
   odds: Pick<MarketOdds, 'betType' | 'line' | 'labels'>,
@@ -455,14 +468,72 @@ export function pickLabel(
   teams: { readonly home: string; readonly away: string },
   t: Translate,
 ): string {
-  const line = odds.line === null ? '' : ` ${String(odds.line)}`;
-  const own = odds.labels?.[index];
-  if (own) return own;
-  if (odds.betType.startsWith('HDP') || odds.betType === 'MHDP')
-    return `${index === 0 ? teams.home : teams.away}${line}`;
-  if (odds.betType.startsWith('OU') || odds.betType === 'MOU')
-    return `${t(index === 0 ? 'col.over' : 'col.under')}${line}`;
-  if (odds.betType.startsWith('OE')) return t(index === 0 ? 'col.odd' : 'col.even');
-  if (odds.betType.startsWith('1X2')) return [teams.home, t('col.drawName'), teams.away][index] ?? '';
-  return `${odds.betType} ${index + 1}`;
+  const myanmar = isMyanmarBetType(odds.betType);
+  return pickText(
+    {
+      betType: odds.betType,
+      selection: index,
+      line: odds.line,
+      label: myanmar ? null : (odds.labels?.[index] ?? null),
+      giver: myanmar ? (odds.labels?.[0] ?? null) : null,
+    },
+    teams,
+    pickWords(t),
+  );
+}
+
+/** A pick as the slip holds it (its line follows the market), named by the same rule. */
+export function selectionText(
+  s: {
+    readonly betType: string;
+    readonly selection: number;
+    readonly line: number | string | null;
+    readonly home: string;
+    readonly away: string;
+    readonly rowLabel?: string | null;
+    readonly giver?: string | null;
+  },
+  t: Translate,
+): string {
+  return pickText(
+    {
+      betType: s.betType,
+      selection: s.selection,
+      line: s.line,
+      label: s.rowLabel ?? null,
+      giver: s.giver ?? null,
+    },
+    s,
+    pickWords(t),
+  );
+}
+
+/**
+ * A placed bet's leg, named by the same rule as the slip. A Myanmar leg's `label` is the row's
+ * giver ('H', 'A'; MOU 'O'; upstream-sim README "A bet"), its `body` the body it was placed at.
+ */
+export function legText(
+  leg: {
+    readonly bet_type: string;
+    readonly selection: number;
+    readonly line: number | string | null;
+    readonly label: string | null;
+    readonly body?: string | null;
+    readonly home: string;
+    readonly away: string;
+  },
+  t: Translate,
+): string {
+  const myanmar = isMyanmarBetType(leg.bet_type);
+  return pickText(
+    {
+      betType: leg.bet_type,
+      selection: leg.selection,
+      line: myanmar ? (leg.body ?? leg.line) : leg.line,
+      label: myanmar ? null : leg.label,
+      giver: myanmar ? leg.label : null,
+    },
+    leg,
+    pickWords(t),
+  );
 }

@@ -23,6 +23,7 @@ import {
   fetchBets,
   fetchParlayDetails,
 } from './infoApi.ts';
+import { BetOdds, LegPick } from './LegPick.tsx';
 import { moneyText } from './money.ts';
 import { SettledBets } from './SettledBets.tsx';
 import { useInfoAccount } from './useInfoAccount.ts';
@@ -118,9 +119,7 @@ function Legs({ bet }: { bet: BetView }) {
           <span>
             {leg.home} v {leg.away}
           </span>{' '}
-          <span>
-            {leg.label ?? leg.bet_type} {leg.body ?? (leg.price > 0 ? `@ ${leg.price.toFixed(2)}` : '')}
-          </span>
+          <LegPick leg={leg} withPrice={bet.legs.length > 1} />
           {leg.result ? (
             <span className="leg-result"> {t(`status.${leg.result}`, { defaultValue: leg.result })}</span>
           ) : null}
@@ -182,7 +181,9 @@ function BetRow({
           <Legs bet={bet} />
         )}
       </td>
-      <td className="num">{bet.odds ? bet.odds.toFixed(2) : ''}</td>
+      <td className="num" data-odds-col="">
+        <BetOdds bet={bet} />
+      </td>
       <td className="num" data-stake>
         {moneyText(bet.stake, cur)}
       </td>

@@ -9,6 +9,7 @@ import { api } from '../../shared/api.ts';
 import { usePlayer } from '../../shared/i18n/player/usePlayer.ts';
 import type { BetLegView, BetView } from '../betslip/types.ts';
 import { fetchSystemLegs, fetchSystemParlays, fetchSystemTickets } from './historyApi.ts';
+import { LegPick } from './LegPick.tsx';
 import { moneyText } from './money.ts';
 import { ResultText } from './SettledBets.tsx';
 import { useInfoAccount } from './useInfoAccount.ts';
@@ -49,7 +50,7 @@ function SystemParlay({ bet }: { bet: BetView }) {
       <ol className="bet-legs">
         {legs.map((leg) => (
           <li key={leg.odds_id} data-leg-result={leg.result ?? ''}>
-            {leg.home} v {leg.away} · {leg.label ?? leg.bet_type} @ {leg.price.toFixed(2)}{' '}
+            {leg.home} v {leg.away} · <LegPick leg={leg} withPrice />{' '}
             {leg.result ? <ResultText result={leg.result} /> : null}
           </li>
         ))}

@@ -10,6 +10,7 @@ import { usePlayer } from '../../shared/i18n/player/usePlayer.ts';
 import type { BetView } from '../betslip/types.ts';
 import { fetchBetDetails, fetchSettled } from './historyApi.ts';
 import type { Auth } from './infoApi.ts';
+import { BetOdds, LegPick } from './LegPick.tsx';
 import { moneyText } from './money.ts';
 import './history.css';
 
@@ -78,9 +79,7 @@ function LegList({ bet }: { bet: BetView }) {
       {bet.legs.map((leg) => (
         <li key={`${leg.odds_id}-${leg.selection}`} data-leg={leg.odds_id} data-leg-result={leg.result ?? ''}>
           <span>{leg.away ? `${leg.home} v ${leg.away}` : leg.home}</span>{' '}
-          <span>
-            {leg.label ?? leg.bet_type} {leg.body ?? (leg.price > 0 ? `@ ${leg.price.toFixed(2)}` : '')}
-          </span>{' '}
+          <LegPick leg={leg} withPrice={bet.legs.length > 1} />{' '}
           {leg.result ? <ResultText result={leg.result} /> : <span>{t('result.running')}</span>}
           {leg.score && leg.away ? (
             <span className="leg-score">
@@ -123,7 +122,9 @@ function SettledRow({ bet, auth, report }: { bet: BetView; auth: Auth; report: (
           <LegList bet={bet} />
         )}
       </td>
-      <td className="num">{bet.odds ? bet.odds.toFixed(2) : ''}</td>
+      <td className="num" data-odds-col="">
+        <BetOdds bet={bet} />
+      </td>
       <td className="num">{moneyText(bet.stake, cur)}</td>
       <td>
         <ResultText result={bet.status} />

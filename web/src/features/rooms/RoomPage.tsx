@@ -11,8 +11,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { ActorRefFrom } from 'xstate';
+import { useBook } from '../../shared/i18n/book/useBook.ts';
 import { useTopicEntity } from '../../shared/stream/react.tsx';
 import type { Selection } from '../betslip/types.ts';
+import { legText, selectionText } from '../board/view.ts';
 import { codeText } from './codeText.ts';
 import { JoinForm } from './JoinForm.tsx';
 import { money, RoomFacts, StatusBadge } from './RoomBits.tsx';
@@ -334,6 +336,7 @@ function PointsSlip({ actor, canBet }: { actor: RoomActor; canBet: boolean }) {
 /** A pick on the slip, following its price on the odds feed (a moved price re-prices the pick). */
 function PickRow({ actor, pick }: { actor: RoomActor; pick: Selection }) {
   const { t } = useRoomsText();
+  const book = useBook();
   const odds = useTopicEntity<MarketOdds>(pick.topic, 'odds', pick.oddsId);
   const live = odds?.prices[pick.selection];
   const open = odds !== undefined && odds.status === 0;
@@ -350,7 +353,7 @@ function PickRow({ actor, pick }: { actor: RoomActor; pick: Selection }) {
   return (
     <li data-odds={pick.oddsId}>
       <span>
-        {pick.home} v {pick.away}: <strong>{pick.label}</strong> @ {pick.price.toFixed(2)}
+        {pick.home} v {pick.away}: <strong>{selectionText(pick, book.t)}</strong> @ {pick.price.toFixed(2)}
         {odds !== undefined && !open ? <em className="muted"> {t('slip.suspended')}</em> : null}
       </span>
       <button
@@ -367,6 +370,7 @@ function PickRow({ actor, pick }: { actor: RoomActor; pick: Selection }) {
 
 function MyBets({ actor }: { actor: RoomActor }) {
   const { t } = useRoomsText();
+  const book = useBook();
   const bets = useSelector(actor, (s) => s.context.bets);
   return (
     <div className="my-bets">
@@ -377,7 +381,7 @@ function MyBets({ actor }: { actor: RoomActor }) {
           <li key={b.bet_id} data-status={b.status}>
             <span>
               {t(`slip.mode.${b.kind}`)} ·{' '}
-              {b.legs.map((l) => `${l.label ?? l.bet_type} @ ${l.price.toFixed(2)}`).join(' + ')}
+              {b.legs.map((l) => `${legText(l, book.t)} @ ${l.price.toFixed(2)}`).join(' + ')}
             </span>
             <span>
               {t('bets.stake', { stake: b.stake.toFixed(2) })} ·{' '}

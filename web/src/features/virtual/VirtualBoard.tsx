@@ -12,6 +12,7 @@ import {
   type MarketModel,
   type MarketOdds,
   type OddsFormat,
+  pickParts,
 } from '@sportsbook/protocol';
 import { useEffect, useMemo, useState } from 'react';
 import { SessionContext } from '../../app/contexts.ts';
@@ -28,9 +29,17 @@ function useModel(topic: string): MarketModel | null {
   return useTopicSelector<MarketModel, MarketModel | null>(topic, (v) => v.model);
 }
 
+/** The market's line in its title: a total as it is; a handicap unsigned (each price says its own side's). */
 function formatLine(betType: string, line: number | string | null): string {
   if (typeof line !== 'number') return '';
-  return betType === 'HDP' && line > 0 ? `+${line}` : String(line);
+  return betType === 'HDP' ? String(Math.abs(line)) : String(line);
+}
+
+/** A handicap price's own signed line ("+0.5" on the side that receives), protocol pick.ts. */
+function sideLine(odds: MarketOdds, index: number): string {
+  const parts =
+    odds.betType === 'HDP' ? pickParts({ betType: 'HDP', selection: index, line: odds.line }) : null;
+  return parts?.line ? ` ${parts.line}` : '';
 }
 
 export function VirtualBoard(props: {
@@ -155,7 +164,10 @@ export function VirtualBoard(props: {
                       disabled={odds.status !== 0}
                       onClick={() => props.onPick(topic, odds, i)}
                     >
-                      <span>{t(pickKeys(odds.betType)[i] ?? 'pick.home')}</span>
+                      <span>
+                        {t(pickKeys(odds.betType)[i] ?? 'pick.home')}
+                        {sideLine(odds, i)}
+                      </span>
                       <strong>{formatOdds(price, props.format, { from: 'DEC' })}</strong>
                     </button>
                   ))}
