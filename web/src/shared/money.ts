@@ -12,8 +12,10 @@ import {
   exact,
   formatMinorUnits,
   fromMinorUnits,
+  parseStakeInput,
   roundMinor,
-  toMinorUnits,
+  type StakeBounds,
+  type StakeInput,
 } from '@sportsbook/protocol';
 
 /** Integer digits a typed amount may have (a safe integer of minor units with room to spare). */
@@ -32,23 +34,31 @@ export function toMajor(minor: number, currency: string): number {
 export type AmountProblem = 'notANumber' | 'tooManyDecimals';
 
 /**
- * Why the typed text is not an amount of `currency`, or null when it is (empty text is not a
- * problem: the field is still to be filled). Plain digits with an optional decimal point only (no
- * sign, exponent or grouping); `tooManyDecimals` when it has more decimals than the currency's
- * minor digits.
+ * The typed text read by protocol's one rule for typed amounts (stakeInput.ts parseStakeInput:
+ * spaces around ignored, digits of any script, "." decimal point, "," only as a well-formed
+ * thousands grouping, no sign or exponent), against `bounds` (minor units) when given.
  */
-export function amountProblem(text: string, currency: string): AmountProblem | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  const match = /^(\d+)(?:\.\d*)?$/.exec(trimmed);
-  if (!match || (match[1] ?? '').length > MaxWholeDigits) return 'notANumber';
-  return toMinorUnits(trimmed, currencyDigits(currency)) === undefined ? 'tooManyDecimals' : null;
+export function readStake(text: string, currency: string, bounds?: StakeBounds): StakeInput {
+  return parseStakeInput(text, currencyDigits(currency), bounds);
 }
 
-/** The typed stake in minor units (protocol toMinorUnits: never rounded); null when it is not one. */
+/**
+ * Why the typed text is not an amount of `currency`, or null when it is (empty text is not a
+ * problem: the field is still to be filled). `tooManyDecimals` when it has more decimals than the
+ * currency's minor digits; more than 12 whole digits is not a number.
+ */
+export function amountProblem(text: string, currency: string): AmountProblem | null {
+  const read = readStake(text, currency);
+  if (read.kind === 'notANumber' || read.kind === 'tooManyDecimals') return read.kind;
+  if (read.kind !== 'ok') return read.kind === 'empty' ? null : 'notANumber';
+  return read.minor >= 10 ** (MaxWholeDigits + currencyDigits(currency)) ? 'notANumber' : null;
+}
+
+/** The typed stake in minor units (protocol parseStakeInput: never rounded); null when it is not one. */
 export function parseStake(text: string, currency: string): number | null {
-  if (text.trim() === '' || amountProblem(text, currency) !== null) return null;
-  return toMinorUnits(text.trim(), currencyDigits(currency)) ?? null;
+  if (amountProblem(text, currency) !== null) return null;
+  const read = readStake(text, currency);
+  return read.kind === 'ok' ? read.minor : null;
 }
 
 /** Minor units as the text of a stake field (500 MYR minor units -> "5.00"). */

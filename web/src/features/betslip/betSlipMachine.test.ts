@@ -198,9 +198,13 @@ describe('betSlipMachine: single', () => {
     h.actor.send({ type: 'bet.stake.change', stake: '6000' });
     h.actor.send({ type: 'bet.submit' });
     expect(h.actor.getSnapshot().context.error).toBe('betOverMax');
+    // Not a number is said as such, never as "less than the min stake" (issue 33).
     h.actor.send({ type: 'bet.stake.change', stake: 'ten' });
     h.actor.send({ type: 'bet.submit' });
-    expect(h.actor.getSnapshot().context.error).toBe('betLowerMin');
+    expect(h.actor.getSnapshot().context.error).toBe('notANumber');
+    h.actor.send({ type: 'bet.stake.change', stake: '' });
+    h.actor.send({ type: 'bet.submit' });
+    expect(h.actor.getSnapshot().context.error).toBe('stakeRequired');
     expect(h.placed).toHaveLength(0);
   });
 

@@ -10,9 +10,18 @@ import { DefaultBetting, DefaultStakeMode, type UiAction, uiActionFor } from '@s
 import { EMPTY, map, type Observable } from 'rxjs';
 import { assertEvent, assign, emit, fromEventObservable, fromPromise, setup } from 'xstate';
 import { type ApiClient, api as defaultApi } from '../../shared/api.ts';
-import { amountProblem, parseStake, stakeText } from '../../shared/money.ts';
+import { parseStake, stakeText } from '../../shared/money.ts';
 import { awaitDecision, type CheckedPick, checkPicks, type Outcome, placeBet } from './betApi.ts';
-import { limitsFor, lockOf, quoteMoved, selectionProblem, slipFigures, stakeProblem } from './rules.ts';
+import {
+  limitsFor,
+  lockOf,
+  quoteMoved,
+  StakeInputProblem,
+  selectionProblem,
+  slipFigures,
+  stakeInputProblem,
+  stakeProblem,
+} from './rules.ts';
 import type { BetView, Limits, LiveQuote, Selection, SlipAccount, SlipMode } from './types.ts';
 
 /**
@@ -197,7 +206,7 @@ export function addSelection(
 /** The slip's own problem (not a catalogue code): the stake has more decimals than its currency. */
 export const StakeDecimalsProblem = 'tooManyDecimals';
 
-/** Why placing is not possible now (a catalogue code, or StakeDecimalsProblem), or null. */
+/** Why placing is not possible now (a catalogue code, or one of rules.ts StakeInputProblem), or null. */
 export function placeProblem(context: BetSlipContext): string | null {
   // A view-only (suspended) account never places, whatever the UI lets through.
   if (context.account.viewOnly === true) return 'suspend';
@@ -206,11 +215,12 @@ export function placeProblem(context: BetSlipContext): string | null {
   const lock = lockOf(context.quotes, context.selections);
   if (lock) return 'marketSuspended';
   if (context.oddsIsUpdating) return 'oddsIsUpdating';
-  // More decimals than the currency has is refused, never rounded (the slip says why).
-  if (amountProblem(context.stake, context.account.currency) === 'tooManyDecimals')
-    return StakeDecimalsProblem;
+  // Nothing typed, not a number, more decimals than the currency has (refused, never rounded):
+  // the slip's own problems (rules.ts stakeInputProblem), each said as it is (issue 33).
+  const typed = stakeInputProblem(context.stake, context.account.currency);
+  if (typed !== null) return typed;
   const stake = parseStake(context.stake, context.account.currency);
-  if (stake === null || stake === 0) return 'betLowerMin';
+  if (stake === null) return StakeInputProblem.notANumber;
   const figures = slipFigures(
     context.mode,
     context.selections,

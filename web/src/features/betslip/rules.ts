@@ -7,6 +7,7 @@ import {
   checkParlay,
   combinationSizes,
   convertOddsExact,
+  currencyDigits,
   exact,
   Fraction,
   isMyanmarBetType,
@@ -17,7 +18,7 @@ import {
   systemTicketCount,
   validateStake,
 } from '@sportsbook/protocol';
-import { toMinor } from '../../shared/money.ts';
+import { amountProblem, formatMoney, readStake, toMinor } from '../../shared/money.ts';
 import type { Limits, LiveQuote, Selection, SlipAccount, SlipMode } from './types.ts';
 
 /** A pick of a Myanmar row (MHDP/MOU): a body instead of a price, Myanmar calls and limits. */
@@ -205,4 +206,67 @@ export function quoteMoved(selection: Selection, quote: LiveQuote): boolean {
     (quote.price !== null && !isMyanmarSelection(selection) && quote.price !== selection.price) ||
     quote.line !== selection.line
   );
+}
+
+/** The slip's own stake problems (not catalogue codes): nothing typed, not a number, too many decimals. */
+export const StakeInputProblem = {
+  required: 'stakeRequired',
+  notANumber: 'notANumber',
+  tooManyDecimals: 'tooManyDecimals',
+} as const;
+
+/**
+ * The typed stake's own problem before any limit (protocol parseStakeInput): `stakeRequired` for
+ * nothing (or zero) typed, `notANumber` ("abc", "1e3", "0x10", " 1 0 0 "), `tooManyDecimals`;
+ * null when it reads as an amount (the limits are checked on the figures, stakeProblem).
+ */
+export function stakeInputProblem(text: string, currency: string): string | null {
+  const read = readStake(text, currency);
+  if (read.kind === 'empty' || (read.kind === 'ok' && read.minor === 0)) return StakeInputProblem.required;
+  return amountProblem(text, currency);
+}
+
+export interface StakeMessage {
+  /** data-code of the message: the slip's own problem or the catalogue code. */
+  readonly code: string;
+  /** `book` namespace key and its values. */
+  readonly key: string;
+  readonly params: Readonly<Record<string, string | number>>;
+}
+
+/**
+ * What the slip says about the stake: its own problems as it is typed (not a number, too many
+ * decimals), and, once the slip or the upstream refused it (`error`), the limit it broke in the
+ * member's currency ("The minimum stake is MMK 2,500."). Null when there is nothing to say, or
+ * when the limit is not known (the catalogue's text is shown then).
+ */
+export function stakeMessage(
+  text: string,
+  currency: string,
+  limits: Limits | null,
+  error: string | null,
+): StakeMessage | null {
+  const problem = amountProblem(text, currency);
+  if (problem === 'notANumber') return { code: problem, key: 'slip.stakeNotANumber', params: {} };
+  if (problem === 'tooManyDecimals')
+    return {
+      code: problem,
+      key: 'slip.stakeDecimals',
+      params: { currency, digits: currencyDigits(currency) },
+    };
+  if (error === StakeInputProblem.required) return { code: error, key: 'slip.stakeRequired', params: {} };
+  if (limits === null) return null;
+  const money = (minor: number) => formatMoney(minor, currency);
+  if (error === 'betLowerMin' || error === 'changeStakeMin')
+    return { code: error, key: 'slip.stakeBelowMin', params: { currency, min: money(limits.minBet) } };
+  if (error === 'betOverMax' || error === 'changeStakeMax')
+    return { code: error, key: 'slip.stakeAboveMax', params: { currency, max: money(limits.maxBet) } };
+  if (error === 'betOverMaxPayout')
+    return { code: error, key: 'slip.payoutAboveMax', params: { currency, max: money(limits.maxPayout) } };
+  return null;
+}
+
+/** The min and max stake in the member's currency, shown before the player types. */
+export function limitsText(limits: Limits, currency: string): { currency: string; min: string; max: string } {
+  return { currency, min: formatMoney(limits.minBet, currency), max: formatMoney(limits.maxBet, currency) };
 }
