@@ -97,6 +97,12 @@ describe('4D lottery over HTTP', () => {
     expect(json.data).toMatchObject({ min_unit: 1, max_unit: 1000 });
   });
 
+  it("betcheck without rows answers the member's per-unit limits in the member's currency", async () => {
+    const thb = await t.login('demo04');
+    const { json } = await t.call('/lottery/betcheck', { ...thb, rows: [] });
+    expect(json).toMatchObject({ status: 1, data: { rows: [], total_cost: 0, min_unit: 8, max_unit: 8000 } });
+  });
+
   it('answers clear codes for wrong numbers, amounts and closed draws', async () => {
     const quote = (row: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
       t.call('/lottery/betcheck', {

@@ -33,7 +33,9 @@ export type LotteryRowBody = Static<typeof LotteryRowBody>;
 const Rows = Type.Array(LotteryRowBody, { minItems: 1, maxItems: MaxLotteryRows });
 
 export const LotteryDrawListBody = sessionBody({});
-export const LotteryBetCheckBody = sessionBody({ draw_id: Type.Optional(DrawId), rows: Rows });
+/** betcheck also takes no rows: it quotes nothing and answers the member's per-unit limits (issue 33). */
+const CheckRows = Type.Array(LotteryRowBody, { minItems: 0, maxItems: MaxLotteryRows });
+export const LotteryBetCheckBody = sessionBody({ draw_id: Type.Optional(DrawId), rows: CheckRows });
 export type LotteryBetCheckBody = Static<typeof LotteryBetCheckBody>;
 export const LotteryBetBody = sessionBody({ request_id: RequestId, draw_id: DrawId, rows: Rows });
 export type LotteryBetBody = Static<typeof LotteryBetBody>;
