@@ -30,8 +30,21 @@ export interface GatewayConfig {
   logLevel: string;
   /** Base poll interval (SPEC section 9: 1000 ms), multiplied by a factor per market group. */
   pollIntervalMs: number;
-  /** `rooms`: the tournament topics (default feed/plugin.ts DefaultRoomsPollFactor). */
-  groupFactors: { live: number; today: number; early: number; menu: number; match: number; rooms?: number };
+  /**
+   * `rooms`: the tournament topics (default feed/plugin.ts DefaultRoomsPollFactor); `lists`: the
+   * shared lists `list/<name>` (DefaultListPollFactor), `textLists`: `list/marquee|announce/<lang>`
+   * (DefaultTextListPollFactor).
+   */
+  groupFactors: {
+    live: number;
+    today: number;
+    early: number;
+    menu: number;
+    match: number;
+    rooms?: number;
+    lists?: number;
+    textLists?: number;
+  };
   /** Topics polled even with no watcher (e.g. `menu`, `odds/1/hdpou/live`). */
   warmTopics: string[];
   /** Heartbeat interval sent in `welcome.hb`. */

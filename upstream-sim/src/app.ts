@@ -6,6 +6,7 @@
 import {
   findCall,
   httpStatusFor,
+  isListFeedRead,
   isTournamentFeedRead,
   RedactPaths,
   validateBody,
@@ -194,10 +195,13 @@ export function buildSim(options: BuildSimOptions = {}): FastifyInstance {
     }
 
     const body: unknown = request.body ?? {};
-    // The gateway's room topics read without a session (schemas/tournament.ts feed reads).
-    const checked = isTournamentFeedRead(name, body)
-      ? { ok: true as const, value: body }
-      : validateBody(name, body);
+    // The gateway's room and list topics read without a session (schemas/tournament.ts and
+    // schemas/feed.ts feed reads); a list handler then answers the shared list only.
+    const feed = isListFeedRead(name, body);
+    const checked =
+      feed || isTournamentFeedRead(name, body)
+        ? { ok: true as const, value: body }
+        : validateBody(name, body);
     if (!checked.ok)
       return sendReply(reply, fail(checked.code, checked.field ? { field: checked.field } : {}));
     const fields = body as Record<string, unknown>;
@@ -206,7 +210,11 @@ export function buildSim(options: BuildSimOptions = {}): FastifyInstance {
         sim.sessions.assertRequestAllowed(fields.account_id.trim().toLowerCase());
       }
       const provider = found.provider !== undefined ? { provider: found.provider } : {};
-      return sendReply(reply, await handler({ sim, body: fields, call: name, ip: request.ip, ...provider }));
+      const feedRead = feed ? { feed: true } : {};
+      return sendReply(
+        reply,
+        await handler({ sim, body: fields, call: name, ip: request.ip, ...provider, ...feedRead }),
+      );
     } catch (err) {
       if (err instanceof CallError) return sendReply(reply, fail(err.code, err.extra));
       request.log.error({ err, call: name }, 'call failed');

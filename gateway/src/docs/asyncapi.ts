@@ -28,6 +28,29 @@ interface FrameDoc {
   readonly summary: string;
 }
 
+/**
+ * The topics a `sub` may name (protocol wire.ts `parseTopic`; models in protocol/WIRE.md section 5),
+ * with the upstream call one poll makes for every watcher.
+ */
+export const TopicDocs: Readonly<Record<string, string>> = {
+  menu: 'Sports and their match counts (`uxmenu`).',
+  'odds/<sportId>/<marketType>/<group>': 'One market list of a sport (`uxmarket`, `uxmatch2` for mmo).',
+  'match/<matchId>': "One match's markets (`uxmatch`).",
+  rooms: 'The tournament lobby (`/tournament/roomlist`, no session).',
+  'room/<roomId>':
+    'One tournament room and its ranking (`roominfo` + `roomrank`); private rooms: members only.',
+  'radar/<matchId>': "One match's tracker (`/radarlist`, no session).",
+  'list/livetv': 'Matches streaming now and next (`/livetvlist`, a sessionless feed read).',
+  'list/esports': 'The e-sports lobby: live and upcoming series (`/esports2live`, sessionless).',
+  'list/lottery':
+    'The 4D draws: open ones and the latest with their 23 numbers (`/lottery/drawlist`, sessionless).',
+  'list/numbergame':
+    "The number game's draws and payout table (`/ngdrawlist`, sessionless; no stake limits).",
+  'list/highlights': 'Leagues with highlight clips (`/highlightleague`, sessionless).',
+  'list/marquee/<language>': "The marquee's lines in one language (`/marqueelist`, sessionless).",
+  'list/announce/<language>': 'The newest 100 announcements in one language (`/announcelist`, sessionless).',
+};
+
 /** Frames a client sends, by their `op`. */
 export const ClientFrames: Readonly<Record<string, FrameDoc>> = {
   hello: {
@@ -37,7 +60,8 @@ export const ClientFrames: Readonly<Record<string, FrameDoc>> = {
   sub: {
     schema: SubFrame,
     summary:
-      'Watch a topic; with `from` (epoch, seq) the gateway resumes with the missed deltas, else a snap.',
+      'Watch a topic; with `from` (epoch, seq) the gateway resumes with the missed deltas, else a snap. ' +
+      `Topics: ${Object.keys(TopicDocs).join(', ')} (the document's x-topics; protocol/WIRE.md section 5).`,
   },
   unsub: { schema: UnsubFrame, summary: 'Stop watching a topic.' },
   ping: { schema: PingFrame, summary: 'Answered by an ack with the same id.' },
@@ -98,6 +122,7 @@ export function asyncApiDocument(host: string): object {
         `At most ${WireDefaults.maxTopicsPerConnection} topics per connection and ${WireDefaults.maxClientFrameBytes} bytes per client frame by default.`,
     },
     servers: { gateway: { host, protocol: 'ws', pathname: '/ws' } },
+    'x-topics': TopicDocs,
     channels: {
       feed: {
         address: '/ws',

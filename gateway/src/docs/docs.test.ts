@@ -3,7 +3,7 @@
  * the OpenAPI document with its body and reply schemas, the browsable UI renders in Chromium under
  * the gateway's CSP, and the AsyncAPI document names every wire frame.
  */
-import { CallGroup, Calls, ClientFrame, ServerFrame } from '@sportsbook/protocol';
+import { CallGroup, Calls, ClientFrame, LanguageLists, ServerFrame, SharedLists } from '@sportsbook/protocol';
 import { launchChromium, postJson, type Stack, startStack } from '@sportsbook/testkit';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,5 +105,13 @@ describe('API reference', () => {
       (schema as { properties: Record<string, { const: string }> }).properties[key]?.const;
     expect(ops.sort()).toEqual(ClientFrame.anyOf.map((s: unknown) => constOf(s, 'op')).sort());
     expect(types.sort()).toEqual(ServerFrame.anyOf.map((s: unknown) => constOf(s, 't')).sort());
+    // Every shared list topic is named, with the call that polls it.
+    const topics = (doc as unknown as { 'x-topics': Record<string, string> })['x-topics'];
+    for (const name of [
+      ...SharedLists.map((l) => `list/${l}`),
+      ...LanguageLists.map((l) => `list/${l}/<language>`),
+    ]) {
+      expect(topics[name], name).toMatch(/`\/[a-z0-9/]+`/);
+    }
   });
 });

@@ -13,6 +13,8 @@
  * for a private room, whether the subscriber is a member (a private room is served to members
  * only; anyone else gets `unknownTopic`, as for a room that does not exist). Members are
  * remembered for `matchKnownCacheMs`; the checks share the match checks' token bucket.
+ * A shared list (`list/<name>`, `list/<name>/<language>`) is taken without a check: parseTopic only
+ * names a fixed set of them (at most 23 topics), and each is the same for every player.
  */
 import { isRecord, type Topic } from '@sportsbook/protocol';
 import type { UpstreamClient } from '../plugins/upstream.ts';
@@ -103,6 +105,8 @@ export class TopicGate {
     if (this.o.held.topics.has(name)) return 'ok';
     if (!this.hasRoom(name)) return this.refuse('topics_per_node');
     if (topic.kind === 'odds') return this.sportListed(topic.sportId) ? 'ok' : this.refuse('unknown_topic');
+    // A shared list (`list/...`): a fixed set of names (parseTopic), the same for every player.
+    if (topic.kind === 'list') return 'ok';
     // A match's tracker (`radar/<id>`) is admitted on the same evidence as the match itself.
     if (topic.kind !== 'match' && topic.kind !== 'radar') return 'ok';
     const id = topic.matchId;

@@ -37,12 +37,26 @@ declare module 'fastify' {
 /** Poll factor of the tournament topics (`rooms`, `room/<id>`) unless groupFactors.rooms says. */
 export const DefaultRoomsPollFactor = 3;
 
+/**
+ * Poll factor of the shared lists (`list/...`) unless groupFactors.lists says: one poll every 3 s
+ * for every watcher (draws close on a countdown the page ticks locally; a list's rows change at
+ * most every few seconds), against one call every 2-5 s per player and tab before issue 27.
+ */
+export const DefaultListPollFactor = 3;
+/** The marquee and announcements change when the operator posts: one poll every 30 s. */
+export const DefaultTextListPollFactor = 30;
+
 /** Poll interval of a topic: the base interval times the factor of its kind or group. */
 export function topicInterval(
   config: Pick<GatewayConfig, 'pollIntervalMs' | 'groupFactors'>,
   topic: Topic,
 ): number {
   const f = config.groupFactors;
+  if (topic.kind === 'list') {
+    const factor =
+      'language' in topic ? (f.textLists ?? DefaultTextListPollFactor) : (f.lists ?? DefaultListPollFactor);
+    return config.pollIntervalMs * factor;
+  }
   const factor =
     topic.kind === 'odds'
       ? f[topic.group]

@@ -16,6 +16,7 @@ import {
   normalizeMarket,
   normalizeMenu,
   type OddsTopicCall,
+  parseListReply,
   parseMarketData,
   parseMenuData,
   parseRadarReply,
@@ -72,6 +73,13 @@ export function modelFromReply(
     return { ok: false, reason: `HTTP ${httpStatus}: not an object` };
   if (topic.kind === 'rooms' || topic.kind === 'room') {
     const parsed = topic.kind === 'rooms' ? parseRoomsReply(body) : parseRoomReplies(body, second);
+    return parsed.ok
+      ? { ok: true, model: parsed.value as unknown as Model }
+      : { ok: false, reason: `HTTP ${httpStatus}: ${parsed.error}` };
+  }
+  if (topic.kind === 'list') {
+    // A shared list (issue 27): one sessionless feed read, parsed by protocol listFeed.ts.
+    const parsed = parseListReply(topic, body);
     return parsed.ok
       ? { ok: true, model: parsed.value as unknown as Model }
       : { ok: false, reason: `HTTP ${httpStatus}: ${parsed.error}` };

@@ -16,7 +16,7 @@ import type {
 } from '@sportsbook/protocol';
 import { isVirtualSport, MatchType } from '@sportsbook/protocol';
 import { ok, reject } from '../reply.ts';
-import { auth, type Handlers } from '../routes/handler.ts';
+import { auth, type Handlers, listReader } from '../routes/handler.ts';
 import type { Sim } from '../sim.ts';
 import type { MatchResultRow } from '../world/types.ts';
 import { DefaultLogoTheme, HighlightClips, isLogoTheme, LiveClips, OperatorName } from './media.ts';
@@ -81,7 +81,7 @@ function highlightRows(sim: Sim, sportId?: number): MatchResultRow[] {
 
 export const liveHandlers: Handlers = {
   livetvlist: (ctx) => {
-    auth(ctx);
+    listReader(ctx);
     const sportId = (ctx.body as LiveTvListBody).sport_id;
     const now = ctx.sim.world.now();
     const rows = ctx.sim.world
@@ -125,7 +125,7 @@ export const liveHandlers: Handlers = {
     return ok({ data: { match_id: matchId, stream_url: streamUrl(matchId, broken), kind: 'webm' } });
   },
   highlightleague: (ctx) => {
-    auth(ctx);
+    listReader(ctx);
     const leagues = new Map<
       number,
       { league_id: number; league_name: string; sport_id: number; count: number }

@@ -25,7 +25,7 @@ import { bracket, standings, tableRows } from '../live/standings.ts';
 import { ok, reject } from '../reply.ts';
 import { betView, page } from '../views.ts';
 import type { MatchResultRow } from '../world/types.ts';
-import { auth, type CallContext, type Handlers } from './handler.ts';
+import { auth, type CallContext, type Handlers, listReader } from './handler.ts';
 
 function summary(account: Account, bets: Bet[]) {
   let turnover = 0;
@@ -161,14 +161,14 @@ export const infoHandlers: Handlers = {
     return ok({ data: { ...paged, items: paged.items.map(betView) } });
   },
   announcelist: (ctx) => {
-    auth(ctx);
+    listReader(ctx);
     const body = ctx.body as MessageListBody;
     const items = ctx.sim.store.messages.filter((m) => m.kind === 'announcement').reverse();
     const view = (m: Message) => messageView(m, body.language);
     return ok({ data: page(items.map(view), body.page_number, body.page_size) });
   },
   marqueelist: (ctx) => {
-    auth(ctx);
+    listReader(ctx);
     const { language } = ctx.body as MarqueeBody;
     const lines = ctx.sim.store.messages.filter((m) => m.kind === 'marquee');
     return ok({ data: lines.map((m) => messageView(m, language)) });

@@ -53,11 +53,13 @@ function ticketPage(tickets: NgTicketState[], body: { page_number?: number; page
 
 export const virtualHandlers: Handlers = {
   ngdrawlist: (ctx) => {
-    const account = member(ctx);
+    // The gateway's `list/numbergame` topic reads without a session: no member, so no stake
+    // limits (0, 0); a member's own ngdrawlist answers their limits.
+    const account = ctx.feed === true ? null : member(ctx);
     const now = ctx.sim.world.now();
     const game = ctx.sim.numberGame;
     const { open, recent } = game.drawList(now);
-    const { min, max } = game.limits(account);
+    const { min, max } = account === null ? { min: 0, max: 0 } : game.limits(account);
     const table = Object.entries(game.options.table).map(([picks, row]) => ({
       picks: Number(picks),
       multipliers: row.map((tenths) => tenths / 10),
@@ -69,8 +71,8 @@ export const virtualHandlers: Handlers = {
         open: open.map(drawView),
         recent: recent.map(drawView),
         table,
-        min_stake: toMajor(min, account.currency),
-        max_stake: toMajor(max, account.currency),
+        min_stake: account === null ? 0 : toMajor(min, account.currency),
+        max_stake: account === null ? 0 : toMajor(max, account.currency),
       },
     });
   },
