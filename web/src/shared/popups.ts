@@ -48,3 +48,17 @@ export function closeAllPopups(): number {
   open.clear();
   return closed;
 }
+
+/** Whether this window is one of the app's pop-ups: its name (kept over reloads) says so. */
+export function isAppPopup(): boolean {
+  return typeof window !== 'undefined' && window.name.startsWith('sportsbook-');
+}
+
+/**
+ * A pop-up closes itself on logout (SPEC section 2): the window that opened it may have been
+ * reloaded since and no longer hold it, so every pop-up hears the logout (shared/sessionChannel.ts)
+ * and closes itself. A window that is not a pop-up stays (the guard sends it to the landing page).
+ */
+export function closeThisPopup(): void {
+  if (isAppPopup()) window.close();
+}

@@ -2,8 +2,11 @@ import type { LoggedInAccount } from '@sportsbook/protocol';
 import { StorageKey } from '@sportsbook/protocol';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { Auth, BalanceOutcome, LoginOutcome } from './accountApi.ts';
-import { type LoginRequest, type SessionEmitted, sessionMachine } from './sessionMachine.ts';
+import { api } from '../../shared/api.ts';
+import { createSessionChannel } from '../../shared/sessionChannel.ts';
+import { type Auth, accountCalls, type BalanceOutcome, type LoginOutcome } from './accountApi.ts';
+import { type LoginRequest, type SessionEmitted, sessionActors, sessionMachine } from './sessionMachine.ts';
+import { readAccount, rememberSession } from './storage.ts';
 
 function account(id = 'demo01', operatorType = 1, token = `tok-${id}`): LoggedInAccount {
   return {
@@ -390,5 +393,77 @@ describe('sessionMachine: switch account, errors, logout', () => {
       loginId: 'demo01',
       session: null,
     });
+  });
+});
+
+describe('sessionMachine: every window of the app logs out together (session channel)', () => {
+  /** A second window: its own session machine on its own end of the real channel. */
+  function otherWindow() {
+    const channel = createSessionChannel();
+    const { machine, calls } = harness({});
+    const actor = createActor(
+      machine.provide({
+        actors: { sessionChannel: sessionActors(accountCalls(api), () => channel).sessionChannel },
+      }),
+      { input: {} },
+    ).start();
+    return { actor, calls, channel };
+  }
+
+  it('a logout in one window logs the other out, closes its pop-ups and ends its balance polling', async () => {
+    const a = createActor(harness({}).machine, { input: {} }).start();
+    const b = otherWindow();
+    a.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
+    b.actor.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
+    await waitFor(a, (s) => s.matches('loggedIn'));
+    await waitFor(b.actor, (s) => s.matches('loggedIn'));
+    a.send({ type: 'logout' });
+    const snap = await waitFor(b.actor, (s) => s.matches('loggedOut'));
+    expect(snap.context.account).toBeNull();
+    expect(snap.context.balance).toBeNull();
+    expect(snap.context.wentHome).toBe(true);
+    expect(b.calls.popupsClosed).toBe(1);
+    b.actor.send({ type: 'balance.refresh' });
+    expect(b.calls.balance).toHaveLength(0);
+    b.channel.close();
+  });
+
+  it('a session code in one window tells the others why (the catalogue toast)', async () => {
+    const a = createActor(harness({}).machine, { input: {} }).start();
+    const b = otherWindow();
+    const notices = collect(b.actor);
+    a.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
+    b.actor.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
+    await waitFor(a, (s) => s.matches('loggedIn'));
+    await waitFor(b.actor, (s) => s.matches('loggedIn'));
+    a.send({ type: 'error.report', code: 'session_expired' });
+    await waitFor(b.actor, (s) => s.matches('loggedOut'));
+    expect(notices.map((n) => [n.code, n.action.logout])).toEqual([['session_expired', true]]);
+    b.channel.close();
+  });
+
+  it('a late logout does not drop a session another window logged in since', async () => {
+    const b = otherWindow();
+    b.actor.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
+    await waitFor(b.actor, (s) => s.matches('loggedIn'));
+    rememberSession({ account_id: 'demo02', session_token: 'tok-demo02' }, false, null);
+    const a = createSessionChannel();
+    a.post({ type: 'logout' });
+    a.close();
+    await waitFor(b.actor, (s) => s.matches('loggedOut'));
+    expect(readAccount().session).toEqual({ account_id: 'demo02', session_token: 'tok-demo02' });
+    b.channel.close();
+  });
+
+  it("the odds stream's 4401 (a self post with its code) logs this window out with the toast", async () => {
+    const b = otherWindow();
+    const notices = collect(b.actor);
+    b.actor.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
+    await waitFor(b.actor, (s) => s.matches('loggedIn'));
+    b.channel.post({ type: 'logout', code: 'invalidSession' }, { self: true });
+    expect(b.actor.getSnapshot().matches('loggedOut')).toBe(true);
+    expect(notices.map((n) => n.code)).toEqual(['invalidSession']);
+    expect(readAccount().session).toBeNull();
+    b.channel.close();
   });
 });

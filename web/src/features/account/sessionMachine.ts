@@ -18,9 +18,10 @@ import {
   validateTokenLogin,
 } from '@sportsbook/protocol';
 import { interval, map } from 'rxjs';
-import { assign, emit, fromEventObservable, fromPromise, raise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromEventObservable, fromPromise, raise, setup } from 'xstate';
 import { api } from '../../shared/api.ts';
-import { closeAllPopups } from '../../shared/popups.ts';
+import { closeAllPopups, closeThisPopup } from '../../shared/popups.ts';
+import { type SessionChannel, sessionChannel } from '../../shared/sessionChannel.ts';
 import {
   type AccountCalls,
   type Auth,
@@ -71,6 +72,9 @@ export type SessionEvent =
   | { type: 'session.refresh' }
   | { type: 'balance.refresh' }
   | { type: 'logout' }
+  /** Another window of the app logged out (or the odds stream's 4401, with its code): the session
+   * channel says so, and this window follows without telling the others again. */
+  | { type: 'session.ended'; code?: string }
   | { type: 'error.report'; code: string; callerWantsDialog?: boolean };
 
 export type SessionEmitted = { type: 'notify'; code: string; action: UiAction };
@@ -84,8 +88,19 @@ interface NotifyParams {
   callerWantsDialog?: boolean;
 }
 
-export function sessionActors(calls: AccountCalls) {
+export function sessionActors(calls: AccountCalls, channel: () => SessionChannel = sessionChannel) {
   return {
+    /** While logged in: a logout of any other window of the app (session channel) ends this one. */
+    sessionChannel: fromCallback<{ type: 'logout' }, undefined, { type: 'session.ended'; code?: string }>(
+      ({ sendBack }) =>
+        channel().subscribe((message) => {
+          if (message.type === 'logout') {
+            sendBack(
+              message.code ? { type: 'session.ended', code: message.code } : { type: 'session.ended' },
+            );
+          }
+        }),
+    ),
     login: fromPromise<LoginOutcome, LoginRequest>(({ input, signal }) => {
       if (input.kind === 'token') return calls.tokenLogin(input.token, signal);
       const body = { account_id: input.account_id, password: input.password };
@@ -120,8 +135,25 @@ const reportFailure = (loggedIn: boolean) =>
     },
   ] as const;
 
-/** Leaving the logged-in state: pop-ups closed, account and stored session dropped, back home. */
-const leaveSession = ['closePopups', 'clearAccount', 'forgetSession', 'markWentHome'] as const;
+/** Leaving the logged-in state: pop-ups closed, account and stored session dropped, back home,
+ * every other window told (session channel), and this window closed if it is a pop-up. */
+const leaveSession = [
+  'closePopups',
+  'tellOtherWindows',
+  'forgetOwnSession',
+  'clearAccount',
+  'markWentHome',
+  'closeSelf',
+] as const;
+
+/** Another window logged out: the same, without telling the others again. */
+const followLogout = [
+  'closePopups',
+  'forgetOwnSession',
+  'clearAccount',
+  'markWentHome',
+  'closeSelf',
+] as const;
 
 /** A logged-in call that failed: a session code logs the player out; any other code is reported
  * and the region goes back to idle. */
@@ -239,8 +271,25 @@ export const sessionMachine = setup({
       if (context.account) rememberSession(authOf(context.account), context.rememberMe, params.loginId);
     },
     forgetSession: () => forgetSession(),
+    /** Forgets the stored session if it is still this window's (another window may hold a newer one). */
+    forgetOwnSession: ({ context }) => {
+      const token = context.account?.info.session_token;
+      if (token !== undefined) forgetSession(token);
+    },
     closePopups: () => {
       closeAllPopups();
+    },
+    /** A pop-up window of the app closes itself on logout (SPEC section 2). */
+    closeSelf: () => closeThisPopup(),
+    /** Tells every other window of the app that the session ended, with the code when a session
+     * code ended it (so they say why); a plain logout or a failed switch login carries none. */
+    tellOtherWindows: ({ event }) => {
+      const code =
+        event.type === 'error.report'
+          ? event.code
+          : (event as { output?: { ok: boolean; code?: string } }).output?.code;
+      const sessionCode = code !== undefined && uiActionFor(code, { loggedIn: true }).logout;
+      sessionChannel().post(sessionCode ? { type: 'logout', code } : { type: 'logout' });
     },
     consumeLaunchToken: assign({ launchToken: null }),
   },
@@ -365,12 +414,23 @@ export const sessionMachine = setup({
     },
     loggedIn: {
       type: 'parallel',
-      invoke: { src: 'balanceTicker' },
+      invoke: [{ src: 'balanceTicker' }, { src: 'sessionChannel' }],
       on: {
         logout: {
           target: 'loggedOut',
           actions: [...leaveSession],
         },
+        'session.ended': [
+          {
+            guard: ({ event }) => event.code !== undefined,
+            target: 'loggedOut',
+            actions: [
+              { type: 'notify', params: ({ event }) => ({ code: event.code ?? '', loggedIn: true }) },
+              ...followLogout,
+            ],
+          },
+          { target: 'loggedOut', actions: [...followLogout] },
+        ],
         'error.report': [
           {
             guard: 'reportLogsOut',

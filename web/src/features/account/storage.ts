@@ -74,8 +74,11 @@ export function rememberSession(session: Auth, rememberMe: boolean, loginId: str
   writeAccount({ rememberMe, loginId: rememberMe ? loginId : null, session });
 }
 
-/** After a logout or a failed login: the session goes, a remembered login id stays. */
-export function forgetSession(): void {
+/** After a logout or a failed login: the session goes, a remembered login id stays. With `token`,
+ * only if the stored session is that one (a window following another's logout must not drop a
+ * session logged in since). */
+export function forgetSession(token?: string): void {
   const current = readAccount();
+  if (token !== undefined && current.session !== null && current.session.session_token !== token) return;
   writeAccount({ ...current, session: null });
 }

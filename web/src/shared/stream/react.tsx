@@ -3,7 +3,7 @@
  * `useTopicSelector`: a cell selects its odds entity, which `applyDelta` keeps by identity while it
  * does not change, so only the cells whose price moved re-render.
  */
-import type { Model } from '@sportsbook/protocol';
+import { CloseCode, type Model } from '@sportsbook/protocol';
 import {
   createContext,
   type ReactNode,
@@ -13,6 +13,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { sessionChannel } from '../sessionChannel.ts';
 import type { ModelChanges } from './changes.ts';
 import {
   type Credentials,
@@ -30,7 +31,10 @@ export function gatewayWsUrl(): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 }
 
-/** Opens the stream for the logged-in player and closes it when they leave or log out. */
+/**
+ * Opens the stream for the logged-in player and closes it when they leave or log out. The gateway's
+ * 4401 (the session is gone) logs out this window and every other one (shared/sessionChannel.ts).
+ */
 export function OddsStreamProvider({
   credentials,
   children,
@@ -49,7 +53,13 @@ export function OddsStreamProvider({
       credentials: () => ({ account_id: accountId, session_token: token }),
     });
     setStream(s);
+    const refused = s.connection$.subscribe(({ status, lastClose }) => {
+      if (status === 'unauthorized' && lastClose === CloseCode.badSession) {
+        sessionChannel().post({ type: 'logout', code: 'invalidSession' }, { self: true });
+      }
+    });
     return () => {
+      refused.unsubscribe();
       s.close();
       setStream(null);
     };
@@ -187,4 +197,48 @@ export function useIndicator(): Indicator {
     return () => sub.unsubscribe();
   }, [stream]);
   return indicator;
+}
+
+/** What a page that shows a topic reads (`useTopicView`). */
+export interface TopicViewState<T> {
+  /** The selected model (the model itself without a selector); null until the first snapshot. */
+  readonly model: T | null;
+  /** The gateway says the topic's upstream is failing: show the last data, marked as old. */
+  readonly stale: boolean;
+  /** The gateway refused the topic (the err frame's code), e.g. `unknownTopic`. */
+  readonly error: string | null;
+  /** Gateway publish time of the last frame (ms since the epoch): with an upstream `now` in the model, the upstream clock's offset. */
+  readonly pt: number | null;
+}
+
+/**
+ * The one pattern for a page that shows a topic (README "Pages that show a topic"): subscribes to
+ * `topic` on the tab's stream while mounted (null: nothing) and returns `{model, stale, error, pt}`.
+ * `select` turns the keyed model into what the page draws (e.g. protocol's `lotteryDrawsOf`); it
+ * runs once per new model, and the page re-renders only when the selected value, `stale` or `error`
+ * change. No timers: the gateway pushes each change; a countdown may tick on screen on its own.
+ */
+export function useTopicView<M extends Model, T = M>(
+  topic: string | null,
+  select?: (model: M) => T | null,
+): TopicViewState<T> {
+  const selectRef = useRef(select);
+  selectRef.current = select;
+  const memo = useRef<{ model: M | null; value: T | null } | null>(null);
+  const pick = (view: TopicView<M>): TopicViewState<T> => {
+    const model = view.model;
+    let value: T | null;
+    if (memo.current && memo.current.model === model) value = memo.current.value;
+    else {
+      const fn = selectRef.current;
+      value = model === null ? null : fn ? fn(model) : (model as unknown as T);
+      memo.current = { model, value };
+    }
+    return { model: value, stale: view.stale, error: view.error, pt: view.pt };
+  };
+  return useTopicSelector<M, TopicViewState<T>>(
+    topic,
+    pick,
+    (a, b) => a.model === b.model && a.stale === b.stale && a.error === b.error && a.pt === b.pt,
+  );
 }
