@@ -213,17 +213,90 @@ describe('sportsbook end to end', { timeout: 90_000 }, () => {
     await list.close();
   });
 
+  it('every pick reads on the slip and in the bet list as its price says, each side with its own line (issue 33)', async () => {
+    await login('load01');
+    await openTab('today');
+    const slip = page.locator('.bet-slip');
+    // Home and away prices of several matches: the slip names exactly what the price's label names.
+    const cells = page.locator(
+      '.board[data-status="ok"] .odds-col[data-bettype="HDP"] button.odds-cell:not([disabled])',
+    );
+    const count = Math.min(await cells.count(), 12);
+    expect(count).toBeGreaterThan(3);
+    let away = 0;
+    for (let i = 0; i < count; i++) {
+      const cell = cells.nth(i);
+      const label = (await cell.getAttribute('aria-label')) ?? '';
+      const name = label.replace(/ at -?\d+\.\d\d$/, '');
+      if ((await cell.getAttribute('data-index')) === '1') away++;
+      await cell.click();
+      await expect.poll(() => slip.locator('[data-pick-text]').first().textContent()).toBe(name);
+      await slip.locator('[data-pick] button').first().click();
+      await slip.locator('[data-pick]').waitFor({ state: 'detached' });
+    }
+    expect(away).toBeGreaterThan(0);
+    // An away pick with a line: placed, then named the same way in the bet list, with one odds format.
+    const awayCells = page.locator(
+      '.board[data-status="ok"] .odds-col[data-bettype="HDP"] button.odds-cell[data-index="1"]:not([disabled])',
+    );
+    let chosen = -1;
+    for (let i = 0; i < (await awayCells.count()); i++) {
+      const label = (await awayCells.nth(i).getAttribute('aria-label')) ?? '';
+      if (/ [+-]\d/.test(label)) {
+        chosen = i;
+        break;
+      }
+    }
+    expect(chosen).toBeGreaterThanOrEqual(0);
+    await awayCells.nth(chosen).click();
+    const slipText = (await slip.locator('[data-pick-text]').first().textContent()) ?? '';
+    const slipPrice = ((await slip.locator('[data-slip-price]').first().textContent()) ?? '').replace(
+      '@ ',
+      '',
+    );
+    await placeFromSlip('10');
+    await page.locator('[data-outcome="accepted"], [data-outcome="waiting"]').first().waitFor();
+    const bet = latestBet('load01');
+    const list = await openInfo('Bet list');
+    const row = list.locator(`tr[data-bet="${bet?.betId}"]`);
+    await row.waitFor();
+    expect(await row.locator('[data-pick-text]').textContent()).toBe(slipText);
+    // The odds column reads the member's format (the slip's price), the decimal in its title.
+    expect((await row.locator('[data-odds-col]').textContent())?.trim()).toBe(slipPrice);
+    expect(await row.locator('[data-odds-col] [data-decimal]').getAttribute('title')).toMatch(
+      /Decimal odds \d+\.\d\d/,
+    );
+    expect(await row.textContent()).not.toContain(' HDP ');
+    await list.close();
+  });
+
   it('demo07 places a Myanmar bet', async () => {
     await login('demo07');
     await openTab('today');
     await page.locator('[data-market="mmo"]').click();
+    // A taker's price (the side that does not give the body): the slip names that team as taking
+    // the body, and the bet placed backs that very team (issue 33: selection 0 is the giver).
     const cell = page
-      .locator('.board[data-topic*="/mmo/"][data-status="ok"] button.odds-cell:not([disabled])')
+      .locator(
+        '.board[data-topic*="/mmo/"][data-status="ok"] .cell-line:not(.giver) button.odds-cell:not([disabled])',
+      )
       .first();
+    const name = (await cell.getAttribute('aria-label')) ?? '';
     await cell.click();
-    await placeFromSlip('10000');
+    const slipText = (await page.locator('.bet-slip [data-pick-text]').first().textContent()) ?? '';
+    expect(slipText).toBe(name);
+    expect(slipText).toMatch(/ takes \S+$/);
+    const team = slipText.replace(/ takes \S+$/, '');
+    await placeFromSlip('10000').catch(async (err) => {
+      throw new Error(`${String(err)}\nslip: ${await page.locator('.bet-slip').innerText()}`);
+    });
     await page.locator('[data-outcome="accepted"]').waitFor();
-    expect(latestBet('demo07')).toMatchObject({ kind: 'mmoSingle', status: 'running' });
+    const placed = latestBet('demo07');
+    expect(placed).toMatchObject({ kind: 'mmoSingle', status: 'running' });
+    const leg = placed?.legs[0];
+    expect(leg?.selection).toBe(1);
+    const giverIsHome = (leg?.labels?.[0] ?? 'H') === 'H';
+    expect(giverIsHome ? leg?.away : leg?.home).toBe(team);
   });
   it('single bet: live price moves, bet waits, runs, settles, and the statement reconciles', async () => {
     await login('demo01');

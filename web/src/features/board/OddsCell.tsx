@@ -99,7 +99,8 @@ export const OddsCell = memo(function OddsCell(props: {
       ref={button}
       type="button"
       className={`odds-cell${suspended ? ' locked' : ''}${text.startsWith('-') ? ' neg' : ''}`}
-      aria-label={text === '' ? props.name : t('board.pickAt', { pick: props.name, price: text })}
+      // A Myanmar price is its body, already in the name ("Team takes 1+50").
+      aria-label={text === '' || myanmar ? props.name : t('board.pickAt', { pick: props.name, price: text })}
       data-odds={props.oddsId}
       data-index={props.index}
       data-price={price}
