@@ -92,6 +92,8 @@ describe('bet slip against the real gateway and simulator', () => {
     expect(actor.getSnapshot().context.checked?.minBet).toBe(500);
     actor.send({ type: 'bet.stake.change', stake: '10' });
     actor.send({ type: 'bet.submit' });
+    // Confirm counts once the confirm step has been open for its delay (a double click never confirms).
+    await waitFor(actor, (s) => s.matches({ open: { confirming: 'armed' } }), { timeout: 5_000 });
     actor.send({ type: 'bet.confirm', requestId: `real-${Date.now()}-1` });
     const done = await waitFor(actor, (s) => s.matches('accepted') || s.matches({ open: 'ready' }), {
       timeout: 10_000,
@@ -110,6 +112,8 @@ describe('bet slip against the real gateway and simulator', () => {
     await waitFor(actor, (s) => s.matches({ open: 'ready' }), { timeout: 10_000 });
     actor.send({ type: 'bet.stake.change', stake: '10' });
     actor.send({ type: 'bet.submit' });
+    // Confirm counts once the confirm step has been open for its delay (a double click never confirms).
+    await waitFor(actor, (s) => s.matches({ open: { confirming: 'armed' } }), { timeout: 5_000 });
     actor.send({ type: 'bet.confirm', requestId: `real-${Date.now()}-2` });
     await waitFor(actor, (s) => s.matches('waiting'), { timeout: 10_000 });
     // Past the 5 s live delay, in small steps so the in-play world barely moves.

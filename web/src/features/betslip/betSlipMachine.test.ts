@@ -5,16 +5,18 @@
  */
 import { ErrorCatalogue, uiActionFor } from '@sportsbook/protocol';
 import { map, Subject } from 'rxjs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, createActor, fromEventObservable, fromPromise, waitFor } from 'xstate';
 import type { CheckedPick, Outcome, PlaceInput } from './betApi.ts';
 import {
   type BetSlipEmitted,
   type BetSlipInput,
   betSlipMachine,
+  ConfirmDelayMs,
   StakeDecimalsProblem,
   unwrap,
 } from './betSlipMachine.ts';
+import { parseSavedSlip, type SavedSlip, savedSlipOf, serializeSavedSlip } from './persist.ts';
 import type { BetView, LiveQuote, Selection, SlipAccount } from './types.ts';
 
 const account: SlipAccount = {
@@ -134,7 +136,8 @@ function harness(options: {
       oddsWatch: fromEventObservable(() => quotes.pipe(mapToEvent)),
     },
   });
-  const actor = createActor(machine, { input: { account, ...options.input } });
+  // Confirm counts at once here; 'confirm step' below runs the real delay on fake timers.
+  const actor = createActor(machine, { input: { account, confirmDelayMs: 0, ...options.input } });
   actor.on('*', (e) => h.emitted.push(e as BetSlipEmitted));
   actor.start();
   h.actor = actor;
@@ -604,5 +607,163 @@ describe('betSlipMachine: view-only (suspended) account', () => {
     await placeSingle(h);
     await waitFor(h.actor, (x) => x.matches('accepted'), { timeout: 2000 });
     expect(h.placed).toHaveLength(1);
+  });
+});
+
+describe('betSlipMachine: confirm step (issue 33)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('confirmIgnoredRightAfterSubmit: Confirm within the confirm delay is ignored (a double click), a later one places', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const h = harness({ input: { confirmDelayMs: ConfirmDelayMs } });
+    h.actor.send({ type: 'bet.select', selection: pick(1) });
+    await ready(h.actor);
+    h.actor.send({ type: 'bet.stake.change', stake: '10' });
+    h.actor.send({ type: 'bet.submit' });
+    // The second click of a double click lands on Confirm: ignored, the step stays open.
+    h.actor.send({ type: 'bet.confirm', requestId: 'too-soon' });
+    vi.advanceTimersByTime(ConfirmDelayMs - 1);
+    h.actor.send({ type: 'bet.confirm', requestId: 'still-too-soon' });
+    expect(h.actor.getSnapshot().matches({ open: { confirming: 'arming' } })).toBe(true);
+    expect(h.placed).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(h.actor.getSnapshot().matches({ open: { confirming: 'armed' } })).toBe(true);
+    h.actor.send({ type: 'bet.confirm', requestId: 'deliberate' });
+    await waitFor(h.actor, (x) => x.matches('accepted'));
+    expect(h.placed.map((p) => p.requestId)).toEqual(['deliberate']);
+  });
+
+  it('cancel during the delay goes back to the slip, and a new submit waits again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const h = harness({ input: { confirmDelayMs: ConfirmDelayMs } });
+    h.actor.send({ type: 'bet.select', selection: pick(1) });
+    await ready(h.actor);
+    h.actor.send({ type: 'bet.stake.change', stake: '10' });
+    h.actor.send({ type: 'bet.submit' });
+    h.actor.send({ type: 'bet.cancel' });
+    expect(h.actor.getSnapshot().matches({ open: 'ready' })).toBe(true);
+    vi.advanceTimersByTime(ConfirmDelayMs * 2);
+    h.actor.send({ type: 'bet.submit' });
+    h.actor.send({ type: 'bet.confirm', requestId: 'x' });
+    expect(h.actor.getSnapshot().matches({ open: { confirming: 'arming' } })).toBe(true);
+    expect(h.placed).toHaveLength(0);
+  });
+});
+
+describe('betSlipMachine: one pick per match in a parlay (issue 33)', () => {
+  it('replacedPickIsSaid: a second pick of the same match replaces the first and says which', async () => {
+    const h = harness({});
+    h.actor.send({ type: 'bet.mode.change', mode: 'parlay' });
+    h.actor.send({ type: 'bet.select', selection: pick(1) });
+    h.actor.send({ type: 'bet.select', selection: pick(2) });
+    expect(h.actor.getSnapshot().context.replaced).toBeNull();
+    const over = pick(1, { oddsId: '1-OU-0', betType: 'OU', line: 2.5, label: 'Over 2.5' });
+    h.actor.send({ type: 'bet.select', selection: over });
+    const s = h.actor.getSnapshot().context;
+    expect(s.selections.map((x) => x.oddsId)).toEqual(['2-HDP-0', '1-OU-0']);
+    expect(s.replaced?.oddsId).toBe('1-HDP-0');
+    // The next change of the picks ends the notice; a click on a pick already there removes it (no notice).
+    h.actor.send({ type: 'bet.select', selection: pick(3) });
+    expect(h.actor.getSnapshot().context.replaced).toBeNull();
+    h.actor.send({ type: 'bet.select', selection: pick(3) });
+    expect(h.actor.getSnapshot().context.replaced).toBeNull();
+    expect(h.actor.getSnapshot().context.selections).toHaveLength(2);
+  });
+
+  it('a single replacing its pick is no notice', () => {
+    const h = harness({});
+    h.actor.send({ type: 'bet.select', selection: pick(1) });
+    h.actor.send({ type: 'bet.select', selection: pick(1, { oddsId: '1-OU-0' }) });
+    expect(h.actor.getSnapshot().context.replaced).toBeNull();
+  });
+});
+
+describe('betSlipMachine: restored after a reload (issue 33)', () => {
+  const saved = (extra: Partial<SavedSlip>): SavedSlip => ({
+    step: 'open',
+    mode: 'single',
+    selections: [pick(1)],
+    stake: '10',
+    sizes: null,
+    acceptBetterOdds: false,
+    acceptAnyOdds: false,
+    lastStake: '',
+    requestId: null,
+    bet: null,
+    ...extra,
+  });
+
+  it('restoredPlacingResendsSameKey: a reload after Confirm sends the same request_id and says what happened', async () => {
+    const h = harness({ input: { restore: saved({ step: 'placing', requestId: 'key-before-reload' }) } });
+    const s = await waitFor(h.actor, (x) => x.matches('accepted'), { timeout: 2000 });
+    expect(h.placed.map((p) => p.requestId)).toEqual(['key-before-reload']);
+    expect(h.placed[0]).toMatchObject({ stake: 1000, mode: 'single' });
+    expect(s.context.resumed).toBe(true);
+    expect(h.checks).toBe(0);
+    h.actor.send({ type: 'bet.keep' });
+    expect(h.actor.getSnapshot().context.resumed).toBe(false);
+  });
+
+  it('a reload in the confirm step checks the picks again and reopens the confirm step', async () => {
+    const h = harness({ input: { restore: saved({ step: 'confirming', stake: '25' }) } });
+    const s = await waitFor(h.actor, (x) => x.matches({ open: 'confirming' }), { timeout: 2000 });
+    expect(h.checks).toBe(1);
+    expect(s.context.stake).toBe('25');
+    expect(s.context.selections.map((x) => x.oddsId)).toEqual(['1-HDP-0']);
+    expect(h.placed).toHaveLength(0);
+  });
+
+  it('a reloaded waiting bet is followed to its decision; a rejected one shows its reason', async () => {
+    const w = harness({ input: { restore: saved({ step: 'waiting', bet: bet('waiting') }) } });
+    await waitFor(w.actor, (x) => x.matches('accepted'), { timeout: 2000 });
+    expect(w.placed).toHaveLength(0);
+    const r = harness({
+      input: { restore: saved({ step: 'rejected', bet: bet('rejected', { reject_reason: 'oddsChanged' }) }) },
+    });
+    expect(r.actor.getSnapshot().matches('rejected')).toBe(true);
+    expect(r.actor.getSnapshot().context.error).toBe('oddsChanged');
+  });
+
+  it('what is saved of each step reads back as the same slip', async () => {
+    const h = harness({});
+    expect(savedSlipOf(h.actor.getSnapshot())).toBeNull();
+    h.actor.send({ type: 'bet.mode.change', mode: 'parlay' });
+    h.actor.send({ type: 'bet.select', selection: pick(1) });
+    h.actor.send({ type: 'bet.select', selection: pick(2) });
+    await ready(h.actor);
+    h.actor.send({ type: 'bet.stake.change', stake: '10' });
+    const open = savedSlipOf(h.actor.getSnapshot());
+    expect(open).toMatchObject({ step: 'open', mode: 'parlay', stake: '10', requestId: null, bet: null });
+    expect(parseSavedSlip(serializeSavedSlip(open as SavedSlip))).toEqual(open);
+    h.actor.send({ type: 'bet.submit' });
+    expect(savedSlipOf(h.actor.getSnapshot())?.step).toBe('confirming');
+    h.actor.send({ type: 'bet.confirm', requestId: 'k-1' });
+    expect(savedSlipOf(h.actor.getSnapshot())).toMatchObject({ step: 'placing', requestId: 'k-1' });
+    await waitFor(h.actor, (x) => x.matches('accepted'), { timeout: 2000 });
+    const done = savedSlipOf(h.actor.getSnapshot());
+    expect(done).toMatchObject({ step: 'accepted', requestId: null, bet: { status: 'running' } });
+    expect(parseSavedSlip(serializeSavedSlip(done as SavedSlip))).toEqual(done);
+    h.actor.send({ type: 'bet.clear' });
+    expect(savedSlipOf(h.actor.getSnapshot())).toBeNull();
+  });
+
+  it('a broken or foreign stored value counts as absent', () => {
+    for (const text of [null, '', '{', '[]', '{"v":2}', '{"v":1,"step":"placing"}'])
+      expect(parseSavedSlip(text)).toBeNull();
+    const placingWithoutKey = serializeSavedSlip({
+      step: 'placing',
+      mode: 'single',
+      selections: [pick(1)],
+      stake: '10',
+      sizes: null,
+      acceptBetterOdds: false,
+      acceptAnyOdds: false,
+      lastStake: '',
+      requestId: null,
+      bet: null,
+    });
+    expect(parseSavedSlip(placingWithoutKey)).toBeNull();
   });
 });

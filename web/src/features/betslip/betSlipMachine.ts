@@ -5,6 +5,15 @@
  * odds stream (`oddsWatch`): a moved price re-quotes with `oddsIsUpdating`, a suspended or stale
  * market locks placing. Every failure code goes through the catalogue (`uiActionFor`) and is
  * emitted as `notify`; `marketTypeChanged` removes the slip. A placed bet emits `balance.refresh`.
+ *
+ * Confirmation (issue 33): the confirm step ignores `bet.confirm` for `confirmDelayMs` after it opens
+ * (`open.confirming.arming`), so a double click on "Place bet" cannot also confirm; only then
+ * (`open.confirming.armed`) does a click or Enter place the bet.
+ *
+ * Reloads (issue 33): `restore` (persist.ts, the tab's sessionStorage) starts the slip where the
+ * player left it: picks, stake and step; a placement in flight is sent again with the same
+ * `request_id`, so the idempotency key answers what happened to it (the first reply, never a second
+ * bet); `resumed` says so on the slip.
  */
 import { DefaultBetting, DefaultStakeMode, type UiAction, uiActionFor } from '@sportsbook/protocol';
 import { EMPTY, map, type Observable } from 'rxjs';
@@ -12,6 +21,7 @@ import { assertEvent, assign, emit, fromEventObservable, fromPromise, setup } fr
 import { type ApiClient, api as defaultApi } from '../../shared/api.ts';
 import { parseStake, stakeText } from '../../shared/money.ts';
 import { awaitDecision, type CheckedPick, checkPicks, type Outcome, placeBet } from './betApi.ts';
+import type { SavedSlip } from './persist.ts';
 import {
   limitsFor,
   lockOf,
@@ -31,6 +41,12 @@ import type { BetView, Limits, LiveQuote, Selection, SlipAccount, SlipMode } fro
  */
 export const StakeMode = { empty: 1, last: 2, preferred: 3 } as const;
 
+/**
+ * How long the confirm step ignores Confirm after it opens (ms): longer than a double click's second
+ * click (and a key's auto-repeat), short enough not to be noticed by a player who reads the step.
+ */
+export const ConfirmDelayMs = 500;
+
 export interface BetSlipInput {
   account: SlipAccount;
   betting?: {
@@ -41,6 +57,10 @@ export interface BetSlipInput {
     quickBet?: boolean;
     quickBetAmount?: number;
   };
+  /** Confirm is ignored this long after the confirm step opens (default ConfirmDelayMs). */
+  confirmDelayMs?: number;
+  /** The slip as it was before a reload (persist.ts), for this account. */
+  restore?: SavedSlip | null;
 }
 
 export interface BetSlipContext {
@@ -71,6 +91,13 @@ export interface BetSlipContext {
   bet: BetView | null;
   /** The last code shown on the slip (a rejection, a limit, a lock). */
   error: string | null;
+  confirmDelayMs: number;
+  /** The slip came back from a reload in the middle of a placement (or after its outcome). */
+  resumed: boolean;
+  /** Reopen the confirm step after the restored picks are checked (the reload hit that step). */
+  resumeConfirm: boolean;
+  /** A parlay pick that the last pick replaced (one pick per match); shown until the next change. */
+  replaced: Selection | null;
 }
 
 export type BetSlipEvent =
@@ -203,6 +230,21 @@ export function addSelection(
   return [...context.selections.filter((s) => s.matchId !== selection.matchId), selection];
 }
 
+/**
+ * The parlay pick that adding `selection` replaces (another pick of the same match), or null: a
+ * single replacing its pick, or a click on a pick already on the slip (which removes it), is not a
+ * replacement the player needs to be told about.
+ */
+export function replacedPick(
+  context: Pick<BetSlipContext, 'mode' | 'selections'>,
+  selection: Selection,
+): Selection | null {
+  if (context.mode === 'single') return null;
+  if (context.selections.some((s) => s.oddsId === selection.oddsId && s.selection === selection.selection))
+    return null;
+  return context.selections.find((s) => s.matchId === selection.matchId) ?? null;
+}
+
 /** The slip's own problem (not a catalogue code): the stake has more decimals than its currency. */
 export const StakeDecimalsProblem = 'tooManyDecimals';
 
@@ -245,6 +287,9 @@ export const betSlipMachine = setup({
     emitted: {} as BetSlipEmitted,
   },
   actors: betSlipActors({ api: defaultApi, watch: () => EMPTY }),
+  delays: {
+    confirmDelay: ({ context }) => context.confirmDelayMs,
+  },
   guards: {
     slipEmptyAfterRemove: ({ context, event }) => {
       assertEvent(event, 'bet.remove');
@@ -278,6 +323,8 @@ export const betSlipMachine = setup({
       const selections = addSelection(context, event.selection);
       return {
         selections,
+        replaced: context.bet !== null ? null : replacedPick(context, event.selection),
+        resumed: false,
         stake:
           context.selections.length === 0 || context.bet !== null ? initialStake(context) : context.stake,
         quickRequestId: event.requestId ?? null,
@@ -289,7 +336,11 @@ export const betSlipMachine = setup({
     }),
     remove: assign(({ context, event }) => {
       assertEvent(event, 'bet.remove');
-      return { selections: context.selections.filter((s) => s.oddsId !== event.oddsId), error: null };
+      return {
+        selections: context.selections.filter((s) => s.oddsId !== event.oddsId),
+        error: null,
+        replaced: null,
+      };
     }),
     clear: assign({
       selections: [],
@@ -299,12 +350,15 @@ export const betSlipMachine = setup({
       checked: null,
       requestId: null,
       oddsIsUpdating: false,
+      replaced: null,
+      resumed: false,
+      resumeConfirm: false,
     }),
     setMode: assign(({ context, event }) => {
       assertEvent(event, 'bet.mode.change');
       // Leaving a parlay for a single keeps the last pick only.
       const selections = event.mode === 'single' ? context.selections.slice(-1) : context.selections;
-      return { mode: event.mode, selections, sizes: null, error: null, checked: null };
+      return { mode: event.mode, selections, sizes: null, error: null, checked: null, replaced: null };
     }),
     setStake: assign(({ event }) => {
       assertEvent(event, 'bet.stake.change');
@@ -386,29 +440,34 @@ export const betSlipMachine = setup({
   id: 'betSlip',
   context: ({ input }) => {
     const b = { ...DefaultBetting, ...input.betting };
+    const r = input.restore ?? null;
     return {
       account: input.account,
-      mode: 'single',
-      selections: [],
+      mode: r?.mode ?? 'single',
+      selections: r ? [...r.selections] : [],
       quotes: {},
-      stake: '',
-      sizes: null,
+      stake: r?.stake ?? '',
+      sizes: r?.sizes ? [...r.sizes] : null,
       checked: null,
-      acceptBetterOdds: b.acceptBetterOdds,
-      acceptAnyOdds: b.acceptAnyOdds,
+      acceptBetterOdds: r?.acceptBetterOdds ?? b.acceptBetterOdds,
+      acceptAnyOdds: r?.acceptAnyOdds ?? b.acceptAnyOdds,
       quickBet: b.quickBet,
       quickBetAmount: b.quickBetAmount,
       defaultStakeMode: b.defaultStake ?? DefaultStakeMode,
       defaultStakeAmount: b.defaultStakeAmount,
-      lastStake: '',
+      lastStake: r?.lastStake ?? '',
       oddsIsUpdating: false,
-      requestId: null,
+      requestId: r?.step === 'placing' ? r.requestId : null,
       quickRequestId: null,
-      bet: null,
+      bet: r && (r.step === 'waiting' || r.step === 'accepted' || r.step === 'rejected') ? r.bet : null,
       error: null,
+      confirmDelayMs: input.confirmDelayMs ?? ConfirmDelayMs,
+      resumed: r !== null && r.step !== 'open' && r.step !== 'confirming',
+      resumeConfirm: r?.step === 'confirming',
+      replaced: null,
     };
   },
-  initial: 'empty',
+  initial: 'start',
   on: {
     'bet.mode.change': { actions: 'setMode', target: '.routing' },
     'bet.accept.change': { actions: 'setAccept' },
@@ -416,6 +475,20 @@ export const betSlipMachine = setup({
     'account.change': { actions: 'setAccount' },
   },
   states: {
+    /** Where a restored slip (persist.ts) starts; a new slip is empty. */
+    start: {
+      always: [
+        { guard: ({ context }) => context.selections.length === 0, target: 'empty' },
+        { guard: ({ context }) => context.requestId !== null && context.bet === null, target: 'placing' },
+        { guard: ({ context }) => context.bet?.status === 'waiting', target: 'waiting' },
+        {
+          guard: ({ context }) => context.bet?.status === 'rejected' || context.bet?.status === 'void',
+          target: 'rejected',
+        },
+        { guard: ({ context }) => context.bet !== null, target: 'accepted' },
+        { target: 'open' },
+      ],
+    },
     /** Decides between empty and open after a change of the picks. */
     routing: {
       always: [
@@ -468,7 +541,10 @@ export const betSlipMachine = setup({
             ],
           },
         },
-        /** A transient step: a quick bet goes straight on, anything else waits for the player. */
+        /**
+         * A transient step: a quick bet goes straight on, a slip reloaded in its confirm step goes
+         * back to it (if it still may be placed), anything else waits for the player.
+         */
         checked: {
           always: [
             {
@@ -476,7 +552,12 @@ export const betSlipMachine = setup({
               target: '#betSlip.placing',
               actions: { type: 'startPlacing', params: { requestId: null } },
             },
-            { target: 'ready' },
+            {
+              guard: ({ context }) => context.resumeConfirm && placeProblem(context) === null,
+              target: 'confirming',
+              actions: assign({ resumeConfirm: false }),
+            },
+            { target: 'ready', actions: assign({ resumeConfirm: false }) },
           ],
         },
         ready: {
@@ -487,20 +568,38 @@ export const betSlipMachine = setup({
             ],
           },
         },
+        /**
+         * The confirm step. `arming`: Confirm is shown but ignored (a double click's second click, a
+         * repeated key); `armed` after confirmDelayMs: a deliberate click or Enter places.
+         */
         confirming: {
-          on: {
-            'bet.confirm': [
-              {
-                guard: 'canPlace',
-                target: '#betSlip.placing',
-                actions: { type: 'startPlacing', params: ({ event }) => ({ requestId: event.requestId }) },
+          initial: 'arming',
+          on: { 'bet.cancel': 'ready' },
+          states: {
+            arming: {
+              always: { guard: ({ context }) => context.confirmDelayMs <= 0, target: 'armed' },
+              after: { confirmDelay: 'armed' },
+            },
+            armed: {
+              on: {
+                'bet.confirm': [
+                  {
+                    guard: 'canPlace',
+                    target: '#betSlip.placing',
+                    actions: {
+                      type: 'startPlacing',
+                      params: ({ event }) => ({ requestId: event.requestId }),
+                    },
+                  },
+                  {
+                    target: '#betSlip.open.ready',
+                    actions: [
+                      { type: 'setError', params: ({ context }) => ({ code: placeProblem(context) }) },
+                    ],
+                  },
+                ],
               },
-              {
-                target: 'ready',
-                actions: [{ type: 'setError', params: ({ context }) => ({ code: placeProblem(context) }) }],
-              },
-            ],
-            'bet.cancel': 'ready',
+            },
           },
         },
       },
@@ -623,14 +722,14 @@ export const betSlipMachine = setup({
     accepted: {
       on: {
         'bet.select': { target: 'open', actions: ['clear', 'select'] },
-        'bet.keep': { target: 'open', actions: assign({ bet: null, error: null }) },
+        'bet.keep': { target: 'open', actions: assign({ bet: null, error: null, resumed: false }) },
       },
     },
     rejected: {
       entry: assign(({ context }) => ({ error: context.bet?.reject_reason ?? 'rejected' })),
       on: {
         'bet.select': { target: 'open', actions: ['clear', 'select'] },
-        'bet.keep': { target: 'open', actions: assign({ bet: null, error: null }) },
+        'bet.keep': { target: 'open', actions: assign({ bet: null, error: null, resumed: false }) },
       },
     },
   },
