@@ -1,7 +1,8 @@
 /**
- * The logged-in layout every protected page lives in: header, navigation, marquee. Holds the
- * messages actor (unread count, marquee) for as long as the player is logged in, and tells it the
- * language shown so that the marquee (the upstream's text) follows a language switch.
+ * The logged-in layout every protected page lives in: header, navigation, marquee. Holds the tab's
+ * one stream to the gateway (OddsStreamProvider: every page's topics share its socket) and the
+ * messages actor (unread count) for as long as the player is logged in. The marquee (the
+ * upstream's text) is the topic `list/marquee/<language shown>`, so it follows a language switch.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
@@ -10,8 +11,10 @@ import { Outlet } from 'react-router';
 import { authOf } from '../features/account/accountApi.ts';
 import { messagesMachine } from '../features/account/messagesMachine.ts';
 import { useIsPhone } from '../shared/phone.ts';
+import { OddsStreamProvider } from '../shared/stream/react.tsx';
 import { SessionContext } from './contexts.ts';
 import { Header } from './Header.tsx';
+import { Marquee } from './Marquee.tsx';
 import { Nav } from './Nav.tsx';
 
 export function AppLayout({ popup = false }: { popup?: boolean }) {
@@ -21,9 +24,8 @@ export function AppLayout({ popup = false }: { popup?: boolean }) {
   const language = i18n.language;
   // RequireAuth renders this only when logged in.
   const auth = account ? authOf(account) : { account_id: '', session_token: '' };
-  const messages = useActorRef(messagesMachine, { input: { auth, language } });
+  const messages = useActorRef(messagesMachine, { input: { auth } });
   const unread = useSelector(messages, (s) => s.context.unread);
-  const marquee = useSelector(messages, (s) => s.context.marquee);
   // On a phone the navigation lives in the header's drawer.
   const phone = useIsPhone();
 
@@ -32,36 +34,32 @@ export function AppLayout({ popup = false }: { popup?: boolean }) {
     [messages],
   );
 
-  // Ignored by the machine while the language is the one it loaded with.
-  useEffect(() => {
-    messages.send({ type: 'messages.language', language });
-  }, [messages, language]);
-
   useEffect(() => {
     const subscription = messages.on('error', ({ code }) => session.send({ type: 'error.report', code }));
     return () => subscription.unsubscribe();
   }, [messages, session]);
 
+  const credentials = account ? auth : null;
   if (popup) {
     return (
-      <div className="popup-layout">
-        <Outlet context={outletContext} />
-      </div>
+      <OddsStreamProvider credentials={credentials}>
+        <div className="popup-layout">
+          <Outlet context={outletContext} />
+        </div>
+      </OddsStreamProvider>
     );
   }
   return (
-    <div className="app-layout">
-      <Header unread={unread} />
-      {phone ? null : <Nav />}
-      {marquee.length > 0 && (
-        <div className="marquee" role="marquee" aria-label={t('messages.marquee')}>
-          <span>{marquee.map((m) => m.content).join('   •   ')}</span>
-        </div>
-      )}
-      <main>
-        <Outlet context={outletContext} />
-      </main>
-    </div>
+    <OddsStreamProvider credentials={credentials}>
+      <div className="app-layout">
+        <Header unread={unread} />
+        {phone ? null : <Nav />}
+        <Marquee language={language} label={t('messages.marquee')} />
+        <main>
+          <Outlet context={outletContext} />
+        </main>
+      </div>
+    </OddsStreamProvider>
   );
 }
 

@@ -1,13 +1,35 @@
-/** Announcements and personal messages; listing the personal ones marks them read. */
-import { formatGmt8 } from '@sportsbook/protocol';
+/**
+ * Announcements and personal messages; listing the personal ones marks them read. The
+ * announcements are the gateway's shared topic `list/announce/<language>` (issue 27: one upstream
+ * poll for every player, a language switch a switch of topic); the personal ones a call with the
+ * member's session when the page opens.
+ */
+import {
+  type AnnounceListModel,
+  announcementsOf,
+  DefaultLanguage,
+  formatGmt8,
+  isLanguage,
+  type MessageRow,
+} from '@sportsbook/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { SessionContext, useAccount } from '../../app/contexts.ts';
 import { api } from '../../shared/api.ts';
-import { type ListOutcome, type Message, messageCalls } from './messagesApi.ts';
+import { useTopicView } from '../../shared/stream/react.tsx';
+import { type ListOutcome, type Message, messageCalls, messageList } from './messagesApi.ts';
 
 const calls = messageCalls(api);
+/** Announcements shown: the newest, as the first page of `announcelist` was. */
+const AnnouncementsShown = 10;
+
+const announceTopic = (language: string) =>
+  `list/announce/${isLanguage(language) ? language : DefaultLanguage}`;
+const newestAnnouncements = (model: AnnounceListModel): Message[] | null => {
+  const list = announcementsOf(model);
+  return list ? messageList(list.items.slice(0, AnnouncementsShown) as MessageRow[]).items : null;
+};
 
 function List({ items, emptyKey }: { items: Message[] | null; emptyKey: string }) {
   const { t } = useTranslation();
@@ -35,7 +57,10 @@ export default function Messages() {
   const outlet = useOutletContext<{ refreshMessages?: () => void } | undefined>();
   const refreshMessages = useRef(outlet?.refreshMessages);
   refreshMessages.current = outlet?.refreshMessages;
-  const [announcements, setAnnouncements] = useState<Message[] | null>(null);
+  const announcements = useTopicView<AnnounceListModel, Message[]>(
+    announceTopic(language),
+    newestAnnouncements,
+  );
   const [personal, setPersonal] = useState<Message[] | null>(null);
   const accountId = account?.info.account_id;
   const token = account?.info.session_token;
@@ -52,7 +77,6 @@ export default function Messages() {
         session.send({ type: 'error.report', code: outcome.code });
       }
     };
-    void calls.announcements(auth, language).then((o) => take(o, setAnnouncements));
     void calls.personal(auth, language).then((o) => {
       take(o, setPersonal);
       refreshMessages.current?.();
@@ -66,7 +90,7 @@ export default function Messages() {
     <section aria-labelledby="page-title">
       <h1 id="page-title">{t('info.message')}</h1>
       <h2>{t('messages.announcements')}</h2>
-      <List items={announcements} emptyKey="messages.none" />
+      <List items={announcements.error ? [] : announcements.model} emptyKey="messages.none" />
       <h2>{t('messages.personal')}</h2>
       <List items={personal} emptyKey="messages.none" />
     </section>

@@ -1,7 +1,8 @@
 /**
- * Announcements, marquee and personal messages (bodies ours: protocol/src/schemas/info.ts). Every
- * list is asked in the language the app shows (`language`): the upstream writes these texts, so a
- * language switch must ask again (the marquee: messagesMachine's `messages.language`).
+ * Personal messages (bodies ours: protocol/src/schemas/info.ts), asked in the language the app
+ * shows (`language`): the upstream writes these texts, so a language switch must ask again. The
+ * marquee and the announcements are the shared topics `list/marquee/<language>` (app/Marquee.tsx)
+ * and `list/announce/<language>` (Messages.tsx).
  */
 
 import { isLanguage, type Language, type MessageRow, type RequestOf } from '@sportsbook/protocol';
@@ -36,7 +37,7 @@ export function messageList(data: readonly MessageRow[] | { total: number; items
   return { items: page.items.map(toMessage), total: page.total };
 }
 
-type ListCall = 'announcelist' | 'marqueelist' | 'personallist';
+type ListCall = 'personallist';
 
 /** The `language` field of a list call from i18next's current language (none when not one of ours). */
 export function listLanguage(language: string | undefined): { language?: Language } {
@@ -49,9 +50,6 @@ export function messageCalls(api: ApiClient) {
     return result.ok ? { ok: true, ...messageList(result.data.data) } : { ok: false, code: result.code };
   };
   return {
-    announcements: (auth: Auth, language?: string, page = 1) =>
-      list('announcelist', { ...auth, ...listLanguage(language), page_number: page, page_size: 10 }),
-    marquee: (auth: Auth, language?: string) => list('marqueelist', { ...auth, ...listLanguage(language) }),
     personal: (auth: Auth, language?: string, page = 1) =>
       list('personallist', { ...auth, ...listLanguage(language), page_number: page, page_size: 10 }),
     unread: async (auth: Auth): Promise<{ ok: true; unread: number } | { ok: false; code: string }> => {

@@ -3,29 +3,40 @@
  * (or kill) score of the map in play, upcoming series with their GMT+8 start, and three markets per
  * series (match winner, map handicap, total maps) priced live from the odds stream's sport 43
  * boards. A price goes to the bet slip (the board's OddsCell and BetSlip); the series state comes
- * from `esports2live`, polled every few seconds.
+ * from the gateway's shared topic `list/esports` (`esports2live` polled once for every player).
  */
-import { type EsportsEvent, formatGmt8, type MarketOdds, type OddsFormat } from '@sportsbook/protocol';
-import { useCallback, useEffect, useState } from 'react';
+import {
+  type EsportsEvent,
+  type EsportsListModel,
+  esportsLobbyOf,
+  formatGmt8,
+  type MarketOdds,
+  type OddsFormat,
+} from '@sportsbook/protocol';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { useAccount } from '../../app/contexts.ts';
-import { api } from '../../shared/api.ts';
 import { TabList } from '../../shared/components/TabList.tsx';
 import { useBook } from '../../shared/i18n/book/useBook.ts';
-import { OddsStreamProvider, useTopicEntity, useTopicSelector } from '../../shared/stream/react.tsx';
+import {
+  OddsStreamProvider,
+  useTopicEntity,
+  useTopicSelector,
+  useTopicView,
+} from '../../shared/stream/react.tsx';
 import { BetSlip } from '../betslip/BetSlip.tsx';
 import type { Selection } from '../betslip/types.ts';
 import { useSlipActor } from '../betslip/useSlipActor.ts';
 import { BoardText, OddsCell, type PickHandler } from '../board/OddsCell.tsx';
 import { boardTopic, formatLine, pickLabel, signedLine } from '../board/view.ts';
-import { useInfoAccount } from '../info/useInfoAccount.ts';
 import '../board/board.css';
 import './esports.css';
-import { type EsportsLobby, fetchLobby } from './esportsApi.ts';
+import type { EsportsLobby } from './esportsApi.ts';
 import { useEsportsText } from './i18n/index.ts';
 import { ESportsId, lobbySections, type MarketIds, marketIndex, sameIndex } from './view.ts';
 
-const PollMs = 4000;
+/** The e-sports lobby's live and upcoming series: one gateway topic for every player. */
+export const EsportsTopic = 'list/esports';
 const Topics = (['live', 'today', 'early'] as const).map((tab) => boardTopic(ESportsId, 'hdpou', tab));
 const NoIndex = new Map<number, MarketIds>();
 
@@ -59,30 +70,13 @@ function useMarkets(): (matchId: number) => Located | undefined {
 function Lobby() {
   const { t } = useEsportsText();
   const book = useBook();
-  const { auth, report } = useInfoAccount();
   const { slip, format, viewOnly } = useSlipActor();
-  const [lobby, setLobby] = useState<EsportsLobby | null>(null);
+  const lobby: EsportsLobby | null = useTopicView<EsportsListModel, EsportsLobby>(
+    EsportsTopic,
+    esportsLobbyOf,
+  ).model;
   const [game, setGame] = useState('all');
   const markets = useMarkets();
-  useEffect(() => {
-    if (!auth) return;
-    let live = true;
-    // A failing poll is reported once (a session code logs out), not every few seconds.
-    let failing = false;
-    const load = async () => {
-      const r = await fetchLobby(api, auth);
-      if (!live) return;
-      if (r.ok) setLobby(r.value);
-      else if (!failing) report(r.code);
-      failing = !r.ok;
-    };
-    void load();
-    const timer = setInterval(load, PollMs);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [auth, report]);
 
   const onPick = useCallback(
     (event: EsportsEvent, topic: string) =>

@@ -1,20 +1,29 @@
 /**
- * /highlight/home: the leagues with highlights (highlightleague), then the clips of the chosen
+ * /highlight/home: the leagues with highlights (the gateway's shared topic `list/highlights`:
+ * highlightleague polled once for every player), then the clips of the chosen
  * league's finished matches with their final score and date in GMT+8 (highlightlist), played in
  * the live TV page's player.
  */
-import type { HighlightClip } from '@sportsbook/protocol';
+import {
+  type HighlightClip,
+  type HighlightLeague,
+  type HighlightsListModel,
+  highlightLeaguesOf,
+} from '@sportsbook/protocol';
 import { useMemo, useState } from 'react';
 import { useLiveText } from './i18n/index.ts';
 import { LiveLinks } from './LiveLinks.tsx';
-import { gmt8, useLiveCalls, useLoaded, useReveal } from './liveApi.ts';
+import { gmt8, useLiveCalls, useLoaded, useReveal, useTopicOutcome } from './liveApi.ts';
 import { Player } from './Player.tsx';
 import './live.css';
 
 export default function HighlightsPage() {
   const { t } = useLiveText();
   const { calls } = useLiveCalls();
-  const leagues = useLoaded(calls ? calls.highlightLeagues : null);
+  const leagues = useTopicOutcome<HighlightsListModel, HighlightLeague[]>(
+    'list/highlights',
+    highlightLeaguesOf,
+  );
   const [leagueId, setLeagueId] = useState<number | null>(null);
   const loadClips = useMemo(
     () => (calls && leagueId !== null ? () => calls.highlights(leagueId) : null),

@@ -1,20 +1,30 @@
 /**
- * /livetv: the matches with a stream (livetvlist, refreshed every few seconds): live now with
+ * /livetv: the matches with a stream (the gateway's shared topic `list/livetv`: livetvlist polled
+ * once for every player, each change pushed): live now with
  * score and clock, and coming up with kick-off in GMT+8. The chosen match plays in the player
  * (livetv2), named around it, with the match tracker beside it; a stream that fails shows a notice
  * and the tracker takes its place.
  */
-import { hasStandings, type LiveTvMatch } from '@sportsbook/protocol';
+import { hasStandings, type LiveTvListModel, type LiveTvMatch, liveTvMatchesOf } from '@sportsbook/protocol';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useLiveText } from './i18n/index.ts';
 import { LiveLinks } from './LiveLinks.tsx';
-import { clockKey, gmt8, standingsPath, useLiveCalls, useLoaded, useReveal } from './liveApi.ts';
+import {
+  clockKey,
+  gmt8,
+  standingsPath,
+  useLiveCalls,
+  useLoaded,
+  useReveal,
+  useTopicOutcome,
+} from './liveApi.ts';
 import { Player } from './Player.tsx';
 import { Tracker } from './tracker/Tracker.tsx';
 import './live.css';
 
-const RefreshMs = 5_000;
+/** The matches with a stream: one gateway topic for every player. */
+export const LiveTvTopic = 'list/livetv';
 
 function MatchLine({ m }: { m: LiveTvMatch }) {
   const { t } = useLiveText();
@@ -35,7 +45,7 @@ function MatchLine({ m }: { m: LiveTvMatch }) {
 export default function LiveTvPage() {
   const { t } = useLiveText();
   const { calls } = useLiveCalls();
-  const list = useLoaded(calls ? calls.tvList : null, RefreshMs);
+  const list = useTopicOutcome<LiveTvListModel, LiveTvMatch[]>(LiveTvTopic, liveTvMatchesOf);
   const [chosen, setChosen] = useState<number | null>(null);
   const matches = list?.ok ? list.value : [];
   const current = matches.find((m) => m.match_id === chosen) ?? null;

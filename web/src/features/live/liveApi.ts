@@ -1,15 +1,17 @@
 /**
  * The live centre's calls through the gateway (`POST /api/<call>`; bodies and replies of
  * protocol's schemas/live.ts and schemas/info.ts, replies checked by api.ts), and the small pure
- * helpers the pages share.
+ * helpers the pages share. The lists that change while a page is open (live TV's matches, the
+ * highlight leagues) are the gateway's shared topics `list/livetv` and `list/highlights`
+ * (`useTopicOutcome`); what is asked once (a stream, a league's clips, standings) stays a call.
  */
 import {
   type BracketRound,
   formatGmt8,
   type HighlightClip,
-  type HighlightLeague,
   type LiveTvMatch,
   type LiveTvStream,
+  type Model,
   type OperatorLogo,
   type StandingLeague,
   type StandingRow,
@@ -17,6 +19,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { SessionContext, useAccount } from '../../app/contexts.ts';
 import { type ApiClient, api } from '../../shared/api.ts';
+import { useTopicView } from '../../shared/stream/react.tsx';
 
 export type Auth = { readonly account_id: string; readonly session_token: string };
 export type Outcome<T> =
@@ -30,9 +33,7 @@ export function liveCalls(client: ApiClient, auth: Auth) {
     return (r.ok ? { ok: true, value: r.data.data } : { ok: false, code: r.code }) as Outcome<T>;
   };
   return {
-    tvList: () => data<LiveTvMatch[]>(client.call('livetvlist', { ...auth })),
     stream: (matchId: number) => data<LiveTvStream>(client.call('livetv2', { ...auth, match_id: matchId })),
-    highlightLeagues: () => data<HighlightLeague[]>(client.call('highlightleague', { ...auth })),
     highlights: (leagueId: number) =>
       data<HighlightClip[]>(client.call('highlightlist', { ...auth, league_id: leagueId })),
     standingLeagues: () => data<StandingLeague[]>(client.call('standinglist', { ...auth })),
@@ -60,13 +61,11 @@ export function useLiveCalls(): { calls: LiveCalls | null; report: (code: string
 }
 
 /**
- * A value loaded by `load` (again whenever `load` changes, and every `refreshMs` if given):
- * undefined while the first answer is awaited, then the value or the failure's code.
+ * A value loaded once by `load` (again whenever `load` changes): undefined while the answer is
+ * awaited, then the value or the failure's code. For data asked once; a list that changes while the
+ * page is open is a topic (`useTopicOutcome`).
  */
-export function useLoaded<T>(
-  load: (() => Promise<Outcome<T>>) | null,
-  refreshMs?: number,
-): Outcome<T> | undefined {
+export function useLoaded<T>(load: (() => Promise<Outcome<T>>) | null): Outcome<T> | undefined {
   const [state, setState] = useState<Outcome<T> | undefined>(undefined);
   useEffect(() => {
     setState(undefined);
@@ -77,13 +76,26 @@ export function useLoaded<T>(
         if (live) setState((prev) => (r.ok || prev === undefined || !prev.ok ? r : prev));
       });
     run();
-    const timer = refreshMs ? setInterval(run, refreshMs) : undefined;
     return () => {
       live = false;
-      if (timer) clearInterval(timer);
     };
-  }, [load, refreshMs]);
+  }, [load]);
   return state;
+}
+
+/**
+ * A shared list topic as the pages' Outcome (shared/stream `useTopicView`): undefined until the
+ * first snapshot, the selected value, or the gateway's refusal code.
+ */
+export function useTopicOutcome<M extends Model, T>(
+  topic: string,
+  select: (model: M) => T | null,
+): Outcome<T> | undefined {
+  const view = useTopicView<M, T>(topic, select);
+  return useMemo(() => {
+    if (view.model !== null) return { ok: true, value: view.model };
+    return view.error !== null ? { ok: false, code: view.error } : undefined;
+  }, [view.model, view.error]);
 }
 
 /** GMT+8 display of a UTC ms time. */

@@ -4,11 +4,17 @@
  * accepted ticket; open tickets, my results, and a results board with the latest draws' 23 numbers
  * and a countdown to the next close. A member with the lottery disabled (`lotteryDisabled`, silent)
  * sees nothing of it. Times show in GMT+8; the countdown runs on the upstream's clock (drawlist `now`).
+ * Data (issue 27): the draws and their results are the gateway's shared topic `list/lottery` (one
+ * upstream poll for every player); the member's own tickets and results are asked with the
+ * member's session when the page opens, after a ticket is placed and when a draw is drawn, never on
+ * a timer (`refreshMine`).
  */
 import {
   formatGmt8,
   isLotteryDisabled,
   type LotteryBetTypeCode,
+  type LotteryListModel,
+  lotteryDrawsOf,
   PrizeRanks,
   rankedNumbers,
 } from '@sportsbook/protocol';
@@ -17,12 +23,12 @@ import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState }
 import { SessionContext, useAccount } from '../../app/contexts.ts';
 import { api } from '../../shared/api.ts';
 import { formatMoney, toMinor } from '../../shared/money.ts';
+import { useTopicView } from '../../shared/stream/react.tsx';
 import { useInfoAccount } from '../info/useInfoAccount.ts';
 import { useLotteryText } from './i18n/index.ts';
 import {
   checkRows,
   type DrawList,
-  fetchDraws,
   fetchOpenTickets,
   fetchResults,
   type LotteryDraw,
@@ -34,8 +40,8 @@ import { BetTypes, blankRow, type EntryRow, quoteGrid, rowsBody } from './rows.t
 import { type TicketDeps, ticketMachine } from './ticketMachine.ts';
 import './lottery.css';
 
-/** How often draws, open tickets and results are refreshed (real ms). */
-export const LotteryPollMs = 2_000;
+/** The shared draws and results: one gateway topic for every player (protocol listFeed.ts). */
+export const LotteryTopic = 'list/lottery';
 const DayMs = 86_400_000;
 const StartRows = 5;
 const Fields = ['number', 'big', 'small', 'betType'] as const;
@@ -67,7 +73,14 @@ export default function LotteryPage() {
   // The profile says so (player_info lottery_disabled), or a lottery call answers lotteryDisabled.
   const [refused, setRefused] = useState(false);
   const disabled = refused || (account !== null && isLotteryDisabled(account.info));
-  const [draws, setDraws] = useState<(DrawList & { offset: number }) | null>(null);
+  // Shared: the draws from the topic; `offset` is the upstream clock's lead on ours (now - pt).
+  const shared = useTopicView<LotteryListModel, DrawList>(disabled ? null : LotteryTopic, lotteryDrawsOf);
+  const draws = useMemo(
+    () => (shared.model ? { ...shared.model, offset: shared.model.now - (shared.pt ?? Date.now()) } : null),
+    [shared.model, shared.pt],
+  );
+  const upstreamNow = useRef<number | null>(null);
+  upstreamNow.current = draws?.now ?? null;
   const [open, setOpen] = useState<LotteryTicket[]>([]);
   const [results, setResults] = useState<LotteryTicket[]>([]);
   const [drawId, setDrawId] = useState<string | null>(null);
@@ -78,21 +91,21 @@ export default function LotteryPage() {
   const settledSeen = useRef<string | null>(null);
   const grid = useRef<HTMLFieldSetElement>(null);
 
-  const refresh = useCallback(async () => {
-    if (!auth) return;
-    const listed = await fetchDraws(api, auth);
-    if (!listed.ok) {
-      if (listed.code === 'lotteryDisabled') setRefused(true);
-      report(listed.code);
-      return;
-    }
-    const list = listed.value;
-    setDraws({ ...list, offset: list.now - Date.now() });
+  // Personal: this member's open tickets and settled results (lottery/betlist, gameresultlottery),
+  // with the member's session. Asked when the page opens, after a ticket is placed and when a draw
+  // is drawn (the shared topic shows a new result); never on a timer. This is the one function the
+  // account stream (issue 27 item 2) replaces.
+  const refreshMine = useCallback(async () => {
+    const now = upstreamNow.current;
+    if (!auth || now === null) return;
     const [tickets, settled] = await Promise.all([
       fetchOpenTickets(api, auth),
-      fetchResults(api, auth, list.now - DayMs, list.now),
+      fetchResults(api, auth, now - DayMs, now),
     ]);
-    if (tickets.ok) setOpen(tickets.value);
+    if (!tickets.ok) {
+      if (tickets.code === 'lotteryDisabled') setRefused(true);
+      report(tickets.code);
+    } else setOpen(tickets.value);
     if (settled.ok) {
       setResults(settled.value);
       const latest = settled.value.map((x) => `${x.ticket_id}:${x.status}`).join(',');
@@ -103,12 +116,14 @@ export default function LotteryPage() {
     }
   }, [auth, report, session]);
 
+  // The latest draw drawn (or cancelled): a new one may have settled this member's tickets.
+  const lastResult = draws?.recent.find((d) => d.status === 'drawn' || d.status === 'cancelled')?.draw_id;
+  const haveDraws = draws !== null;
   useEffect(() => {
-    if (disabled) return;
-    void refresh();
-    const id = setInterval(() => void refresh(), LotteryPollMs);
-    return () => clearInterval(id);
-  }, [refresh, disabled]);
+    if (disabled || !haveDraws) return;
+    void lastResult;
+    void refreshMine();
+  }, [refreshMine, disabled, haveDraws, lastResult]);
 
   const deps = useMemo<TicketDeps>(
     () => ({
@@ -124,13 +139,13 @@ export default function LotteryPage() {
     const placed = actor.on('placed', () => {
       session.send({ type: 'balance.refresh' });
       setRows(Array.from({ length: StartRows }, (_, i) => blankRow(i + 1)));
-      void refresh();
+      void refreshMine();
     });
     return () => {
       failed.unsubscribe();
       placed.unsubscribe();
     };
-  }, [actor, report, session, refresh]);
+  }, [actor, report, session, refreshMine]);
 
   const now = useNow(1000) + (draws?.offset ?? 0);
   const openDraws = (draws?.open ?? []).filter((d) => d.status === 'open' && d.close_time > now);

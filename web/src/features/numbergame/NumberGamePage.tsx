@@ -3,12 +3,22 @@
  * draw with its countdown on the upstream's clock, the payout table with its RTP, the latest draw
  * and the member's open tickets), and below it the mini-game lobby of the game providers
  * (features/games). A member with mini games disabled (`MiniGameDisabled`, silent) sees neither.
+ * Data (issue 27): the draws and the payout table are the gateway's shared topic `list/numbergame`
+ * (one upstream poll for every player); the member's stake limits are asked once (their own
+ * `ngdrawlist`), their open tickets when the page opens, after a ticket is placed and when a draw
+ * is drawn, never on a timer (`refreshMine`).
  */
-import { formatGmt8, isMiniGameDisabled } from '@sportsbook/protocol';
-import { useCallback, useEffect, useState } from 'react';
+import {
+  formatGmt8,
+  isMiniGameDisabled,
+  type NumberGameListModel,
+  numberGameDrawsOf,
+} from '@sportsbook/protocol';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SessionContext, useAccount } from '../../app/contexts.ts';
 import { api } from '../../shared/api.ts';
 import { formatMoney, parseStake, toMajor, toMinor } from '../../shared/money.ts';
+import { useTopicView } from '../../shared/stream/react.tsx';
 import { GameLobby } from '../games/GameLobby.tsx';
 import { useInfoAccount } from '../info/useInfoAccount.ts';
 import { countdown } from '../virtual/view.ts';
@@ -17,8 +27,8 @@ import { fetchNgDraws, fetchNgOpen, type NgDrawList, type NgTicket, placeNgTicke
 import { quickPick, togglePick } from './picks.ts';
 import './numbergame.css';
 
-/** How often the draws and open tickets are refreshed (real ms). */
-const PollMs = 3_000;
+/** The shared draws and payout table: one gateway topic for every player (protocol listFeed.ts). */
+export const NumberGameTopic = 'list/numbergame';
 
 export default function NumberGamePage() {
   const { t } = useNumberGameText();
@@ -27,7 +37,17 @@ export default function NumberGamePage() {
   const session = SessionContext.useActorRef();
   const [refused, setRefused] = useState(false);
   const disabled = refused || (account !== null && isMiniGameDisabled(account.info));
-  const [draws, setDraws] = useState<(NgDrawList & { offset: number }) | null>(null);
+  const shared = useTopicView<NumberGameListModel, ReturnType<typeof numberGameDrawsOf>>(
+    disabled ? null : NumberGameTopic,
+    numberGameDrawsOf,
+  );
+  // The member's own stake limits (their ngdrawlist, asked once; the shared topic has none).
+  const [limits, setLimits] = useState<Pick<NgDrawList, 'min_stake' | 'max_stake'> | null>(null);
+  const draws = useMemo(() => {
+    const list = shared.model;
+    if (!list || !limits) return null;
+    return { ...list, ...limits, offset: list.now - (shared.pt ?? Date.now()) };
+  }, [shared.model, shared.pt, limits]);
   const [open, setOpen] = useState<NgTicket[]>([]);
   const [picks, setPicks] = useState<number[]>([]);
   const [stake, setStake] = useState('');
@@ -44,25 +64,43 @@ export default function NumberGamePage() {
     [report],
   );
 
-  const refresh = useCallback(async () => {
+  const authKey = auth ? `${auth.account_id}\u0000${auth.session_token}` : null;
+  const authRef = useRef(auth);
+  authRef.current = auth;
+  useEffect(() => {
+    const a = authRef.current;
+    if (authKey === null || !a || disabled) return;
+    let live = true;
+    void fetchNgDraws(api, a).then((r) => {
+      if (!live) return;
+      if (!r.ok) return fail(r.code);
+      setLimits({ min_stake: r.value.min_stake, max_stake: r.value.max_stake });
+    });
+    return () => {
+      live = false;
+    };
+  }, [authKey, disabled, fail]);
+
+  // Personal: this member's open tickets (ngbetlist), with the member's session. Asked when the
+  // page opens, after a ticket is placed and when a draw is drawn; never on a timer. This is the
+  // one function the account stream (issue 27 item 2) replaces.
+  const refreshMine = useCallback(async () => {
     if (!auth || disabled) return;
-    const asked = Date.now();
-    const r = await fetchNgDraws(api, auth);
-    if (!r.ok) return fail(r.code);
-    setDraws({ ...r.value, offset: r.value.now - Math.round((asked + Date.now()) / 2) });
     const o = await fetchNgOpen(api, auth);
     if (o.ok) setOpen(o.value);
+    else fail(o.code);
   }, [auth, disabled, fail]);
-
+  const lastDrawn = shared.model?.recent.find((d) => d.status === 'drawn')?.draw_id;
   useEffect(() => {
-    void refresh();
-    const poll = setInterval(() => void refresh(), PollMs);
+    void lastDrawn;
+    void refreshMine();
+  }, [refreshMine, lastDrawn]);
+
+  // The countdown's clock: ticks on screen only.
+  useEffect(() => {
     const tick = setInterval(() => setWall(Date.now()), 1000);
-    return () => {
-      clearInterval(poll);
-      clearInterval(tick);
-    };
-  }, [refresh]);
+    return () => clearInterval(tick);
+  }, []);
 
   if (disabled) return null;
   const now = wall + (draws?.offset ?? 0);
@@ -86,7 +124,7 @@ export default function NumberGamePage() {
     setRequestId(crypto.randomUUID());
     setPicks([]);
     session.send({ type: 'balance.refresh' });
-    void refresh();
+    void refreshMine();
   };
 
   return (

@@ -42,11 +42,13 @@ export function OddsStreamProvider({
   credentials: Credentials | null;
   children: ReactNode;
 }) {
+  // A provider inside another (a page under the layout's) shares the outer stream: one socket per tab.
+  const outer = useContext(StreamContext);
   const [stream, setStream] = useState<OddsStream | null>(null);
   const accountId = credentials?.account_id ?? null;
   const token = credentials?.session_token ?? null;
   useEffect(() => {
-    if (accountId === null || token === null) return;
+    if (outer !== null || accountId === null || token === null) return;
     const s = createOddsStream({
       url: gatewayWsUrl(),
       WebSocket: WebSocket as unknown as WebSocketConstructor,
@@ -63,8 +65,8 @@ export function OddsStreamProvider({
       s.close();
       setStream(null);
     };
-  }, [accountId, token]);
-  return <StreamContext.Provider value={stream}>{children}</StreamContext.Provider>;
+  }, [outer, accountId, token]);
+  return <StreamContext.Provider value={outer ?? stream}>{children}</StreamContext.Provider>;
 }
 
 /** For tests and the benchmark: a given stream. */

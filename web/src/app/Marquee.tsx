@@ -1,0 +1,29 @@
+/**
+ * The marquee under the header: the operator's lines in the language shown, from the gateway's
+ * shared topic `list/marquee/<language>` (issue 27: one upstream poll for every player; a language
+ * switch is a switch of topic). Nothing while the upstream lists no line.
+ */
+import {
+  DefaultLanguage,
+  isLanguage,
+  type MarqueeListModel,
+  type MessageRow,
+  marqueeLinesOf,
+} from '@sportsbook/protocol';
+import { useTopicView } from '../shared/stream/react.tsx';
+
+export const marqueeTopic = (language: string) =>
+  `list/marquee/${isLanguage(language) ? language : DefaultLanguage}`;
+
+export function Marquee({ language, label }: { language: string; label: string }) {
+  const { model: lines } = useTopicView<MarqueeListModel, MessageRow[]>(
+    marqueeTopic(language),
+    marqueeLinesOf,
+  );
+  if (!lines || lines.length === 0) return null;
+  return (
+    <div className="marquee" role="marquee" aria-label={label}>
+      <span>{lines.map((m) => m.content).join('   •   ')}</span>
+    </div>
+  );
+}
