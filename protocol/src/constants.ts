@@ -27,6 +27,8 @@ export const AccountLimits = {
   maxPasswordLength: 10,
   minNicknameLength: 6,
   maxNicknameLength: 15,
+  /** A login id is at most this many characters (the request schemas' AccountId). */
+  maxLoginIdLength: 64,
   loginRetryWaitMs: 60_000,
   /** A password expires this many days after it was set (ours: the spec names the expiry, not the term). */
   passwordMaxAgeDays: 90,

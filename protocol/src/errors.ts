@@ -227,7 +227,7 @@ const rows: readonly Row[] = [
   ['memberJoinedBefore', 'other', 'room', 200, 'You have already joined this room.'],
   ['IPJoinedBefore', 'other', 'room', 200, 'This free room has already been joined from your network.'],
   ['roomExists', 'other', 'room', 200, 'Not allow to create more than 1 private room.'],
-  ['invalidRate', 'other', 'room', 200, 'The entry fee must be between 10 and 1000.', 'named'],
+  ['invalidRate', 'other', 'room', 200, 'The entry fee must be a whole number between 10 and 1000.', 'named'],
   ['invalidLimit', 'other', 'room', 200, 'The number of players must be between 3 and 30.', 'named'],
   ['invalidPin', 'other', 'room', 200, 'The PIN must be exactly 6 digits.', 'named'],
   ['createRoomFailed-1', 'other', 'room', 200, 'Unable to create the room. Please try again.', 'named'],
@@ -263,6 +263,8 @@ const rows: readonly Row[] = [
   // Validation codes of SPEC section 5 that a server may also return.
   ['usernameRequired', 'other', 'account', 400, 'Please enter your login ID.'],
   ['passwordRequired', 'other', 'account', 400, 'Please enter your password.'],
+  // Ours (issue 33): a login id over AccountLimits.maxLoginIdLength, from the form or a server.
+  ['loginIdTooLong', 'other', 'account', 400, 'A login ID has at most 64 characters.', 'ours'],
   // Ours.
   ['badRequest', 'other', 'request', 400, 'The request is invalid. Please check and try again.', 'ours'],
   ['unknownCall', 'other', 'request', 404, 'This function is not available.', 'ours'],

@@ -49,6 +49,16 @@ describe('login', () => {
     expect(codes(validateLogin({} as LoginForm))).toEqual(['usernameRequired', 'passwordRequired']);
   });
 
+  it('a login id over 64 characters is loginIdTooLong, said as such (issue 33)', () => {
+    expect(validateLogin({ account_id: 'a'.repeat(64), password: 'x' })).toEqual([]);
+    expect(validateLogin({ account_id: 'a'.repeat(5000), password: 'x' })).toEqual([
+      { code: 'loginIdTooLong', field: 'account_id', params: { field: 'account_id', max: 64 } },
+    ]);
+    expect(validationI18nKey({ code: 'loginIdTooLong', field: 'account_id', params: {} })).toBe(
+      'error.loginIdTooLong',
+    );
+  });
+
   it('token login needs a non-empty token', () => {
     expect(validateTokenLogin({ token: 't0k' })).toEqual([]);
     expect(validateTokenLogin({ token: '' })).toEqual([

@@ -244,11 +244,17 @@ export interface LoginForm {
   password: string;
 }
 
-/** Normal and switch login (SPEC section 5): both fields required, nothing else checked client side. */
+/**
+ * Normal and switch login (SPEC section 5): both fields required; a login id longer than
+ * AccountLimits.maxLoginIdLength is `loginIdTooLong` (what a server answers too), nothing else.
+ */
 export function validateLogin(input: LoginForm): ValidationError[] {
   return safely('login', () => {
     const errors: ValidationError[] = [];
-    if (isBlank(str(prop(input, 'account_id')))) errors.push(err('usernameRequired', 'account_id'));
+    const accountId = str(prop(input, 'account_id'));
+    if (isBlank(accountId)) errors.push(err('usernameRequired', 'account_id'));
+    else if (charLength(accountId ?? '') > AccountLimits.maxLoginIdLength)
+      errors.push(err('loginIdTooLong', 'account_id', { max: AccountLimits.maxLoginIdLength }));
     // Passwords are not trimmed: a password of spaces is still a password the player typed.
     const password = str(prop(input, 'password'));
     if (password === undefined || password === '') errors.push(err('passwordRequired', 'password'));

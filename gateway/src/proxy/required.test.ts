@@ -32,4 +32,13 @@ describe('login with an empty id or password (SPEC section 5)', () => {
       });
     }
   });
+
+  it('answers loginIdTooLong for a 5,000-character login id, not badRequest (issue 33)', async () => {
+    for (const call of ['authlogin', 'userlogin', 'switchlogin']) {
+      expect(await post(call, { account_id: 'a'.repeat(5000), password: 'demo1234' })).toMatchObject({
+        http: 400,
+        json: { status: 0, statusdesc: 'loginIdTooLong', field: 'account_id' },
+      });
+    }
+  });
 });

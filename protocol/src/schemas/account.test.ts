@@ -59,6 +59,15 @@ describe('account request bodies', () => {
       }
       expect(validateBody(call, {})).toMatchObject({ code: 'usernameRequired' });
     }
+    // A login id too long is said as such, never the generic badRequest (issue 33).
+    for (const call of ['authlogin', 'userlogin', 'switchlogin']) {
+      expect(validateBody(call, { account_id: 'a'.repeat(5000), password: 'p' })).toMatchObject({
+        ok: false,
+        code: 'loginIdTooLong',
+        field: 'account_id',
+      });
+      expect(validateBody(call, { account_id: 'a'.repeat(64), password: 'p' }).ok).toBe(true);
+    }
     expect(validateBody('securelogin', { token: '' })).toMatchObject({ code: 'badRequest' });
     expect(validateBody('authlogin', { account_id: 'a', password: 'p', admin: true })).toMatchObject({
       ok: false,

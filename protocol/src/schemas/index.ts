@@ -11,6 +11,7 @@
 import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { callByName } from '../calls.ts';
+import { AccountLimits } from '../constants.ts';
 import { isRecord } from '../guards.ts';
 import {
   AddSecondaryRequest,
@@ -110,7 +111,7 @@ export type ValidateResult<T> =
   | { readonly ok: true; readonly value: T }
   | {
       readonly ok: false;
-      readonly code: 'badRequest' | 'unknownCall' | RequiredCode;
+      readonly code: 'badRequest' | 'unknownCall' | LoginFieldCode;
       readonly field: string;
       readonly message: string;
     };
@@ -210,6 +211,8 @@ export function validateBody(callName: string, body: unknown): ValidateResult<un
 
 /** Codes a required field answers when it is absent or blank, instead of badRequest. */
 type RequiredCode = 'usernameRequired' | 'passwordRequired';
+/** What a login field answers instead of badRequest: required, or a login id too long. */
+type LoginFieldCode = RequiredCode | 'loginIdTooLong';
 const LoginRequired = [
   ['account_id', 'usernameRequired'],
   ['password', 'passwordRequired'],
@@ -234,6 +237,13 @@ function missingRequired(
     const value = body[field];
     if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
       return { ok: false, code, field, message: `${field} is required` };
+    // A login id too long says so (issue 33), not the generic badRequest of the schema.
+    if (
+      code === 'usernameRequired' &&
+      typeof value === 'string' &&
+      [...value].length > AccountLimits.maxLoginIdLength
+    )
+      return { ok: false, code: 'loginIdTooLong', field, message: `${field} is too long` };
   }
   return null;
 }

@@ -6,7 +6,12 @@
  * "Virtual sports" (step 1) lists virtual events instead (roomleaguelist/roommatchlist with
  * `virtual`) and creates with vroomcreate.
  */
-import { TournamentLimits, type ValidationError, validateRoomCreate } from '@sportsbook/protocol';
+import {
+  parseStakeInput,
+  TournamentLimits,
+  type ValidationError,
+  validateRoomCreate,
+} from '@sportsbook/protocol';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SessionContext, useAccount } from '../../app/contexts.ts';
@@ -89,9 +94,13 @@ export function CreateWizard({
     return () => abort.abort();
   }, [calls, auth, step, leagueIds, keyword, virtual]);
 
+  // The fee as typed, read by protocol's rule for typed amounts (full-width digits and "1,000" read);
+  // anything but a whole number is NaN, which the fee rule refuses as "a whole number between".
+  const read = parseStakeInput(rate, 0);
+  const rateValue = read.kind === 'ok' ? read.minor : Number.NaN;
   const form = () => ({
     type,
-    rate: Number(rate),
+    rate: rateValue,
     limit: Number(limit),
     pin,
     leagueIds,
@@ -123,7 +132,7 @@ export function CreateWizard({
     setBusy(true);
     const r = await calls.create(auth, {
       roomType: type,
-      rate: Number(rate),
+      rate: rateValue,
       limit: Number(limit),
       pin,
       matchIds,
