@@ -15,6 +15,7 @@ import {
   type LotteryBetTypeCode,
   type LotteryListModel,
   lotteryDrawsOf,
+  normalizeDigits,
   PrizeRanks,
   rankedNumbers,
 } from '@sportsbook/protocol';
@@ -31,6 +32,7 @@ import {
   type DrawList,
   fetchOpenTickets,
   fetchResults,
+  fetchUnitLimits,
   type LotteryDraw,
   type LotteryTicket,
   newRequestId,
@@ -134,6 +136,20 @@ export default function LotteryPage() {
     [],
   );
   const [state, send, actor] = useMachine(ticketMachine, { input: { deps } });
+  // The member's per-unit Big/Small limits (betcheck without rows), shown before typing and checked
+  // per row as typed (issue 33).
+  const [unitLimits, setUnitLimits] = useState<{ min: number; max: number } | null>(null);
+  useEffect(() => {
+    if (!auth || disabled) return;
+    let live = true;
+    void fetchUnitLimits(api, auth).then((r) => {
+      if (live && r.ok)
+        setUnitLimits({ min: toMinor(r.value.min_unit, currency), max: toMinor(r.value.max_unit, currency) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [auth, disabled, currency]);
   useEffect(() => {
     const failed = actor.on('failed', (e) => report(e.code));
     const placed = actor.on('placed', () => {
@@ -152,7 +168,17 @@ export default function LotteryPage() {
   const selected = openDraws.find((d) => d.draw_id === drawId) ?? openDraws[0] ?? null;
   const drawn = (draws?.recent ?? []).filter((d) => d.status === 'drawn' || d.status === 'cancelled');
   const board = drawn.find((d) => d.draw_id === boardId) ?? drawn[0] ?? null;
-  const quote = useMemo(() => quoteGrid(rows, currency), [rows, currency]);
+  const quote = useMemo(() => quoteGrid(rows, currency, unitLimits), [rows, currency, unitLimits]);
+  // The review stays on its draw (issue 33): closed once its close time passes on the upstream's
+  // clock, or when the placement answered drawClosed; then the next open draw is offered.
+  const reviewing = state.matches('confirming') || state.matches('placing');
+  const reviewClose = state.context.closeTime;
+  const reviewClosed =
+    reviewing && (state.context.code === 'drawClosed' || (reviewClose !== null && now >= reviewClose));
+  const nextDraw = openDraws.find((d) => d.draw_id !== state.context.drawId) ?? null;
+  useEffect(() => {
+    if (reviewClosed && state.context.code !== 'drawClosed') send({ type: 'closed' });
+  }, [reviewClosed, state.context.code, send]);
 
   if (disabled || !auth) return <section className="lottery" hidden data-lottery="hidden" />;
 
@@ -180,9 +206,32 @@ export default function LotteryPage() {
   };
   const review = () => {
     if (!selected || !quote.ready) return;
-    send({ type: 'review', auth, drawId: selected.draw_id, rows: rowsBody(quote, currency) });
+    send({
+      type: 'review',
+      auth,
+      drawId: selected.draw_id,
+      drawTime: selected.draw_time,
+      closeTime: selected.close_time,
+      rows: rowsBody(quote, currency),
+    });
   };
   const money = (major: number) => formatMoney(toMinor(major, currency), currency);
+  const drawLabel = (time: number) => formatGmt8(time, 'dd/MM HH:mm');
+  const reviewTime =
+    state.context.drawTime ??
+    [...(draws?.open ?? []), ...(draws?.recent ?? [])].find((d) => d.draw_id === state.context.drawId)
+      ?.draw_time ??
+    0;
+  const moveToNext = () => {
+    if (!nextDraw) return;
+    setDrawId(nextDraw.draw_id);
+    send({
+      type: 'move',
+      drawId: nextDraw.draw_id,
+      drawTime: nextDraw.draw_time,
+      closeTime: nextDraw.close_time,
+    });
+  };
   const rankLabel = (rank: string) => t(rank);
 
   return (
@@ -218,10 +267,23 @@ export default function LotteryPage() {
         )}
       </header>
 
-      {state.matches('confirming') || state.matches('placing') ? (
-        <section className="lottery-confirm" aria-labelledby="lottery-confirm-title">
+      {reviewing ? (
+        <section
+          className="lottery-confirm"
+          aria-labelledby="lottery-confirm-title"
+          data-review-draw={state.context.drawId ?? undefined}
+          data-closed={reviewClosed || undefined}
+        >
           <h2 id="lottery-confirm-title">{t('confirmTitle')}</h2>
-          <p>{t('drawOption', { time: formatGmt8(selected?.draw_time ?? 0, 'dd/MM HH:mm') })}</p>
+          <p>{t('drawOption', { time: drawLabel(reviewTime) })}</p>
+          {reviewClosed ? (
+            <div className="lottery-closed" role="alert" data-draw-closed={state.context.drawId ?? undefined}>
+              <p>
+                <strong>{t('drawClosedTitle', { time: drawLabel(reviewTime) })}</strong>
+              </p>
+              <p>{nextDraw ? t('drawClosedNote') : t('noDraw')}</p>
+            </div>
+          ) : null}
           <table className="lottery-table">
             <thead>
               <tr>
@@ -257,14 +319,22 @@ export default function LotteryPage() {
             <button type="button" onClick={() => send({ type: 'back' })} disabled={state.matches('placing')}>
               {t('back')}
             </button>
-            <button
-              type="button"
-              className="primary"
-              onClick={() => send({ type: 'confirm' })}
-              disabled={state.matches('placing')}
-            >
-              {state.matches('placing') ? t('placing') : t('confirm')}
-            </button>
+            {reviewClosed ? (
+              nextDraw ? (
+                <button type="button" className="primary" data-action="move" onClick={moveToNext}>
+                  {t('moveToNext', { time: drawLabel(nextDraw.draw_time) })}
+                </button>
+              ) : null
+            ) : (
+              <button
+                type="button"
+                className="primary"
+                onClick={() => send({ type: 'confirm' })}
+                disabled={state.matches('placing')}
+              >
+                {state.matches('placing') ? t('placing') : t('confirm')}
+              </button>
+            )}
           </div>
         </section>
       ) : state.matches('placed') && state.context.ticket ? (
@@ -279,6 +349,19 @@ export default function LotteryPage() {
         <section className="lottery-entry" aria-labelledby="lottery-entry-title">
           <h2 id="lottery-entry-title">{t('entry')}</h2>
           <p className="lottery-hint">{t('hint')}</p>
+          {unitLimits ? (
+            <p
+              className="lottery-limits"
+              id="lottery-limits"
+              data-limits={`${unitLimits.min}-${unitLimits.max}`}
+            >
+              {t('limits', {
+                currency,
+                min: formatMoney(unitLimits.min, currency),
+                max: formatMoney(unitLimits.max, currency),
+              })}
+            </p>
+          ) : null}
           <fieldset className="lottery-grid" ref={grid} aria-labelledby="lottery-entry-title">
             <div className="lottery-row lottery-grid-head" aria-hidden="true">
               <span>#</span>
@@ -291,7 +374,19 @@ export default function LotteryPage() {
             </div>
             {quote.rows.map((q, i) => {
               const label = t('rowLabel', { n: i + 1 });
-              const problem = q.problem ? t(`row.${q.problem}`) : '';
+              const problem = q.problem
+                ? t(`row.${q.problem}`, {
+                    currency,
+                    min: formatMoney(q.limit ?? 0, currency),
+                    max: formatMoney(q.limit ?? 0, currency),
+                  })
+                : '';
+              const amountWrong =
+                q.problem === 'amount' ||
+                q.problem === 'tooManyDecimals' ||
+                q.problem === 'belowMin' ||
+                q.problem === 'aboveMax' ||
+                undefined;
               return (
                 <div
                   className="lottery-row"
@@ -309,13 +404,19 @@ export default function LotteryPage() {
                     autoComplete="off"
                     maxLength={4}
                     value={q.row.number}
-                    onChange={(e) => setRow(q.row.id, { number: e.target.value.replace(/\D/g, '') })}
+                    onChange={(e) =>
+                      setRow(q.row.id, { number: normalizeDigits(e.target.value).replace(/\D/g, '') })
+                    }
                     onKeyDown={(e) => onKeyDown(e, i, 0)}
                   />
                   <input
                     data-cell={`${i}-1`}
                     aria-label={`${label} ${t('big')}`}
                     placeholder={t('big')}
+                    aria-invalid={amountWrong}
+                    aria-describedby={
+                      amountWrong ? `lottery-row-${i}-problem` : unitLimits ? 'lottery-limits' : undefined
+                    }
                     inputMode="decimal"
                     autoComplete="off"
                     value={q.row.big}
@@ -326,6 +427,10 @@ export default function LotteryPage() {
                     data-cell={`${i}-2`}
                     aria-label={`${label} ${t('small')}`}
                     placeholder={t('small')}
+                    aria-invalid={amountWrong}
+                    aria-describedby={
+                      amountWrong ? `lottery-row-${i}-problem` : unitLimits ? 'lottery-limits' : undefined
+                    }
                     inputMode="decimal"
                     autoComplete="off"
                     value={q.row.small}
@@ -348,7 +453,12 @@ export default function LotteryPage() {
                   <span className="num" data-perms={q.permutations ?? ''}>
                     {q.permutations ?? ''}
                   </span>
-                  <span className="num" data-cost={q.cost ?? ''} title={problem}>
+                  <span
+                    className="num"
+                    data-cost={q.cost ?? ''}
+                    title={problem}
+                    id={`lottery-row-${i}-problem`}
+                  >
                     {q.cost !== null ? formatMoney(q.cost, currency) : problem}
                   </span>
                 </div>

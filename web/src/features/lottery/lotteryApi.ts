@@ -35,6 +35,15 @@ export async function checkRows(
   return r.ok ? { ok: true, value: r.data.data } : r;
 }
 
+/** The member's per-unit Big/Small limits (major units): a betcheck without rows quotes only them. */
+export async function fetchUnitLimits(
+  api: ApiClient,
+  auth: Auth,
+): Promise<Outcome<{ min_unit: number; max_unit: number }>> {
+  const r = await api.call('lottery/betcheck', { ...auth, rows: [] });
+  return r.ok ? { ok: true, value: { min_unit: r.data.data.min_unit, max_unit: r.data.data.max_unit } } : r;
+}
+
 /** Places the rows for one draw; `requestId` makes a retry the same ticket. */
 export async function placeTicket(
   api: ApiClient,

@@ -42,6 +42,26 @@ describe('lottery entry rows', () => {
     expect(rowsBody(ok, 'MYR')).toEqual([{ number: '0123', bet_type: 'D_1', big: 1.5, small: 0.5 }]);
   });
 
+  it('checks Big and Small per unit against the member limits and names the limit (issue 33)', () => {
+    // THB: min 8, max 8,000 per unit (betcheck min_unit / max_unit), in minor units.
+    const thb = { min: 800, max: 800_000 };
+    expect(quoteRow(row('1234', '5', ''), 'THB', thb)).toMatchObject({ problem: 'belowMin', limit: 800 });
+    expect(quoteRow(row('1234', '8', '2'), 'THB', thb)).toMatchObject({ problem: 'belowMin', limit: 800 });
+    expect(quoteRow(row('1234', '99999999', ''), 'THB', thb)).toMatchObject({
+      problem: 'aboveMax',
+      limit: 800_000,
+    });
+    expect(quoteRow(row('1234', '9'.repeat(30), ''), 'THB', thb)).toMatchObject({ problem: 'aboveMax' });
+    // 0 leaves a size out; a well-formed grouping and full-width digits are read.
+    expect(quoteRow(row('1234', '0', '8'), 'THB', thb)).toMatchObject({ problem: null, cost: 800 });
+    expect(quoteRow(row('1234', '8,000', ''), 'THB', thb)).toMatchObject({ problem: null, cost: 800_000 });
+    expect(quoteRow(row('1234', '１０', ''), 'THB', thb)).toMatchObject({ problem: null, cost: 1000 });
+    expect(quoteRow(row('1234', 'abc', ''), 'THB', thb).problem).toBe('amount');
+    expect(quoteGrid([row('1234', '5', '')], 'THB', thb).ready).toBe(false);
+    // Without known limits nothing is refused for them (the server still checks).
+    expect(quoteRow(row('1234', '5', ''), 'THB').problem).toBeNull();
+  });
+
   it('a box costs permutations x (Big + Small) (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 1, max: 9999 }), (n, cents) => {

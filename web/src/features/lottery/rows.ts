@@ -9,8 +9,9 @@ import {
   type LotteryBetTypeCode,
   type LotteryRowBody,
   lotteryRowCost,
+  type StakeBounds,
 } from '@sportsbook/protocol';
-import { amountProblem, parseStake, toMajor } from '../../shared/money.ts';
+import { amountProblem, parseStake, readStake, toMajor } from '../../shared/money.ts';
 
 export const BetTypes = Object.values(LotteryBetType) as LotteryBetTypeCode[];
 
@@ -22,8 +23,11 @@ export interface EntryRow {
   betType: LotteryBetTypeCode;
 }
 
-/** Why a filled row cannot be sent: a number that is not 4 digits, an amount that is not one, no stake. */
-export type RowProblem = 'number' | 'amount' | 'tooManyDecimals' | 'noStake';
+/**
+ * Why a filled row cannot be sent: a number that is not 4 digits, an amount that is not one, no
+ * stake, a Big or Small per unit under the member's minimum or over the maximum (`limit` says which).
+ */
+export type RowProblem = 'number' | 'amount' | 'tooManyDecimals' | 'noStake' | 'belowMin' | 'aboveMax';
 
 export interface RowQuote {
   row: EntryRow;
@@ -32,6 +36,8 @@ export interface RowQuote {
   permutations: number | null;
   /** Minor units, null while the row has a problem. */
   cost: number | null;
+  /** belowMin / aboveMax: the per-unit limit broken, minor units. */
+  limit?: number;
 }
 
 export function blankRow(id: number, betType: LotteryBetTypeCode = 'D_1'): EntryRow {
@@ -42,7 +48,8 @@ export function isBlank(row: EntryRow): boolean {
   return row.number.trim() === '' && row.big.trim() === '' && row.small.trim() === '';
 }
 
-export function quoteRow(row: EntryRow, currency: string): RowQuote {
+/** `limits`: the member's per-unit Big/Small limits in minor units (betcheck min_unit/max_unit), when known. */
+export function quoteRow(row: EntryRow, currency: string, limits: StakeBounds | null = null): RowQuote {
   const blank = isBlank(row);
   const number = row.number.trim();
   const permutations = isLotteryNumber(number)
@@ -52,9 +59,13 @@ export function quoteRow(row: EntryRow, currency: string): RowQuote {
   if (blank) return { row, blank, problem: null, permutations: null, cost: null };
   if (!isLotteryNumber(number)) return fail('number');
   for (const text of [row.big, row.small]) {
-    const problem = amountProblem(text, currency);
-    if (problem === 'tooManyDecimals') return fail('tooManyDecimals');
-    if (problem !== null) return fail('amount');
+    const read = readStake(text, currency, limits ?? undefined);
+    if (read.kind === 'tooManyDecimals') return fail('tooManyDecimals');
+    if (read.kind === 'notANumber') return fail('amount');
+    // 0 leaves that size out of the row; any other amount is checked against the per-unit limits.
+    if (read.kind === 'aboveMax') return { ...fail('aboveMax'), limit: read.max };
+    if (read.kind === 'belowMin' && read.minor > 0) return { ...fail('belowMin'), limit: read.min };
+    if (amountProblem(text, currency) !== null) return fail('amount');
   }
   const big = parseStake(row.big, currency) ?? 0;
   const small = parseStake(row.small, currency) ?? 0;
@@ -76,8 +87,12 @@ export interface GridQuote {
   ready: boolean;
 }
 
-export function quoteGrid(rows: readonly EntryRow[], currency: string): GridQuote {
-  const quotes = rows.map((row) => quoteRow(row, currency));
+export function quoteGrid(
+  rows: readonly EntryRow[],
+  currency: string,
+  limits: StakeBounds | null = null,
+): GridQuote {
+  const quotes = rows.map((row) => quoteRow(row, currency, limits));
   const filled = quotes.filter((q) => !q.blank);
   return {
     rows: quotes,

@@ -68,7 +68,10 @@ describe('ticketMachine', () => {
     actor.send({ type: 'review', auth, drawId: '202601101210', rows });
     await waitFor(actor, (s) => s.matches('confirming'));
     actor.send({ type: 'confirm' });
-    await waitFor(actor, (s) => s.matches('editing') && s.context.code === 'drawClosed');
+    // A closed draw keeps the review (tied to its draw) and says so; Back leaves it.
+    await waitFor(actor, (s) => s.matches('confirming') && s.context.code === 'drawClosed');
+    actor.send({ type: 'back' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
     actor.send({ type: 'review', auth, drawId: '202601101220', rows });
     await waitFor(actor, (s) => s.matches('confirming'));
     actor.send({ type: 'back' });
@@ -78,5 +81,41 @@ describe('ticketMachine', () => {
     actor.send({ type: 'confirm' });
     await waitFor(actor, (s) => s.matches('placed'));
     expect(sent).toEqual(['req-2', 'req-4']);
+  });
+
+  it('a review stays on its draw when it closes: Confirm refused, one move to the next draw places there', async () => {
+    const { d, sent } = deps([{ ok: true, value: ticket }]);
+    const drawnOn: string[] = [];
+    const place = d.place;
+    d.place = (a, drawId, r, id) => {
+      drawnOn.push(drawId);
+      return place(a, drawId, r, id);
+    };
+    const actor = createActor(ticketMachine, { input: { deps: d } }).start();
+    const events: string[] = [];
+    actor.on('*', (e) => events.push(e.type));
+    actor.send({ type: 'review', auth, drawId: '202601101210', drawTime: 1_000, closeTime: 940, rows });
+    await waitFor(actor, (s) => s.matches('confirming'));
+    expect(actor.getSnapshot().context).toMatchObject({
+      drawId: '202601101210',
+      drawTime: 1_000,
+      closeTime: 940,
+    });
+    actor.send({ type: 'closed' });
+    actor.send({ type: 'confirm' });
+    expect(actor.getSnapshot().matches('confirming')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ drawId: '202601101210', code: 'drawClosed' });
+    actor.send({ type: 'move', drawId: '202601101220', drawTime: 1_600, closeTime: 1_540 });
+    await waitFor(actor, (s) => s.matches('confirming'));
+    expect(actor.getSnapshot().context).toMatchObject({
+      drawId: '202601101220',
+      code: null,
+      drawTime: 1_600,
+    });
+    actor.send({ type: 'confirm' });
+    await waitFor(actor, (s) => s.matches('placed'));
+    expect(drawnOn).toEqual(['202601101220']);
+    expect(sent).toEqual(['req-2']);
+    expect(events).toEqual(['placed']);
   });
 });

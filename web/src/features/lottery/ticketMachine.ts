@@ -5,6 +5,11 @@
  * after a timeout is the same ticket; going back to editing forgets it. Failures return to
  * `editing` (or stay in `confirming` for a retry when the outcome is unknown) and are emitted as
  * `failed` with the catalogue code; a placed ticket emits `placed` (the page refreshes the balance).
+ *
+ * A review stays tied to its draw (issue 33): the context keeps the draw's id and times, never the
+ * page's current choice. When the draw closes under the review (the page sees its close time pass,
+ * or the placement answers `drawClosed`), the review stays with `drawClosed` and offers one action,
+ * `move`: the same rows quoted again for the next draw, with a new request_id.
  */
 import type { LotteryRowBody } from '@sportsbook/protocol';
 import { assign, emit, fromPromise, setup } from 'xstate';
@@ -25,6 +30,9 @@ interface Context {
   deps: TicketDeps;
   auth: Auth | null;
   drawId: string | null;
+  /** The reviewed draw's times (UTC ms), when the page gave them. */
+  drawTime: number | null;
+  closeTime: number | null;
   rows: LotteryRowBody[];
   quote: LotteryQuote | null;
   requestId: string | null;
@@ -32,8 +40,17 @@ interface Context {
   code: string | null;
 }
 
+/** A draw as the review keeps it. */
+export interface DrawRef {
+  drawId: string;
+  drawTime?: number;
+  closeTime?: number;
+}
+
 export type TicketEvent =
-  | { type: 'review'; auth: Auth; drawId: string; rows: LotteryRowBody[] }
+  | ({ type: 'review'; auth: Auth; rows: LotteryRowBody[] } & DrawRef)
+  | ({ type: 'move' } & DrawRef)
+  | { type: 'closed' }
   | { type: 'confirm' }
   | { type: 'back' }
   | { type: 'again' };
@@ -99,6 +116,8 @@ export const ticketMachine = setup({
     deps: input.deps,
     auth: null,
     drawId: null,
+    drawTime: null,
+    closeTime: null,
     rows: [],
     quote: null,
     requestId: null,
@@ -114,6 +133,8 @@ export const ticketMachine = setup({
           actions: assign(({ event, context }) => ({
             auth: event.auth,
             drawId: event.drawId,
+            drawTime: event.drawTime ?? null,
+            closeTime: event.closeTime ?? null,
             rows: event.rows,
             quote: null,
             code: null,
@@ -138,8 +159,22 @@ export const ticketMachine = setup({
     },
     confirming: {
       on: {
-        confirm: 'placing',
-        back: { target: 'editing', actions: assign({ quote: null, requestId: null }) },
+        confirm: { target: 'placing', guard: ({ context }) => context.code !== 'drawClosed' },
+        back: { target: 'editing', actions: assign({ quote: null, requestId: null, code: null }) },
+        // The page saw the reviewed draw's close time pass (upstream clock): Confirm is refused.
+        closed: { actions: assign({ code: 'drawClosed' }) },
+        // The reviewed draw closed: the same rows, quoted again for another draw, a new ticket.
+        move: {
+          target: 'checking',
+          actions: assign(({ event, context }) => ({
+            drawId: event.drawId,
+            drawTime: event.drawTime ?? null,
+            closeTime: event.closeTime ?? null,
+            quote: null,
+            code: null,
+            requestId: context.deps.newRequestId(),
+          })),
+        },
       },
     },
     placing: {
@@ -154,6 +189,12 @@ export const ticketMachine = setup({
           ],
         },
         onError: [
+          {
+            // The draw closed meanwhile: the review says so and offers the next draw (no dialog).
+            guard: ({ event }) => codeOf(event.error) === 'drawClosed',
+            target: 'confirming',
+            actions: assign({ code: 'drawClosed' }),
+          },
           {
             guard: ({ event }) => Unknown.has(codeOf(event.error)),
             target: 'confirming',
