@@ -72,6 +72,8 @@ export const WireErrorCode = {
   topicUnavailable: 'topicUnavailable',
   /** The topic names an id the upstream does not know (`match/<id>` of no match, a sport not in the menu): not polled. */
   unknownTopic: 'unknownTopic',
+  /** The topic is another account's private stream (`account/<id>` of an account not the socket's session's). */
+  forbiddenTopic: 'forbiddenTopic',
   internalError: 'internalError',
 } as const;
 export type WireErrorCode = (typeof WireErrorCode)[keyof typeof WireErrorCode];
@@ -297,6 +299,8 @@ export type Topic =
   | { kind: 'room'; roomId: number }
   /** One match's tracker (issue 17): events, stats and the engine's score (protocol radar.ts). */
   | { kind: 'radar'; matchId: number }
+  /** One account's private stream (issue 27; protocol accountFeed.ts): the socket's own account only. */
+  | { kind: 'account'; accountId: string }
   /** A shared list every player sees alike (issue 27; protocol listFeed.ts, WIRE.md "List topics"). */
   | { kind: 'list'; list: SharedList }
   /** A shared list in one interface language (the upstream's own text): marquee, announcements. */
@@ -330,7 +334,8 @@ export type TopicCall =
   | { call: 'roominfo'; body: { room_id: number } }
   | { call: 'roomrank'; body: { room_id: number } }
   | { call: 'radarlist'; body: { match_id: number } }
-  | ListTopicCall;
+  | ListTopicCall
+  | AccountTopicCall;
 
 /** The calls of the `list/...` topics: sessionless feed reads (schemas/feed.ts `isListFeedRead`). */
 export type ListTopicCall =
@@ -347,6 +352,7 @@ export type ListTopicCall =
  * call) for the radar topic, `/odds/<call>` else.
  */
 export function topicCallPath(call: TopicCall): string {
+  if (isAccountCall(call)) return `/${call.call}`;
   if (call.call === 'radarlist') return '/radarlist';
   if (call.call === 'lottery/drawlist') return '/lottery/drawlist';
   if (isListCall(call)) return `/${call.call}`;
@@ -375,6 +381,7 @@ export function parseTopic(name: unknown): Parsed<Topic> {
   if (name === 'rooms') return { ok: true, value: { kind: 'rooms' } };
   const parts = name.split('/');
   if (parts[0] === 'list') return parseListTopic(name, parts);
+  if (parts[0] === 'account') return parseAccountTopic(name, parts);
   if ((parts[0] === 'match' || parts[0] === 'room' || parts[0] === 'radar') && parts.length === 2) {
     const id = parts[1] as string;
     const value = Number(id);
@@ -440,6 +447,8 @@ export function topicName(topic: Topic): string {
       return `room/${topic.roomId}`;
     case 'radar':
       return `radar/${topic.matchId}`;
+    case 'account':
+      return `account/${topic.accountId.trim().toLowerCase()}`;
     case 'list':
       return 'language' in topic ? `list/${topic.list}/${topic.language}` : `list/${topic.list}`;
   }
@@ -467,6 +476,8 @@ export function topicCalls(topic: Topic): TopicCall[] {
       ];
     case 'radar':
       return [{ call: 'radarlist', body: { match_id: topic.matchId } }];
+    case 'account':
+      return accountTopicCalls();
     case 'list':
       return [listTopicCall(topic)];
     default:
@@ -513,4 +524,70 @@ function listTopicCall(topic: Extract<Topic, { kind: 'list' }>): ListTopicCall {
     case 'highlights':
       return { call: 'highlightleague', body: {} };
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The account topic (issue 27; WIRE.md "Account topic", protocol accountFeed.ts)
+
+/**
+ * The calls of one `account/<id>` poll. Their bodies lack the session (and the balance call its
+ * `parent_id`): the gateway adds those of the subscribing socket's own session. The balance call is
+ * `vuserbalance` for operator_type 2; `lottery/betlist` and `ngbetlist` only for members with the
+ * product on; a `bet/cashoutcheck` per running single or parlay follows (not listed here).
+ */
+export type AccountTopicCall =
+  | { call: 'userbalance' | 'vuserbalance'; body: Record<string, never> }
+  | {
+      call:
+        | 'bet/betacceptlist'
+        | 'bet/pendingbetlist'
+        | 'bet/betrejectlist'
+        | 'lottery/betlist'
+        | 'ngbetlist';
+      body: { page_size: number };
+    }
+  | { call: 'personalunread'; body: Record<string, never> }
+  | { call: 'bet/cashoutcheck'; body: { bet_id: string } };
+
+const AccountCallNames = new Set<string>([
+  'userbalance',
+  'vuserbalance',
+  'bet/betacceptlist',
+  'bet/pendingbetlist',
+  'bet/betrejectlist',
+  'lottery/betlist',
+  'ngbetlist',
+  'personalunread',
+  'bet/cashoutcheck',
+]);
+
+function isAccountCall(call: TopicCall): call is AccountTopicCall {
+  return AccountCallNames.has(call.call);
+}
+
+/** Page size of the account topic's lists (the upstream's largest page). */
+export const AccountListPageSize = 100;
+
+function accountTopicCalls(): AccountTopicCall[] {
+  const paged = { page_size: AccountListPageSize };
+  return [
+    { call: 'userbalance', body: {} },
+    { call: 'bet/betacceptlist', body: paged },
+    { call: 'bet/pendingbetlist', body: paged },
+    { call: 'bet/betrejectlist', body: paged },
+    { call: 'personalunread', body: {} },
+    { call: 'lottery/betlist', body: paged },
+    { call: 'ngbetlist', body: paged },
+  ];
+}
+
+/** Account ids in topic names: lower case (ids compare case-insensitively), no slashes. */
+const AccountTopicId = /^[a-z0-9][a-z0-9_.@-]{0,63}$/;
+
+function parseAccountTopic(name: string, parts: string[]): Parsed<Topic> {
+  const id = parts[1] ?? '';
+  if (parts.length !== 2 || !AccountTopicId.test(id)) {
+    return { ok: false, error: `bad account id in ${JSON.stringify(name.slice(0, 80))} (lower case)` };
+  }
+  return { ok: true, value: { kind: 'account', accountId: id } };
 }

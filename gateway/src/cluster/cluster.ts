@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import { Gauge, type Registry } from 'prom-client';
 import type { SharedSourceOptions, TopicSourceFactory } from '../feed/source.ts';
 import { StreamReader } from './bus.ts';
+import { AccountNudges } from './nudges.ts';
 import { closeRedis, connectRedis, RedisHealth } from './redis.ts';
 import { RedisIdempotencyStore, RedisLockStore, RedisSessionCache } from './stores.ts';
 import {
@@ -37,6 +38,8 @@ export class Cluster {
   readonly locks: RedisLockStore;
   readonly idempotency: RedisIdempotencyStore;
   readonly sessions: RedisSessionCache;
+  /** Account topics are node-local: a bet through one node wakes the account's topic on the others. */
+  readonly nudges: AccountNudges;
   private readonly readerConn: Redis;
   private readonly leaderTopics: Gauge;
   private readonly context: ClusterContext;
@@ -94,6 +97,7 @@ export class Cluster {
       nodeId: o.nodeId,
     });
     this.sessions = new RedisSessionCache(this.redis);
+    this.nudges = new AccountNudges(this.redis, o.url, o.nodeId, log);
     this.reader.start();
   }
 
@@ -144,6 +148,7 @@ export class Cluster {
     this.closed = true;
     for (const topic of [...this.topics]) topic.dispose();
     await this.idempotency.close();
+    await this.nudges.close();
     await this.reader.stop();
     await new Promise((resolve) => setTimeout(resolve, 0));
     await closeRedis(this.readerConn);

@@ -367,6 +367,9 @@ export class Connection implements Subscriber {
       case 'unknown_topic':
         this.err('unknownTopic', `${name} does not exist`, id);
         return;
+      case 'forbidden_topic':
+        this.err('forbiddenTopic', `${name} is another account's stream`, id);
+        return;
       case 'topic_checks':
         this.err('topicUnavailable', `too many new topics being checked; retry ${name} later`, id);
         return;

@@ -24,7 +24,7 @@ import type { FeedTuning } from './tuning.ts';
 export type GateVerdict =
   | 'ok'
   | 'unavailable'
-  | Extract<Refusal, 'topics_per_node' | 'unknown_topic' | 'topic_checks'>;
+  | Extract<Refusal, 'topics_per_node' | 'unknown_topic' | 'topic_checks' | 'forbidden_topic'>;
 
 /** What the gate reads of the hub: the topics held and their latest models. */
 export interface HeldTopics {
@@ -101,6 +101,7 @@ export class TopicGate {
 
   /** The verdict on a new subscription; a promise only while an unknown match id is checked. */
   admit(name: string, topic: Topic, who?: Subscriber): GateVerdict | Promise<GateVerdict> {
+    if (topic.kind === 'account') return this.admitAccount(name, topic.accountId, who);
     if (topic.kind === 'room') return this.admitRoom(name, topic.roomId, who);
     if (this.o.held.topics.has(name)) return 'ok';
     if (!this.hasRoom(name)) return this.refuse('topics_per_node');
@@ -119,6 +120,19 @@ export class TopicGate {
     const check = this.check(id).finally(() => this.inFlight.delete(id));
     this.inFlight.set(id, check);
     return check.then((v) => (v === 'unknown_topic' ? this.refuse(v) : v));
+  }
+
+  /**
+   * An account's private stream (`account/<id>`, account.ts): only the socket's own account (the
+   * session its hello proved), compared case-insensitively; any other is `forbidden_topic`, held
+   * or not, so no socket ever reads another account's stream.
+   */
+  private admitAccount(name: string, accountId: string, who: Subscriber | undefined): GateVerdict {
+    if (who === undefined || who.accountId.trim().toLowerCase() !== accountId) {
+      return this.refuse('forbidden_topic');
+    }
+    if (!this.hasRoom(name)) return this.refuse('topics_per_node');
+    return 'ok';
   }
 
   /** A room topic: public and held, or checked with the subscriber's session (members only when private). */

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Counter, Gauge, Histogram } from 'prom-client';
 import type { UpstreamClient } from '../plugins/upstream.ts';
 import type { Recorder } from '../record/writer.ts';
+import { AccountStreams } from './account.ts';
 import { Recovery } from './recovery.ts';
 import { localSources, type TopicSource, type TopicSourceFactory } from './source.ts';
 import {
@@ -35,6 +36,9 @@ export interface Subscriber {
   readonly version: number;
   /** This connection's subscriptions by topic name. */
   readonly subs: ReadonlyMap<string, Subscription>;
+  /** The session of its hello (connection.ts): an `account/<id>` topic polls with it. */
+  readonly accountId?: string;
+  readonly sessionToken?: string;
   close(code: number, reason: string): void;
 }
 
@@ -103,6 +107,11 @@ export class Hub implements TopicListener {
   private closed = false;
   /** Failing pollers of this node: one prober per call, all woken on recovery (recovery.ts). */
   readonly recovery = new Recovery();
+  /**
+   * The `account/<id>` topics (account.ts): always this node's own, also with Redis (the session
+   * token stays on the node that received it; CLUSTER.md "Account topics").
+   */
+  readonly accounts: AccountStreams;
 
   /** Builds every topic: in-process or the cluster's (source.ts). */
   private readonly source: TopicSourceFactory;
@@ -122,6 +131,33 @@ export class Hub implements TopicListener {
         bounds: { maxCount: tuning.ringMaxCount, maxAgeMs: tuning.ringMaxAgeMs },
         maxBackoffMs: tuning.maxBackoffMs,
       });
+    this.accounts = new AccountStreams({
+      upstream: o.upstream,
+      log: o.log,
+      polls: o.metrics.polls,
+      tuning,
+      bounds: { maxCount: tuning.ringMaxCount, maxAgeMs: tuning.ringMaxAgeMs },
+      onInvalidSession: (name, token) => this.closeSession(name, token),
+    });
+  }
+
+  /** The upstream refused a session polling an account topic: its sockets go with 4401. */
+  private closeSession(name: string, token: string): void {
+    const entry = this.topics.get(name);
+    if (!entry) return;
+    for (const sub of [...entry.subs]) {
+      if (sub.conn.sessionToken === token) sub.conn.close(CloseCode.badSession, 'session expired');
+    }
+  }
+
+  /** The subscribers' sessions of a held topic (an account topic polls with one of them). */
+  private sessionsOf(name: string): { accountId: string; sessionToken: string }[] {
+    const entry = this.topics.get(name);
+    if (!entry) return [];
+    return [...entry.subs].map((s) => ({
+      accountId: s.conn.accountId ?? '',
+      sessionToken: s.conn.sessionToken ?? '',
+    }));
   }
 
   private entry(name: string, topic: Topic, warm: boolean): TopicEntry {
@@ -133,7 +169,11 @@ export class Hub implements TopicListener {
       tuning.maxPollTimeoutMs,
       Math.max(tuning.minPollTimeoutMs, intervalMs * tuning.pollTimeoutIntervals),
     );
-    const source = this.source({ name, topic, intervalMs, timeoutMs, listener: this });
+    const options = { name, topic, intervalMs, timeoutMs, listener: this };
+    const source =
+      topic.kind === 'account'
+        ? this.accounts.source({ ...options, subscribers: () => this.sessionsOf(name) })
+        : this.source(options);
     entry = {
       name,
       topic,
@@ -353,6 +393,10 @@ export class Hub implements TopicListener {
   onDelta(log: TopicLog, delta: EncodedDelta): void {
     const entry = this.topics.get(log.name);
     if (!entry) return;
+    if ((entry.topic.kind === 'odds' || entry.topic.kind === 'match') && this.accounts.watchingMatches) {
+      const ended = endedMatches(delta);
+      if (ended.size > 0) this.accounts.matchesEnded(ended);
+    }
     const soft = this.o.tuning.sendSoftBytes;
     // Per wire version (index), once per broadcast, not per socket: its frame, base and epoch.
     const frames: (EncodedDelta | undefined)[] = [];
@@ -424,4 +468,22 @@ export class Hub implements TopicListener {
     this.lagTimer = undefined;
     this.lagging.clear();
   }
+}
+
+/**
+ * Matches a market topic's delta shows ending: removed from the topic, or their status set to
+ * completed (1) or cancelled (2) (protocol refusals.ts `matchEnded`). A match leaving a list for
+ * another (today to live) reads as an end too: the account polls once more, nothing worse.
+ */
+export function endedMatches(delta: Pick<EncodedDelta, 'ops'>): Set<number> {
+  const ended = new Set<number>();
+  for (const op of delta.ops) {
+    if (op[0] !== 'match' || typeof op[1] !== 'string') continue;
+    if (op.length === 2) ended.add(Number(op[1]));
+    else if (op.length === 3) {
+      const status = (op[2] as { status?: unknown }).status;
+      if (status === 1 || status === 2) ended.add(Number(op[1]));
+    }
+  }
+  return ended;
 }

@@ -13,7 +13,9 @@ export type Refusal =
   | 'sockets_per_account'
   | 'topics_per_node'
   | 'unknown_topic'
-  | 'topic_checks';
+  | 'topic_checks'
+  /** `account/<id>` of an account not the socket's own (err `forbiddenTopic`). */
+  | 'forbidden_topic';
 
 /** A multiset of keys with a cap per key. */
 export class Counts {

@@ -26,6 +26,11 @@ export interface Feed {
   recheckSessions(): Promise<void>;
   /** Stops polling and closes every socket with 1012 (idempotent). */
   shutdown(): void;
+  /**
+   * This account placed a bet, joined a room or cashed out (the proxy): its `account/<id>` topic
+   * polls now, on this node and, through Redis, on every other (FEED.md "Account topic").
+   */
+  nudgeAccount(accountId: string): void;
 }
 
 declare module 'fastify' {
@@ -254,7 +259,18 @@ export const feedPlugin = fp<GatewayPluginOptions>(
       connections: registry,
       recheckSessions,
       shutdown,
+      nudgeAccount: (accountId: string) => {
+        hub.accounts.nudge(accountId);
+        cluster?.nudges.publish(accountId);
+      },
     } satisfies Feed);
+
+    // Nudges from the other nodes' proxies (account topics are node-local, CLUSTER.md).
+    if (cluster) {
+      cluster.nudges
+        .listen((accountId) => hub.accounts.nudge(accountId))
+        .catch((err: unknown) => log.warn({ err }, 'account nudges not heard'));
+    }
 
     for (const name of config.warmTopics) {
       const topic = parseTopic(name);

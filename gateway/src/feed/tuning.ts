@@ -70,6 +70,17 @@ export interface FeedTuning {
    * default: it costs one compression per frame per socket (BENCHMARKS.md, FEED.md "Compression").
    */
   perMessageDeflate: boolean;
+  /**
+   * The account topic (`account/<id>`, FEED.md "Account topic"): polled every `accountQuickMs`
+   * while one of its bets waits for the live decision and for `accountQuickForMs` after a nudge
+   * (this account placed a bet, joined a room or cashed out through the proxy; a match of one of
+   * its open bets ended), every `accountSlowMs` otherwise.
+   */
+  accountQuickMs: number;
+  accountSlowMs: number;
+  accountQuickForMs: number;
+  /** Cash-out quotes (`bet/cashoutcheck`) per account poll at most: the newest running bets first. */
+  accountCashOutQuotes: number;
 }
 
 export function feedTuning(partial: Partial<FeedTuning> | undefined): FeedTuning {
@@ -111,6 +122,10 @@ export function feedTuning(partial: Partial<FeedTuning> | undefined): FeedTuning
     mergeMaxRatio: 0.5,
     closeGraceMs: 2000,
     perMessageDeflate: false,
+    accountQuickMs: 1000,
+    accountSlowMs: 30_000,
+    accountQuickForMs: 5000,
+    accountCashOutQuotes: 20,
     ...partial,
   };
 }

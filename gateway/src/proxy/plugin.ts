@@ -512,6 +512,12 @@ async function registerApi(
       },
       async (req, reply) => {
         const result = await forward(req, reply, call, config, count);
+        // A bet, a room joined, a ticket or a cash-out changed this account: its stream polls now
+        // (feed/account.ts), so every tab and window of the account shows it (issue 27 item 4).
+        if (call.betPlacement && isEnvelope(result.body) && isOkStatus(result.body.status)) {
+          const account = accountOf(req.body);
+          if (account !== undefined) req.server.feed.nudgeAccount(account);
+        }
         return send(reply, result);
       },
     );

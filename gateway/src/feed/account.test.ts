@@ -1,0 +1,293 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: tests read reply JSON loosely; the schemas are tested in protocol.
+/**
+ * The private account topic `account/<id>` (issue 27) against the real simulator: one poll per
+ * interval for the account however many of its sockets watch, the stream refused to any other
+ * account, a bet through the proxy published at once (the proxy's nudge), a refused session closed
+ * with 4401, and, over a real Redis with two gateways, no account's data on another's socket.
+ */
+import { type AccountModel, accountBets, CloseCode } from '@sportsbook/protocol';
+import {
+  FeedTestClient,
+  login,
+  postJson,
+  type RunningRedis,
+  requestId,
+  startRedis,
+} from '@sportsbook/testkit';
+import { AdminToken, gatewayMetric, simCalls, startPair } from '@sportsbook/testkit/feed';
+import type { RunningSim } from '@sportsbook/upstream-sim';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningGateway, startGateway } from '../index.ts';
+import { endedMatches } from './hub.ts';
+
+type Row = [string, number, string, number | string | null, number, number[]];
+type Session = { accountId: string; token: string };
+
+/** A single on a today match through a gateway's proxy; the reply's bet. */
+async function placeSingle(sim: RunningSim, gatewayUrl: string, s: Session, stake = 10): Promise<any> {
+  const market = await postJson(`${sim.url}/odds/uxmarket`, {
+    sport_id: 1,
+    market_type: 'hdpou',
+    group: 'today',
+  });
+  const row = (market.json.data.odds as Row[]).find((r) => r[4] === 0 && r[5].length > 0) as Row;
+  const placed = await postJson(`${gatewayUrl}/api/bet/betsingle`, {
+    account_id: s.accountId,
+    session_token: s.token,
+    request_id: requestId(),
+    odds_id: row[0],
+    selection: 0,
+    price: row[5][0],
+    stake,
+    odds_type: 4,
+  });
+  expect(placed.json, JSON.stringify(placed.json)).toMatchObject({ status: 1 });
+  return placed.json.data;
+}
+
+const model = (c: FeedTestClient, topic: string) =>
+  c.topics.get(topic)?.model as unknown as AccountModel | undefined;
+
+describe('the account topic', () => {
+  let sim: RunningSim;
+  let gateway: RunningGateway;
+  let close: () => Promise<void>;
+  const clients: FeedTestClient[] = [];
+  const sessions = new Map<string, Promise<Session>>();
+  /** One login per account (a login ends the account's other sessions). */
+  const session = (id: string) => {
+    let s = sessions.get(id);
+    if (!s) {
+      s = login(sim.url, id);
+      sessions.set(id, s);
+    }
+    return s;
+  };
+  async function socket(s: Session): Promise<FeedTestClient> {
+    const c = await FeedTestClient.connect(gateway.wsUrl);
+    clients.push(c);
+    await c.hello(s.accountId, s.token);
+    return c;
+  }
+
+  beforeAll(async () => {
+    const stack = await startPair(
+      { sessions: { requestsPerSecond: 0 } },
+      // Slow polls every 250 ms here (30 s in production), quick ones every 50 ms.
+      { feed: { accountSlowMs: 250, accountQuickMs: 50, accountQuickForMs: 300 } },
+    );
+    ({ sim, gateway } = stack);
+    close = stack.close;
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await close();
+  });
+
+  it('streams the wallet, open bets and messages; two sockets of the account cost one poll per interval', async () => {
+    const s = await session('demo03');
+    const topic = 'account/demo03';
+    const first = await socket(s);
+    await first.sub(topic);
+    await first.until(() => model(first, topic)?.wallet.main !== undefined, 5000, 'account snapshot');
+    expect(model(first, topic)?.messages.unread?.count).toBeGreaterThanOrEqual(0);
+    const window = async () => {
+      const polls0 = await gatewayMetric(gateway, 'gateway_topic_polls_total', 'topic_kind="account"');
+      const calls0 = await simCalls(sim, 'betacceptlist');
+      await new Promise((r) => setTimeout(r, 1000)); // a window of wall time is the thing measured
+      const polls =
+        (await gatewayMetric(gateway, 'gateway_topic_polls_total', 'topic_kind="account"')) - polls0;
+      const calls = (await simCalls(sim, 'betacceptlist')) - calls0;
+      return { polls, calls };
+    };
+    const one = await window();
+    const second = await socket(s);
+    await second.sub(topic);
+    await second.until(() => model(second, topic)?.wallet.main !== undefined, 5000, 'second snapshot');
+    const two = await window();
+    // Each account poll is one betacceptlist call, and two sockets poll no more than one: about
+    // four slow polls in a second either way, not eight.
+    expect(Math.abs(one.calls - one.polls)).toBeLessThanOrEqual(1);
+    expect(Math.abs(two.calls - two.polls)).toBeLessThanOrEqual(1);
+    expect(one.calls).toBeGreaterThanOrEqual(2);
+    expect(one.calls).toBeLessThanOrEqual(6);
+    expect(two.calls).toBeLessThanOrEqual(one.calls + 1);
+    expect(first.problems).toEqual([]);
+    expect(second.problems).toEqual([]);
+    // No socket left: no more polls.
+    await first.close();
+    await second.close();
+    await new Promise((r) => setTimeout(r, 100));
+    const after = await simCalls(sim, 'betacceptlist');
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await simCalls(sim, 'betacceptlist')).toBe(after);
+  });
+
+  it("refuses another account's stream, held or not", async () => {
+    const owner = await socket(await session('demo04'));
+    await owner.sub('account/demo04');
+    await owner.until(() => model(owner, 'account/demo04') !== undefined, 5000, 'owner snapshot');
+    const other = await socket(await session('demo05'));
+    await other.sub('account/demo04');
+    await other.sub('account/demo09');
+    expect(other.framesOf('err').map((f) => f.code)).toEqual(['forbiddenTopic', 'forbiddenTopic']);
+    expect(other.topics.size).toBe(0);
+    // Its own, in any case of the id, under the canonical lower-case name.
+    await other.sub('account/DEMO05').catch(() => undefined);
+    expect(other.framesOf('err').map((f) => f.code)).toContain('badTopic');
+    expect(await gatewayMetric(gateway, 'gateway_ws_refusals_total', 'reason="forbidden_topic"')).toBe(2);
+  });
+
+  it('a bet placed through the proxy is on every socket of the account at once, balance included', async () => {
+    // Slow polls are 250 ms apart: the nudge must beat them. Measured from the proxy's answer.
+    const s = await session('demo06');
+    const topic = 'account/demo06';
+    const a = await socket(s);
+    const b = await socket(s);
+    for (const c of [a, b]) {
+      await c.sub(topic);
+      await c.until(() => model(c, topic)?.wallet.main !== undefined, 5000, 'snapshot');
+    }
+    const balance = model(a, topic)?.wallet.main?.balance as number;
+    const bet = await placeSingle(sim, gateway.url, s);
+    const accepted = Date.now();
+    for (const c of [a, b]) {
+      await c.until(() => model(c, topic)?.bet[bet.bet_id] !== undefined, 1000, 'the new bet');
+      expect(model(c, topic)?.bet[bet.bet_id]?.list).toBe('running');
+      expect(model(c, topic)?.wallet.main?.balance).toBeCloseTo(balance - 10, 6);
+      expect(accountBets(model(c, topic) ?? {}, 'running').map((x) => x.bet_id)).toContain(bet.bet_id);
+    }
+    expect(Date.now() - accepted).toBeLessThan(1000);
+    // A running single has a cash-out offer once its market is open.
+    await a.until(() => model(a, topic)?.cashout[bet.bet_id] !== undefined, 3000, 'cash-out offer');
+    expect(model(a, topic)?.cashout[bet.bet_id]?.value).toBeGreaterThan(0);
+    expect(a.problems).toEqual([]);
+  });
+
+  it('a session the upstream refuses is closed with 4401 (operator_type 2: vuserbalance)', async () => {
+    const s = await session('demo08');
+    const c = await socket(s);
+    await c.sub('account/demo08');
+    await c.until(() => model(c, 'account/demo08')?.wallet.main !== undefined, 5000, 'snapshot');
+    expect(await simCalls(sim, 'vuserbalance')).toBeGreaterThan(0);
+    // The upstream expires the account's sessions; the next slow poll (250 ms) finds it out.
+    await postJson(
+      `${sim.url}/admin/account`,
+      { account_id: 'demo08', expire_sessions: true },
+      {
+        'x-admin-token': AdminToken,
+      },
+    );
+    expect(await c.closedWith(3000)).toBe(CloseCode.badSession);
+  });
+
+  it('reads a match end off market deltas (removed, or completed or cancelled)', () => {
+    expect([
+      ...endedMatches({
+        ops: [
+          ['match', '11'],
+          ['match', '12', { status: 1 }],
+          ['odds', 'x'],
+        ],
+      }),
+    ]).toEqual([11, 12]);
+    expect(
+      endedMatches({
+        ops: [
+          ['match', '13', { status: 0 }],
+          ['match', '14', { home: 'A' }],
+        ],
+      }).size,
+    ).toBe(0);
+  });
+});
+
+describe('account topics over Redis (two gateways)', () => {
+  let redis: RunningRedis;
+  let sim: RunningSim;
+  let close: () => Promise<void>;
+  const gateways: RunningGateway[] = [];
+  const clients: FeedTestClient[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    const stack = await startPair({ sessions: { requestsPerSecond: 0 } });
+    sim = stack.sim;
+    close = stack.close;
+    for (let i = 0; i < 2; i++) {
+      gateways.push(
+        await startGateway({
+          upstreamUrl: sim.url,
+          webDist: undefined,
+          pollIntervalMs: 50,
+          heartbeatMs: 250,
+          warmTopics: [],
+          redisUrl: redis.url,
+          feed: { accountSlowMs: 60_000, accountQuickMs: 50, accountQuickForMs: 300 },
+        }),
+      );
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    for (const g of gateways) await g.close();
+    await close();
+    await redis.stop();
+  });
+
+  it('never shows one account the data of another, on a node or across nodes; a bet on one node nudges the other', async () => {
+    const [n1, n2] = gateways as [RunningGateway, RunningGateway];
+    const a = await login(sim.url, 'demo16');
+    const b = await login(sim.url, 'demo17');
+    const watch = async (node: RunningGateway, s: Session) => {
+      const c = await FeedTestClient.connect(node.wsUrl);
+      clients.push(c);
+      await c.hello(s.accountId, s.token);
+      await c.sub(`account/${s.accountId}`);
+      await c.until(() => model(c, `account/${s.accountId}`)?.wallet.main !== undefined, 5000, 'snapshot');
+      return c;
+    };
+    const a1 = await watch(n1, a);
+    const a2 = await watch(n2, a);
+    const b1 = await watch(n1, b);
+    const b2 = await watch(n2, b);
+    // Slow polls are a minute apart: only the nudge (direct on n1, through Redis on n2) shows it.
+    const betA = await placeSingle(sim, n1.url, a);
+    const betB = await placeSingle(sim, n2.url, b, 12);
+    for (const c of [a1, a2]) {
+      await c.until(
+        () => model(c, 'account/demo16')?.bet[betA.bet_id] !== undefined,
+        1500,
+        'A on its sockets',
+      );
+    }
+    for (const c of [b1, b2]) {
+      await c.until(
+        () => model(c, 'account/demo17')?.bet[betB.bet_id] !== undefined,
+        1500,
+        'B on its sockets',
+      );
+    }
+    for (const c of [a1, a2]) {
+      expect([...c.topics.keys()]).toEqual(['account/demo16']);
+      expect(JSON.stringify(c.topics.get('account/demo16')?.model)).not.toContain(betB.bet_id);
+    }
+    for (const c of [b1, b2]) {
+      expect([...c.topics.keys()]).toEqual(['account/demo17']);
+      expect(JSON.stringify(c.topics.get('account/demo17')?.model)).not.toContain(betA.bet_id);
+    }
+    // Through Redis, across nodes: B's socket on n2 may not read A's stream that n1 and n2 hold.
+    await b2.sub('account/demo16');
+    expect(b2.framesOf('err').map((f) => f.code)).toEqual(['forbiddenTopic']);
+    // Nothing of an account topic is written to Redis: no stream, snapshot or lease keys for it.
+    const client = new Redis(redis.url);
+    try {
+      const keys = await client.keys('*account*');
+      expect(keys).toEqual([]);
+    } finally {
+      client.disconnect();
+    }
+    for (const c of [a1, a2, b1, b2]) expect(c.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,342 @@
+/**
+ * The private account topic `account/<account_id>` (issue 27; gateway/FEED.md "Account topic"): one
+ * poll loop per account on this node, however many of its sockets and tabs watch, made with the
+ * session of one of those sockets (never anyone else's), normalized by protocol's accountFeed.ts and
+ * published through a `TopicHistory` like every other topic (snapshot, deltas, hash, resume).
+ *
+ * - Interval: `accountQuickMs` while a bet of the account waits for its live decision or within
+ *   `accountQuickForMs` of a nudge, `accountSlowMs` otherwise. A nudge (`AccountStreams.nudge`: the
+ *   proxy after this account placed a bet, joined a room or cashed out; `matchesEnded`: the odds
+ *   feed saw a match of one of its open bets end) polls at once (or right after the poll in flight).
+ * - Node-local, also with Redis (CLUSTER.md "Account topics"): the session token never leaves the
+ *   node that received it; each node polls for its own sockets of the account, and the account's
+ *   model is never written to Redis.
+ * - A session the upstream refuses (HTTP 401/403 on any call): its sockets are closed with 4401 as
+ *   the feed does, and the next poll uses another subscriber's session, if any.
+ */
+import {
+  AccountListPageSize,
+  type AccountModel,
+  type AccountReplies,
+  type AccountTopicCall,
+  cashOutCandidate,
+  hasWaitingBet,
+  isOkStatus,
+  isRecord,
+  type Model,
+  normalizeAccount,
+  openBetMatchIds,
+  type PlacedBet,
+  topicCallPath,
+} from '@sportsbook/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Counter } from 'prom-client';
+import type { UpstreamClient, UpstreamReply } from '../plugins/upstream.ts';
+import type { TopicSource, TopicSourceOptions } from './source.ts';
+import { type RingBounds, TopicHistory } from './topic.ts';
+import type { FeedTuning } from './tuning.ts';
+
+/** A subscriber's session, as its socket's hello gave it (feed/connection.ts). */
+export interface AccountCredentials {
+  readonly accountId: string;
+  readonly sessionToken: string;
+}
+
+export interface AccountStreamsOptions {
+  upstream: Pick<UpstreamClient, 'post'>;
+  log: FastifyBaseLogger;
+  polls: Counter<'topic_kind' | 'outcome'>;
+  tuning: Pick<
+    FeedTuning,
+    | 'accountQuickMs'
+    | 'accountSlowMs'
+    | 'accountQuickForMs'
+    | 'accountCashOutQuotes'
+    | 'maxBackoffMs'
+    | 'minPollTimeoutMs'
+    | 'maxPollTimeoutMs'
+  >;
+  bounds: RingBounds;
+  /** The upstream refused this session: close its sockets on this topic with 4401. */
+  onInvalidSession(topicName: string, token: string): void;
+  now?: () => number;
+}
+
+/** What the account needs beyond its session: from one `userprofile` per session. */
+interface Profile {
+  parentId: string | number;
+  operatorType: number;
+  lottery: boolean;
+  miniGame: boolean;
+}
+
+class SessionRefused extends Error {}
+
+const flag = (v: unknown) => v === true || v === 1 || v === '1';
+
+/** Every account topic this node serves, by topic name. */
+export class AccountStreams {
+  private readonly streams = new Map<string, AccountStream>();
+
+  constructor(private readonly o: AccountStreamsOptions) {}
+
+  /** The hub's source for `account/<id>` topics (hub.ts). */
+  source(options: TopicSourceOptions & { subscribers: () => Iterable<AccountCredentials> }): TopicSource {
+    const stream = new AccountStream(this.o, options, () => this.streams.delete(options.name));
+    this.streams.set(options.name, stream);
+    return stream;
+  }
+
+  /** This account placed a bet, joined a room or cashed out: poll its topic now, then quickly. */
+  nudge(accountId: string): void {
+    this.streams.get(`account/${accountId.trim().toLowerCase()}`)?.nudge();
+  }
+
+  /** The odds feed saw these matches end: poll the accounts with open bets on them. */
+  matchesEnded(matchIds: ReadonlySet<number>): void {
+    for (const stream of this.streams.values()) stream.matchesEnded(matchIds);
+  }
+
+  /** Whether any account topic has open bets whose matches to watch (hub.ts skips the scan otherwise). */
+  get watchingMatches(): boolean {
+    for (const stream of this.streams.values()) if (stream.openMatches.size > 0) return true;
+    return false;
+  }
+
+  get size(): number {
+    return this.streams.size;
+  }
+}
+
+class AccountStream implements TopicSource {
+  readonly history: TopicHistory;
+  private running = false;
+  private disposed = false;
+  private timer: NodeJS.Timeout | undefined;
+  private inFlight: AbortController | undefined;
+  /** A nudge while a poll runs: poll again as soon as it ends. */
+  private again = false;
+  private lastStart = Number.NEGATIVE_INFINITY;
+  private quickUntil = 0;
+  private failures = 0;
+  private model: AccountModel | undefined;
+  /** Match ids of the open bets' unsettled legs (a match end nudges). */
+  openMatches: ReadonlySet<number> = new Set();
+  private readonly profiles = new Map<string, Profile>();
+  private readonly now: () => number;
+
+  constructor(
+    private readonly o: AccountStreamsOptions,
+    private readonly t: TopicSourceOptions & { subscribers: () => Iterable<AccountCredentials> },
+    private readonly forget: () => void,
+  ) {
+    this.now = o.now ?? Date.now;
+    this.history = new TopicHistory(t.name, o.bounds);
+    this.history.listener = t.listener;
+  }
+
+  /** The current interval: quick while a bet waits or just after a nudge, slow otherwise. */
+  get intervalMs(): number {
+    const { accountQuickMs, accountSlowMs } = this.o.tuning;
+    const quick = this.now() < this.quickUntil || (this.model !== undefined && hasWaitingBet(this.model));
+    return quick ? accountQuickMs : accountSlowMs;
+  }
+
+  start(): void {
+    if (this.running || this.disposed) return;
+    this.running = true;
+    // A topic new on this node polls at once; a watcher coming back waits out the interval.
+    if (this.inFlight === undefined)
+      this.schedule(Math.max(0, this.lastStart + this.intervalMs - this.now()));
+  }
+
+  stop(abort = false): void {
+    this.running = false;
+    this.again = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (abort) this.inFlight?.abort();
+  }
+
+  dispose(): void {
+    this.stop(true);
+    this.disposed = true;
+    this.history.listener = undefined;
+    this.forget();
+  }
+
+  nudge(): void {
+    this.quickUntil = this.now() + this.o.tuning.accountQuickForMs;
+    if (!this.running) return;
+    if (this.inFlight !== undefined) this.again = true;
+    else this.schedule(0);
+  }
+
+  matchesEnded(ids: ReadonlySet<number>): void {
+    for (const id of ids) {
+      if (this.openMatches.has(id)) {
+        this.nudge();
+        return;
+      }
+    }
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.poll();
+    }, delayMs);
+  }
+
+  /** The session to poll with: the latest subscriber's (any will do: they are all this account's). */
+  private credentials(): AccountCredentials | undefined {
+    let last: AccountCredentials | undefined;
+    for (const c of this.t.subscribers()) if (c.sessionToken !== '') last = c;
+    return last;
+  }
+
+  private async call(
+    path: string,
+    body: Record<string, unknown>,
+    who: AccountCredentials,
+    signal: AbortSignal,
+  ): Promise<unknown> {
+    const timeoutMs = Math.min(
+      this.o.tuning.maxPollTimeoutMs,
+      Math.max(this.o.tuning.minPollTimeoutMs, this.o.tuning.accountQuickMs * 3),
+    );
+    const res: UpstreamReply = await this.o.upstream.post(
+      path,
+      { account_id: who.accountId, session_token: who.sessionToken, ...body },
+      { timeoutMs, signal },
+    );
+    // The catalogue answers the session codes with 401 (a blocked account 403): logged out.
+    if (res.httpStatus === 401 || res.httpStatus === 403) throw new SessionRefused(path);
+    return res.body;
+  }
+
+  private async profile(who: AccountCredentials, signal: AbortSignal): Promise<Profile> {
+    const known = this.profiles.get(who.sessionToken);
+    if (known !== undefined) return known;
+    const body = await this.call('/userprofile', {}, who, signal);
+    const info =
+      isRecord(body) && isRecord(body.member_profile) ? body.member_profile.player_info : undefined;
+    const first = Array.isArray(info) ? (info[0] as unknown) : undefined;
+    if (!isRecord(body) || !isOkStatus(body.status) || !isRecord(first)) {
+      throw new Error(`userprofile: status ${String(isRecord(body) ? body.statusdesc : body)}`);
+    }
+    const profile: Profile = {
+      parentId: typeof first.parent_id === 'number' ? first.parent_id : String(first.parent_id ?? ''),
+      operatorType: typeof first.operator_type === 'number' ? first.operator_type : 1,
+      lottery: !flag(first.lottery_disabled),
+      miniGame: !flag(first.mini_game_disabled),
+    };
+    this.profiles.set(who.sessionToken, profile);
+    return profile;
+  }
+
+  /** One account poll: every call of protocol's `topicCalls` plus a cash-out quote per candidate. */
+  private async replies(who: AccountCredentials, signal: AbortSignal): Promise<AccountReplies> {
+    const profile = await this.profile(who, signal);
+    const paged = { page_size: AccountListPageSize };
+    const call = (c: AccountTopicCall, extra: Record<string, unknown> = {}) =>
+      this.call(topicCallPath(c), { ...c.body, ...extra }, who, signal);
+    const balanceCall = profile.operatorType === 2 ? 'vuserbalance' : 'userbalance';
+    const [balance, running, waiting, rejected, unread, lottery, numbergame] = await Promise.all([
+      call({ call: balanceCall, body: {} }, { parent_id: profile.parentId }),
+      call({ call: 'bet/betacceptlist', body: paged }),
+      call({ call: 'bet/pendingbetlist', body: paged }),
+      call({ call: 'bet/betrejectlist', body: paged }),
+      call({ call: 'personalunread', body: {} }),
+      profile.lottery ? call({ call: 'lottery/betlist', body: paged }) : Promise.resolve(undefined),
+      profile.miniGame ? call({ call: 'ngbetlist', body: paged }) : Promise.resolve(undefined),
+    ]);
+    const items = (isRecord(running) && isRecord(running.data) ? running.data.items : undefined) as
+      | PlacedBet[]
+      | undefined;
+    const candidates = (Array.isArray(items) ? items : [])
+      .filter((b) => isRecord(b) && typeof b.bet_id === 'string' && cashOutCandidate(b))
+      .slice(0, this.o.tuning.accountCashOutQuotes);
+    const quotes = await Promise.all(
+      candidates.map((b) => call({ call: 'bet/cashoutcheck', body: { bet_id: b.bet_id } })),
+    );
+    const cashout: Record<string, unknown> = {};
+    candidates.forEach((b, i) => {
+      cashout[b.bet_id] = quotes[i];
+    });
+    return {
+      balance,
+      running,
+      waiting,
+      rejected,
+      unread,
+      ...(lottery === undefined ? {} : { lottery }),
+      ...(numbergame === undefined ? {} : { numbergame }),
+      cashout,
+    };
+  }
+
+  private async poll(): Promise<void> {
+    if (!this.running) return;
+    const who = this.credentials();
+    if (who === undefined) return;
+    this.lastStart = this.now();
+    this.again = false;
+    const controller = new AbortController();
+    this.inFlight = controller;
+    let label = 'ok';
+    let refused = false;
+    try {
+      const normalized = normalizeAccount(await this.replies(who, controller.signal));
+      if (normalized.ok) {
+        this.failures = 0;
+        this.model = normalized.value;
+        this.openMatches = openBetMatchIds(normalized.value);
+        const at = this.now();
+        this.history.publish(normalized.value as unknown as Model, at);
+        this.history.setStale(false, at);
+      } else {
+        label = 'rejected';
+        this.failed(normalized.error);
+      }
+    } catch (err) {
+      if (err instanceof SessionRefused) {
+        label = 'session';
+        refused = true;
+      } else {
+        const kind = (err as { kind?: unknown }).kind;
+        label = typeof kind === 'string' ? kind : 'error';
+        this.failed((err as Error).message);
+      }
+    } finally {
+      this.inFlight = undefined;
+    }
+    this.o.polls.inc({ topic_kind: 'account', outcome: label });
+    if (refused) {
+      // Logged out (or another login replaced the session): its sockets go as on a failed hello;
+      // the others of the account, with other sessions, keep the topic.
+      this.profiles.delete(who.sessionToken);
+      this.o.onInvalidSession(this.t.name, who.sessionToken);
+      if (this.running) this.schedule(0);
+      return;
+    }
+    if (!this.running) return;
+    if (this.again) {
+      this.schedule(0);
+      return;
+    }
+    const interval = this.intervalMs;
+    const wait =
+      this.failures === 0
+        ? interval
+        : Math.min(this.o.tuning.maxBackoffMs, interval * 2 ** Math.min(this.failures - 1, 10));
+    this.schedule(Math.max(0, this.lastStart + wait - this.now()));
+  }
+
+  private failed(reason: string): void {
+    this.failures += 1;
+    this.o.log.warn({ topic: this.t.name, reason, failures: this.failures }, 'account poll failed');
+    if (this.failures >= 2) this.history.setStale(true, this.now());
+  }
+}
