@@ -270,6 +270,35 @@ describe('sportsbook end to end', { timeout: 90_000 }, () => {
     await list.close();
   });
 
+  it("price names follow the player's language, Thai and Chinese included (issue 33)", async () => {
+    await login('load02');
+    await openTab('today');
+    const language = page.locator('.app-header select:visible:has(option[value="th"])').first();
+    for (const [lang, over, at] of [
+      ['th', 'สูง', ' ราคา '],
+      ['zh-CN', '大', '，赔率 '],
+    ] as const) {
+      await language.selectOption(lang);
+      await expect
+        .poll(async () => (await openCells(page, 'OU').first().getAttribute('aria-label')) ?? '', {
+          timeout: 10_000,
+        })
+        .toMatch(new RegExp(`^${over} \\d+(\\.\\d+)?${at}-?\\d+\\.\\d\\d$`));
+      const hdp = (await openCells(page).first().getAttribute('aria-label')) ?? '';
+      expect(hdp).toContain(at);
+      // A fresh load in that language too (the language file comes after the first render).
+      await page.reload();
+      await openTab('today');
+      await expect
+        .poll(async () => (await openCells(page, 'OU').first().getAttribute('aria-label')) ?? '', {
+          timeout: 10_000,
+        })
+        .toContain(at);
+    }
+    await language.selectOption('en');
+    await expect.poll(() => openCells(page, 'OU').first().getAttribute('aria-label')).toMatch(/^Over /);
+  });
+
   it('demo07 places a Myanmar bet', async () => {
     await login('demo07');
     await openTab('today');
