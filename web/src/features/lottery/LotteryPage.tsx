@@ -174,7 +174,8 @@ export default function LotteryPage() {
   const reviewing = state.matches('confirming') || state.matches('placing');
   const reviewClose = state.context.closeTime;
   const reviewClosed =
-    reviewing && (state.context.code === 'drawClosed' || (reviewClose !== null && now >= reviewClose));
+    state.matches('confirming') &&
+    (state.context.code === 'drawClosed' || (reviewClose !== null && now >= reviewClose));
   const nextDraw = openDraws.find((d) => d.draw_id !== state.context.drawId) ?? null;
   useEffect(() => {
     if (reviewClosed && state.context.code !== 'drawClosed') send({ type: 'closed' });
