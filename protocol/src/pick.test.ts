@@ -60,14 +60,14 @@ describe('pick labels (issue 33)', () => {
           line: Number(parts.line),
           selection: 0,
           labels: null,
-          score: { home: forGoals, away: against, htHome: 0, htAway: 0 },
+          score: { home: forGoals, away: against, htHome: 0, htAway: 0, firstGoal: null, lastGoal: null },
         });
         const bet = settleSelection({
           betType: 'HDP',
           line,
           selection,
           labels: null,
-          score: { home, away, htHome: 0, htAway: 0 },
+          score: { home, away, htHome: 0, htAway: 0, firstGoal: null, lastGoal: null },
         });
         expect(read).toBe(bet);
       }),
