@@ -130,3 +130,54 @@ describe('a logout reaches every window of the session', { timeout: 90_000 }, ()
     }
   });
 });
+
+/** A translation key shown as text (`tab.early`, `slip.title`, `col.overShort`...). */
+const KeyPattern =
+  /\b(tab|slip|market|col|connection|board|sport|filter|period|status|lines|lineKind|pick|menu|switch|betlist|header|common)\.[a-zA-Z]+/;
+
+/** A language chunk of an i18n namespace (`assets/en-<hash>.js`, `assets/zh-CN-<hash>.js`...). */
+const LanguageChunk = /\/assets\/(en|id|ja|ko|my|th|tw|vi|zh-CN)-[\w-]+\.js$/;
+
+describe('a slow language file never shows a translation key', { timeout: 90_000 }, () => {
+  it('with the language chunks 2.5 s late, the board, the slip and the status region show words, not keys', async () => {
+    // Every painted frame's visible text is checked for keys from the first script on.
+    await context.addInitScript((source: string) => {
+      const pattern = new RegExp(source);
+      const seen: string[] = [];
+      (window as unknown as { keysSeen: string[] }).keysSeen = seen;
+      let dirty = true;
+      const check = () => {
+        if (dirty && document.body) {
+          dirty = false;
+          // biome-ignore lint/performance/useDomNodeTextContent: the visible text is what a key must not be.
+          const found = document.body.innerText.match(pattern);
+          if (found && !seen.includes(found[0])) seen.push(found[0]);
+        }
+        requestAnimationFrame(check);
+      };
+      new MutationObserver(() => {
+        dirty = true;
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+      requestAnimationFrame(check);
+    }, KeyPattern.source);
+    const delayed: string[] = [];
+    await context.route(LanguageChunk, async (route) => {
+      delayed.push(new URL(route.request().url()).pathname);
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await logIn(page, stack.gateway.url, 'demo01');
+    // The board with its prices, the slip and the status region, in words.
+    await page.locator('.board[data-status="ok"] button.odds-cell').first().waitFor({ timeout: 20_000 });
+    await page.locator('[data-tab="early"]').filter({ hasText: 'Early' }).waitFor();
+    await page.locator('.bet-slip').getByText('Bet slip').first().waitFor();
+    await page.locator('[data-tab="today"]').click();
+    await page.locator('.board[data-topic$="/today"][data-status="ok"] button.odds-cell').first().waitFor();
+    expect(delayed.length).toBeGreaterThan(0);
+    // biome-ignore lint/performance/useDomNodeTextContent: the visible text is what a key must not be.
+    const text = await page.locator('body').innerText();
+    expect(text.match(KeyPattern)).toBeNull();
+    expect(await page.evaluate(() => (window as unknown as { keysSeen: string[] }).keysSeen)).toEqual([]);
+  });
+});

@@ -4,12 +4,21 @@
  * account's other sessions). The form's own checks are the machine's (usernameRequired /
  * passwordRequired); failures go through the catalogue like any login's.
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Suspense, useState } from 'react';
 import { SessionContext } from '../../app/contexts.ts';
 import { usePlayer } from '../../shared/i18n/player/usePlayer.ts';
 import '../info/history.css';
 
+/** In the header, outside any page's Suspense: nothing until its texts (the `player` namespace) are in. */
 export function SwitchAccount() {
+  return (
+    <Suspense fallback={null}>
+      <SwitchAccountForm />
+    </Suspense>
+  );
+}
+
+function SwitchAccountForm() {
   const { t } = usePlayer();
   const session = SessionContext.useActorRef();
   const errors = SessionContext.useSelector((s) => s.context.loginErrors);
