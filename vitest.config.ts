@@ -15,7 +15,16 @@ export default defineConfig({
         test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },
       // Browser end-to-end tests: real Chromium (playwright-core) against a real gateway and simulator.
-      { extends: true, test: { name: 'e2e', include: ['web/e2e/**/*.test.ts'], fileParallelism: false } },
+      // One production build of the app for every e2e file (web/e2e/globalSetup.ts).
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['web/e2e/**/*.test.ts'],
+          fileParallelism: false,
+          globalSetup: ['web/e2e/globalSetup.ts'],
+        },
+      },
     ],
     reporters: ['default', './scripts/summary-reporter.ts'],
     testTimeout: 30_000,

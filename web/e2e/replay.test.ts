@@ -4,15 +4,13 @@
  * the slider to the end seeks the replayer, and the board jumps to that moment (the live clocks
  * of the recording's last replies, and a goal added to the sample, marked on the track).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Recording, type RunningGateway, readRecording, startGateway } from '@sportsbook/gateway';
 import { type ReplayUpstream, startReplayUpstream } from '@sportsbook/scripts/replay/server';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb, launchChromium, logIn } from './support.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, logIn } from './support.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** When (from the start) every live match's home side scores in the test's recording. */
@@ -42,8 +40,7 @@ let gateway: RunningGateway;
 let browser: Browser;
 
 beforeAll(async () => {
-  webDist = mkdtempSync(join(tmpdir(), 'web-e2e-replay-'));
-  await buildWeb(webDist);
+  webDist = inject('webDist');
   replay = await startReplayUpstream({ recording: await sampleWithGoal(), paused: true });
   gateway = await startGateway({
     upstreamUrl: replay.url,
@@ -58,7 +55,6 @@ afterAll(async () => {
   await browser?.close();
   await gateway?.close();
   await replay?.close();
-  rmSync(webDist, { recursive: true, force: true });
 });
 
 async function loginToLiveBoard(page: Page): Promise<void> {

@@ -15,6 +15,7 @@ import {
   startStack as startTestStack,
 } from '@sportsbook/testkit';
 import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { buildWeb } from '../tools/buildWeb.ts';
 
 export { AdminToken, buildWeb, launchChromium };
@@ -26,8 +27,28 @@ export interface E2eStackOptions extends Pick<StackOptions, 'sim' | 'gateway'> {
   tmpPrefix?: string;
 }
 
-/** Builds the app, then starts the simulator, the gateway (serving the build, silent) and Chromium. */
+/** The run's shared build (globalSetup.ts), when the e2e project made one. */
+function sharedBuild(): string | undefined {
+  try {
+    return inject('webDist');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts the simulator, the gateway (serving the app's production build, silent) and Chromium. The
+ * build is the run's shared one (web/e2e/globalSetup.ts); without it, one of its own.
+ */
 export async function startStack(options: E2eStackOptions = {}): Promise<Stack> {
+  const shared = sharedBuild();
+  if (shared) {
+    return startTestStack({
+      chromium: true,
+      sim: options.sim ?? {},
+      gateway: { webDist: shared, logLevel: 'silent', ...options.gateway },
+    });
+  }
   const outDir = mkdtempSync(join(tmpdir(), options.tmpPrefix ?? 'web-e2e-'));
   const removeBuild = () => rmSync(outDir, { recursive: true, force: true });
   try {
