@@ -4,9 +4,12 @@ import { RoomStatus, RoomType } from './constants.ts';
 import { parseRoomReplies, parseRoomsReply } from './roomFeed.ts';
 import {
   betRefusal,
+  distinctName,
   isTerminalStatus,
   joinRefusal,
   leaveRefusal,
+  MaskFill,
+  maskLoginId,
   nextRoomStatus,
   PrizeTable,
   pointsToCenti,
@@ -169,6 +172,73 @@ describe('join, bet and leave rules', () => {
     expect(pointsToCenti(0.01)).toBe(1);
     expect(pointsToCenti(12.345)).toBeUndefined();
     expect(pointsToCenti(Number.NaN)).toBeUndefined();
+  });
+});
+
+describe('player names in rooms (maskLoginId, distinctName)', () => {
+  const loginId = fc.string({
+    unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789_'),
+    maxLength: 40,
+  });
+
+  it('the demo logins mask apart (they used to read dem*** each)', () => {
+    const ids = Array.from({ length: 30 }, (_, i) => `demo${String(i + 1).padStart(2, '0')}`);
+    const masks = ids.map(maskLoginId);
+    expect(masks.slice(0, 3)).toEqual(['d***01', 'd***02', 'd***03']);
+    expect(new Set(masks).size).toBe(ids.length);
+    expect(maskLoginId('agent0001abc')).toBe('ag***abc');
+    expect(maskLoginId('ab')).toBe('***b');
+    expect(maskLoginId('')).toBe('***');
+  });
+
+  it('the same id always gives the same mask, with the fill, showing at most half of the id (at most 5)', () => {
+    fc.assert(
+      fc.property(loginId, (id) => {
+        const mask = maskLoginId(id);
+        expect(maskLoginId(id)).toBe(mask);
+        expect(mask).toContain(MaskFill);
+        const shown = mask.length - MaskFill.length;
+        expect(shown).toBeLessThanOrEqual(Math.min(5, Math.floor(id.length / 2)));
+        // What is shown is the id's own start and end.
+        const [head, tail] = mask.split(MaskFill) as [string, string];
+        expect(id.startsWith(head) && id.endsWith(tail)).toBe(true);
+      }),
+    );
+  });
+
+  it('ids that differ in their last characters (the shown end) mask apart', () => {
+    fc.assert(
+      fc.property(loginId, loginId, (a, b) => {
+        const shownTail = (id: string) => maskLoginId(id).split(MaskFill)[1] as string;
+        fc.pre(shownTail(a) !== shownTail(b));
+        expect(maskLoginId(a)).not.toBe(maskLoginId(b));
+      }),
+    );
+  });
+
+  it('a mask never reads as a nickname (letters and digits only)', () => {
+    fc.assert(
+      fc.property(loginId, (id) => {
+        expect(/^[A-Za-z0-9]+$/.test(maskLoginId(id))).toBe(false);
+      }),
+    );
+  });
+
+  it('distinctName keeps every member of a room apart and keeps a free name as it is', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('d***01', 'd***02', 'player01'), { maxLength: 30 }), (names) => {
+        const taken = new Set<string>();
+        for (const name of names) {
+          const shown = distinctName(name, taken);
+          expect(taken.has(shown)).toBe(false);
+          expect(shown.startsWith(name)).toBe(true);
+          taken.add(shown);
+        }
+        expect(taken.size).toBe(names.length);
+      }),
+    );
+    expect(distinctName('d***01', new Set(['d***02']))).toBe('d***01');
+    expect(distinctName('d***01', new Set(['d***01', 'd***01 (2)']))).toBe('d***01 (3)');
   });
 });
 

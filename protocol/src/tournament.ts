@@ -227,6 +227,45 @@ export function leaveRefusal(status: RoomStatus, member: boolean): string | null
   return null;
 }
 
+// ---- player names ------------------------------------------------------------------------------
+
+/** What a mask puts in place of the hidden characters of a login id. */
+export const MaskFill = '***';
+
+/**
+ * The name a room (owner, ranking) shows for a player who has not set a nickname (issue 33): the
+ * login id masked, never the whole id. The rule:
+ * - at most half of the id's characters are shown (rounded down; at most 5), the rest is `***`;
+ * - of those, the end of the id first (up to 3 characters), then its start: login ids of one
+ *   operator usually share a prefix and differ at the end (demo01, demo02), so `d***01` and
+ *   `d***02` tell them apart where `dem***` did not;
+ * - the same id always gives the same mask (no randomness, no clock), in every room and view.
+ * A mask always holds `***`, and a nickname is letters and digits only (SPEC: 6-15 letters or
+ * digits), so a mask never reads as someone's nickname. Two ids may still mask alike (they differ
+ * only in their hidden middle): `distinctName` tells those apart inside one room.
+ */
+export function maskLoginId(id: string): string {
+  const chars = [...id];
+  const shown = Math.min(5, Math.floor(chars.length / 2));
+  // One character shown is the last; two or more keep one (or two) for the start.
+  const tail = shown <= 1 ? shown : Math.min(3, shown - 1);
+  const head = shown - tail;
+  return `${chars.slice(0, head).join('')}${MaskFill}${tail > 0 ? chars.slice(chars.length - tail).join('') : ''}`;
+}
+
+/**
+ * A room's display name for a new member, distinct from the names already in the room: the name
+ * itself when free, else the name with ` (2)`, ` (3)`... (the first free one). Names are fixed at
+ * join, so a member keeps the same name for the room's whole life.
+ */
+export function distinctName(name: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(name)) return name;
+  for (let n = 2; ; n++) {
+    const candidate = `${name} (${n})`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
 // ---- ranking -----------------------------------------------------------------------------------
 
 export interface RankInput {

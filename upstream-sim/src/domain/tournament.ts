@@ -9,6 +9,7 @@
 import {
   betRefusal,
   currencyDigits,
+  distinctName,
   exact,
   isLiveStatus,
   isMyanmarBetType,
@@ -17,6 +18,7 @@ import {
   kickoffRefusal,
   type LegOutcome,
   leaveRefusal,
+  maskLoginId,
   nextRoomStatus,
   parlayReturn,
   pointsToCenti,
@@ -144,8 +146,12 @@ const OperatorRooms: readonly [RoomType, number, number][] = [
   [RoomType.free, 0, 30],
 ];
 
+/**
+ * The name rooms show for an account: its nickname, else its login id masked by protocol's
+ * `maskLoginId` (consistent, and distinguishable by the id's end: demo01 is d***01).
+ */
 export function maskLogin(id: string): string {
-  return `${id.slice(0, 3)}***`;
+  return maskLoginId(id);
 }
 
 export class Tournament {
@@ -446,7 +452,11 @@ export class Tournament {
     room.joinSeq += 1;
     room.members.push({
       accountId: account.id,
-      nickname: account.nickname ?? maskLogin(account.id),
+      // Fixed at join, distinct within the room (two ids may mask alike): protocol's distinctName.
+      nickname: distinctName(
+        account.nickname ?? maskLogin(account.id),
+        new Set(room.members.map((m) => m.nickname)),
+      ),
       joinSeq: room.joinSeq,
       joinedAt: now,
       ip,
