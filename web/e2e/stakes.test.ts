@@ -8,17 +8,15 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { logIn, type Stack, startStack } from './support.ts';
+import { type BookStack, startBookStack } from './bookSupport.ts';
+import { logIn } from './support.ts';
 
-let stack: Stack;
+let stack: BookStack;
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  stack = await startStack({
-    tmpPrefix: 'web-stakes-e2e-',
-    sim: { world: { seed: 7, liveMatches: 2, todayMatches: 10, earlyMatches: 4, speed: 5 } },
-  });
+  stack = await startBookStack();
 }, 180_000);
 afterAll(async () => {
   await stack?.close();
@@ -37,6 +35,9 @@ describe('stake messages say what is wrong', { timeout: 90_000 }, () => {
   it('the slip: limits before typing, "not a number" for abc/1e3/0x10/" 1 0 0 ", the MMK minimum when under it', async () => {
     await logIn(page, stack.gateway.url, 'demo07');
     await page.locator('[data-tab="today"]').click();
+    // A Myanmar-odds member starts on the Myanmar market; the normal handicap market has HDP prices.
+    await page.locator('[data-market="hdpou"]').click();
+    await page.locator('.board[data-topic*="/hdpou/"][data-status="ok"]').waitFor();
     const cell = page
       .locator('.board[data-status="ok"] .odds-col[data-bettype="HDP"] button.odds-cell:not([disabled])')
       .first();
@@ -89,7 +90,7 @@ describe('stake messages say what is wrong', { timeout: 90_000 }, () => {
     expect(await row.locator('[data-cost]').textContent()).toBe('Max THB 8,000.00 per unit');
     expect(await page.getByRole('button', { name: 'Review ticket' }).isDisabled()).toBe(true);
     await page.locator('[data-cell="0-1"]').fill('8');
-    await page.locator('[data-row="0"][data-cost="800"]').waitFor();
+    await page.locator('[data-row="0"] [data-cost="800"]').waitFor();
     expect(await page.getByRole('button', { name: 'Review ticket' }).isDisabled()).toBe(false);
   });
 
