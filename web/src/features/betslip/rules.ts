@@ -257,9 +257,9 @@ export function stakeMessage(
   if (error === StakeInputProblem.required) return { code: error, key: 'slip.stakeRequired', params: {} };
   if (limits === null) return null;
   const money = (minor: number) => formatMoney(minor, currency);
-  if (error === 'betLowerMin' || error === 'changeStakeMin')
+  if (error === 'betLowerMin')
     return { code: error, key: 'slip.stakeBelowMin', params: { currency, min: money(limits.minBet) } };
-  if (error === 'betOverMax' || error === 'changeStakeMax')
+  if (error === 'betOverMax')
     return { code: error, key: 'slip.stakeAboveMax', params: { currency, max: money(limits.maxBet) } };
   if (error === 'betOverMaxPayout')
     return { code: error, key: 'slip.payoutAboveMax', params: { currency, max: money(limits.maxPayout) } };
