@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { expandPhoneMedia, PhoneMediaName } from './src/shared/phoneQuery.ts';
 import { formatReport, landingReport } from './tools/budget.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -19,6 +20,23 @@ function landingBudget(): Plugin {
       const report = landingReport(outDir);
       this.info(`\n${formatReport(report)}`);
       if (!report.withinBudget) this.warn('landing JS is over its budget');
+    },
+  };
+}
+
+/**
+ * `@media (--phone)` in the app's CSS becomes src/shared/phoneQuery.ts's PhoneQuery, the query JS
+ * reads too (issue 33): one definition of the phone layout.
+ */
+function phoneMedia(): Plugin {
+  return {
+    name: 'sportsbook:phone-media',
+    enforce: 'pre',
+    transform: {
+      filter: { id: /\.css(\?.*)?$/ },
+      handler(code) {
+        return code.includes(`(${PhoneMediaName})`) ? { code: expandPhoneMedia(code), map: null } : null;
+      },
     },
   };
 }
@@ -61,7 +79,7 @@ export default defineConfig({
   root,
   // protocol is TypeScript source: its package exports a `source` condition.
   resolve: { conditions: ['source', ...defaultClientConditions] },
-  plugins: [pureProtocolDeclarations(), react(), landingBudget()],
+  plugins: [phoneMedia(), pureProtocolDeclarations(), react(), landingBudget()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

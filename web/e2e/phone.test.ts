@@ -263,3 +263,74 @@ describe('the sportsbook on a 390x844 phone', { timeout: 120_000 }, () => {
     expect((await overflowOf(page)).excess).toBeLessThanOrEqual(0);
   });
 });
+
+/**
+ * Issue 33: the layout follows the device, not the width alone. A phone turned to landscape
+ * (844x390) keeps the phone layout (shared/phoneQuery.ts: touch and a short screen): the header
+ * bar, no sideways scroll, a price in view without scrolling, the slip a bottom sheet.
+ */
+describe('the phone layout in both orientations', { timeout: 120_000 }, () => {
+  let turned: BrowserContext;
+  let p: Page;
+  beforeAll(async () => {
+    turned = await stack.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+    });
+    p = await turned.newPage();
+  });
+  afterAll(async () => {
+    await turned?.close();
+  });
+
+  /** The phone layout of /desktop at the current viewport, every promise of the issue checked. */
+  async function phoneLayout(width: number, height: number) {
+    await p.locator('.board[data-status="ok"] button.odds-cell').first().waitFor();
+    expect(await p.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([width, height]);
+    // The header is the compact bar with its menu button; the menus are in its drawer.
+    await p.locator('header.app-header .menu-button').waitFor();
+    expect(await p.locator('nav.app-nav').count()).toBe(0);
+    expect((await rect(p, 'header.app-header')).height).toBeLessThanOrEqual(60);
+    // The slip is a bottom sheet.
+    expect(await p.locator('.bet-slip.slip-sheet').count()).toBe(1);
+    // No sideways scroll.
+    const { excess, culprits } = await overflowOf(p);
+    expect(excess, culprits.join(', ')).toBeLessThanOrEqual(0);
+    // A price in view with nothing scrolled.
+    expect(await p.evaluate(() => [window.scrollX, window.scrollY])).toEqual([0, 0]);
+    const visible = await p.evaluate(
+      ([w, h]) =>
+        [...document.querySelectorAll<HTMLElement>('.board button.odds-cell:not([disabled])')].some((el) => {
+          const r = el.getBoundingClientRect();
+          const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return (
+            r.top >= 0 &&
+            r.bottom <= (h as number) &&
+            r.left >= 0 &&
+            r.right <= (w as number) &&
+            el.contains(top)
+          );
+        }),
+      [width, height],
+    );
+    expect(visible).toBe(true);
+  }
+
+  it('keeps the phone layout when the phone turns from 390x844 to 844x390 and back', async () => {
+    await p.goto(url('/'));
+    await p.getByLabel('Login ID').fill('demo02');
+    await p.getByLabel('Password').fill('demo1234');
+    await p.getByRole('button', { name: 'Log in' }).tap();
+    await p.waitForURL((u) => u.pathname === '/desktop');
+    await phoneLayout(390, 844);
+    await p.setViewportSize({ width: 844, height: 390 });
+    await phoneLayout(844, 390);
+    // A fresh load in landscape too.
+    await p.reload();
+    await phoneLayout(844, 390);
+    await p.setViewportSize({ width: 390, height: 844 });
+    await phoneLayout(390, 844);
+  });
+});

@@ -1,11 +1,12 @@
 /**
- * The phone layout switch (issue 22). Layout is CSS media queries first; this hook is only for the
- * few components that render differently on a phone (the header's drawer, the bet slip's bottom
- * sheet). The width is the same as the CSS breakpoint in app/phone.css.
+ * The phone layout switch (issues 22 and 33). Layout is CSS media queries first; this hook is only
+ * for the few components that render differently on a phone (the header's drawer, the bet slip's
+ * bottom sheet). The query is phoneQuery.ts's, the same one every CSS file's `@media (--phone)` gets.
  */
 import { useSyncExternalStore } from 'react';
+import { PhoneQuery } from './phoneQuery.ts';
 
-export const PhoneQuery = '(max-width: 640px)';
+export { PhoneQuery };
 
 /** True when the window is phone-sized now (false where there is no matchMedia). */
 export function isPhone(): boolean {
