@@ -24,7 +24,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  stack = await startStack({ tmpPrefix: 'web-lottery-e2e-', sim: { loadAccounts: 3 } });
+  stack = await startStack({ tmpPrefix: 'web-lottery-e2e-', sim: { loadAccounts: 4 } });
 }, 180_000);
 afterAll(async () => {
   await stack?.close();
@@ -168,43 +168,62 @@ describe('4D lottery', () => {
     );
   }, 60_000);
 
-  it('a review whose draw closes stays on that draw, says it closed, and moves to the next draw in one action', async () => {
-    await login('load03');
-    await page.goto(url('/w4d'));
-    const countdown = page.locator('.lottery-countdown');
-    await countdown.waitFor();
-    const closedId = (await countdown.getAttribute('data-draw')) as string;
-    const close = Number(await countdown.getAttribute('data-close'));
-    // A draw id is its GMT+8 time, yyyyMMddHHmm; the page names a draw "dd/MM HH:mm".
-    const closedLabel = `${closedId.slice(6, 8)}/${closedId.slice(4, 6)} ${closedId.slice(8, 10)}:${closedId.slice(10, 12)}`;
-    await typeRow(0, '1234', '1', '', 'D_1');
-    await page.getByRole('button', { name: 'Review ticket' }).click();
-    const review = page.locator(`.lottery-confirm[data-review-draw="${closedId}"]`);
-    await review.waitFor();
-    await page.getByRole('button', { name: 'Confirm' }).waitFor();
+  it.each([
+    ['a desktop', 'load03', null],
+    ['a 390x844 phone', 'load04', { width: 390, height: 844 }],
+  ] as const)(
+    'on %s, a review whose draw closes stays on that draw, says it closed, and moves to the next draw in one action',
+    async (_, accountId, viewport) => {
+      if (viewport) {
+        await context.close();
+        context = await stack.browser.newContext({ viewport, hasTouch: true });
+        page = await context.newPage();
+      }
+      await login(accountId);
+      await page.goto(url('/w4d'));
+      const countdown = page.locator('.lottery-countdown');
+      await countdown.waitFor();
+      const closedId = (await countdown.getAttribute('data-draw')) as string;
+      const close = Number(await countdown.getAttribute('data-close'));
+      // A draw id is its GMT+8 time, yyyyMMddHHmm; the page names a draw "dd/MM HH:mm".
+      const closedLabel = `${closedId.slice(6, 8)}/${closedId.slice(4, 6)} ${closedId.slice(8, 10)}:${closedId.slice(10, 12)}`;
+      await typeRow(0, '1234', '1', '', 'D_1');
+      await page.getByRole('button', { name: 'Review ticket' }).click();
+      const review = page.locator(`.lottery-confirm[data-review-draw="${closedId}"]`);
+      await review.waitFor();
+      await page.getByRole('button', { name: 'Confirm' }).waitFor();
 
-    // Betting on the reviewed draw closes (the upstream's clock passes its close time).
-    stack.sim.advance(close - stack.sim.sim.world.now() + 1_000);
-    await page.locator(`.lottery-confirm[data-review-draw="${closedId}"][data-closed]`).waitFor();
-    const alert = review.locator(`[role="alert"][data-draw-closed="${closedId}"]`);
-    expect(await alert.textContent()).toContain(`Betting on draw ${closedLabel} has closed`);
-    // Still the closed draw, never relabelled with the next one; no Confirm for it.
-    expect(await review.locator('p').first().textContent()).toBe(`Draw ${closedLabel}`);
-    expect(await page.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
+      // Betting on the reviewed draw closes (the upstream's clock passes its close time).
+      stack.sim.advance(close - stack.sim.sim.world.now() + 1_000);
+      await page.locator(`.lottery-confirm[data-review-draw="${closedId}"][data-closed]`).waitFor();
+      const alert = review.locator(`[role="alert"][data-draw-closed="${closedId}"]`);
+      expect(await alert.textContent()).toContain(`Betting on draw ${closedLabel} has closed`);
+      // Still the closed draw, never relabelled with the next one; no Confirm for it.
+      expect(await review.locator('p').first().textContent()).toBe(`Draw ${closedLabel}`);
+      expect(await page.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
 
-    // One action moves the ticket to the next draw; a confirm then places it there.
-    const move = page.locator('[data-action="move"]');
-    expect(await move.textContent()).toMatch(/^Move to draw \d\d\/\d\d \d\d:\d\d$/);
-    await move.click();
-    const moved = page.locator('.lottery-confirm:not([data-closed])');
-    await moved.waitFor();
-    const nextId = (await moved.getAttribute('data-review-draw')) as string;
-    expect(nextId).not.toBe(closedId);
-    expect(Number(nextId)).toBeGreaterThan(Number(closedId));
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByRole('heading', { name: /Ticket L\d+ accepted/ }).waitFor();
-    expect(await page.locator('.lottery-accepted [data-ticket]').getAttribute('data-draw')).toBe(nextId);
-  }, 60_000);
+      // One action moves the ticket to the next draw; a confirm then places it there.
+      const move = page.locator('[data-action="move"]');
+      // It fits the screen: no sideways scroll, the action a full touch target.
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      ).toBeLessThanOrEqual(0);
+      expect((await move.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(viewport ? 44 : 0);
+      expect(await move.textContent()).toMatch(/^Move to draw \d\d\/\d\d \d\d:\d\d$/);
+      await move.click();
+      const moved = page.locator('.lottery-confirm:not([data-closed])');
+      await moved.waitFor();
+      const nextId = (await moved.getAttribute('data-review-draw')) as string;
+      expect(nextId).not.toBe(closedId);
+      expect(Number(nextId)).toBeGreaterThan(Number(closedId));
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByRole('heading', { name: /Ticket L\d+ accepted/ }).waitFor();
+      expect(await page.locator('.lottery-accepted [data-ticket]').getAttribute('data-draw')).toBe(nextId);
+    },
+    60_000,
+  );
 
   it('hides the lottery, without a message, from a member who has it disabled', async () => {
     await login('demo20');
