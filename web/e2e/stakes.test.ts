@@ -72,6 +72,40 @@ describe('stake messages say what is wrong', { timeout: 90_000 }, () => {
     await slip.locator('[data-action="confirm"]').waitFor();
   });
 
+  it('on a 390x844 phone the sheet says the same: limits, not a number, the minimum in MYR', async () => {
+    await context.close();
+    context = await stack.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    page = await context.newPage();
+    await logIn(page, stack.gateway.url, 'demo01');
+    await page.locator('[data-tab="today"]').tap();
+    await page.locator('.board[data-topic$="/today"][data-status="ok"]').waitFor();
+    await page
+      .locator(
+        '.board[data-status="ok"] .odds-col[data-bettype="HDP"]:not(.alt) button.odds-cell:not([disabled])',
+      )
+      .first()
+      .tap();
+    const sheet = page.locator('.bet-slip[data-sheet="open"]');
+    const limits = sheet.locator('[data-limits]');
+    await limits.waitFor();
+    const [min = 0] = ((await limits.getAttribute('data-limits')) ?? '').split('-').map(Number);
+    const minText = (min / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
+    expect(await limits.textContent()).toMatch(
+      new RegExp(`^Min MYR ${minText.replace('.', '\\.')} · Max MYR `),
+    );
+    const stake = sheet.locator('input[name="stake"]');
+    const note = sheet.locator('#slip-stake-note');
+    await stake.fill('abc');
+    expect(await note.getAttribute('data-code')).toBe('notANumber');
+    await stake.fill(String(min / 100 / 10));
+    await sheet.locator('[data-action="submit"]:not([disabled])').tap();
+    await note.and(page.locator('[data-code="betLowerMin"]')).waitFor();
+    expect(await note.textContent()).toBe(`The minimum stake is MYR ${minText}.`);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
+  });
+
   it('4D: the per-unit limits show before typing; a Big under or over them names the limit (THB)', async () => {
     await logIn(page, stack.gateway.url, 'demo04');
     await page.goto(url('/w4d'));
