@@ -4,7 +4,7 @@
  * first pick, and quick-stake buttons; the flow (betSlipMachine) is the same.
  */
 
-import { formatOdds, type OddsFormat, uiActionFor } from '@sportsbook/protocol';
+import { formatOdds, type OddsFormat, ParlayLimits, uiActionFor } from '@sportsbook/protocol';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +14,8 @@ import { useBook } from '../../shared/i18n/book/useBook.ts';
 import { catalogueText } from '../../shared/i18n/index.ts';
 import { formatMoney, parseStake } from '../../shared/money.ts';
 import { useIsPhone } from '../../shared/phone.ts';
-import type { betSlipMachine } from './betSlipMachine.ts';
 import { selectionText } from '../board/view.ts';
+import type { betSlipMachine } from './betSlipMachine.ts';
 import { ParlayTotals } from './ParlayTotals.tsx';
 import {
   isMyanmarSelection,
@@ -49,7 +49,19 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
   const tAll = useTranslation().t;
   const state = useSelector(slip, (s) => s.value);
   const ctx = useSelector(slip, (s) => s.context);
-  const stateName = typeof state === 'string' ? state : `open.${String((state as { open?: string }).open)}`;
+  const open = (state as { open?: unknown }).open;
+  const stateName =
+    typeof state === 'string'
+      ? state
+      : `open.${typeof open === 'string' ? open : Object.keys(open as object)[0]}`;
+  // The confirm step takes Confirm only after its delay (betSlipMachine ConfirmDelayMs): the second
+  // click of a double click on Place bet lands on a disabled button. Then Confirm takes the focus,
+  // so a keyboard player confirms with Enter.
+  const armed = useSelector(slip, (s) => s.matches({ open: { confirming: 'armed' } }));
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (armed) confirmRef.current?.focus();
+  }, [armed]);
   const currency = ctx.account.currency;
   const stake = parseStake(ctx.stake, currency) ?? 0;
   const figures = slipFigures(ctx.mode, ctx.selections, stake, ctx.account.oddsFormat, ctx.sizes);
@@ -74,6 +86,12 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
     picks.current = n;
   }, [n]);
   const body = !phone || sheet;
+  // More picks than a parlay takes (SPEC section 9: 12, Myanmar 10): said at once, with no tickets.
+  const maxPicks = ctx.selections.some(isMyanmarSelection)
+    ? ParlayLimits.maxMyanmarSelections
+    : ParlayLimits.maxSelections;
+  const tooMany = ctx.mode !== 'single' && n > maxPicks;
+  const replaced = ctx.replaced;
   return (
     <aside
       className={`bet-slip${phone ? ' slip-sheet' : ''}`}
@@ -141,6 +159,19 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
               </li>
             ))}
           </ul>
+          {/* A polite live region, always there, so the replacement is announced when it happens. */}
+          <p className="slip-notice" role="status" data-replaced={replaced?.oddsId}>
+            {replaced
+              ? t('slip.replaced', {
+                  pick: `${replaced.home} v ${replaced.away}: ${selectionText(replaced, t)}`,
+                })
+              : null}
+          </p>
+          {tooMany ? (
+            <p className="slip-error" role="alert" data-code="maxParlayTicket" data-too-many={n}>
+              {t('slip.tooManyPicks', { max: maxPicks, count: n - maxPicks })}
+            </p>
+          ) : null}
           {ctx.oddsIsUpdating ? (
             <p className="slip-updating" data-updating>
               {tAll('error.oddsIsUpdating', { defaultValue: t('slip.updating') })}
@@ -151,7 +182,7 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
               {t('slip.locked')}
             </p>
           ) : null}
-          {ctx.mode === 'system' && n >= 2 ? (
+          {ctx.mode === 'system' && n >= 2 && !tooMany ? (
             <fieldset className="slip-sizes">
               <legend>{t('slip.sizes')}</legend>
               {systemSizesOffered(n).map((k) => {
@@ -173,7 +204,9 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
                   </label>
                 );
               })}
-              <span data-tickets>{t('slip.tickets', { count: systemTickets(n, ctx.sizes) })}</span>
+              <p className="slip-tickets" data-tickets>
+                {t('slip.tickets', { count: systemTickets(n, ctx.sizes) })}
+              </p>
             </fieldset>
           ) : null}
           {n > 0 ? (
@@ -254,7 +287,7 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
               {t('slip.viewOnly')}
             </p>
           ) : null}
-          {errorText ? (
+          {errorText && !(tooMany && ctx.error === 'maxParlayTicket') ? (
             <p className="slip-error" role="alert" data-code={ctx.error}>
               {errorText}
             </p>
@@ -265,7 +298,7 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
                 type="button"
                 className="primary"
                 data-action="submit"
-                disabled={locked || viewOnly || stateName !== 'open.ready'}
+                disabled={locked || viewOnly || tooMany || stateName !== 'open.ready'}
                 onClick={() => slip.send({ type: 'bet.submit' })}
               >
                 {t('slip.place')}
@@ -274,10 +307,12 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
             {stateName === 'open.confirming' ? (
               <>
                 <button
+                  ref={confirmRef}
                   type="button"
                   className="primary"
                   data-action="confirm"
-                  disabled={locked || viewOnly}
+                  data-armed={armed ? '' : undefined}
+                  disabled={locked || viewOnly || !armed}
                   onClick={() => slip.send({ type: 'bet.confirm', requestId: newKey() })}
                 >
                   {t('slip.confirm')}
@@ -286,6 +321,11 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
                   {t('slip.cancel')}
                 </button>
               </>
+            ) : null}
+            {ctx.resumed ? (
+              <p className="slip-resumed" role="status" data-resumed="">
+                {t('slip.resumed')}
+              </p>
             ) : null}
             {stateName === 'placing' ? <p data-placing>{t('slip.placing')}</p> : null}
             {stateName === 'placeFailed' ? (

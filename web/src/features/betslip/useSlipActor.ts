@@ -2,17 +2,19 @@
  * A page's bet slip actor (the /desktop board's wiring, for other pages with prices: /esports2):
  * the member's slip account from the session and layout, the machine with the real calls and live
  * prices from the page's odds stream, slip codes reported to the session (catalogue handling,
- * logout) and a placed bet refreshing the balance.
+ * logout) and a placed bet refreshing the balance. The slip is kept in the tab's sessionStorage
+ * (persist.ts, one key per account and page): a reload starts it where the player left it.
  */
 import { isMyanmarCurrency, isViewOnly, type OddsFormat, oddsTypeName } from '@sportsbook/protocol';
 import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { EMPTY } from 'rxjs';
 import { SessionContext, useAccount, useLayout } from '../../app/contexts.ts';
 import { api } from '../../shared/api.ts';
 import type { OddsStream } from '../../shared/stream/oddsStream.ts';
 import { useOddsStream } from '../../shared/stream/react.tsx';
 import { betSlipActors, betSlipMachine } from './betSlipMachine.ts';
+import { loadSlip, savedSlipOf, serializeSavedSlip, slipStorageKey, storeSlip } from './persist.ts';
 import type { SlipAccount } from './types.ts';
 import { watchSelections } from './watch.ts';
 
@@ -53,7 +55,23 @@ export function useSlipActor() {
       }),
     [],
   );
-  const slip = useActorRef(machine, { input: { account: slipAccount, betting: layout.betting } });
+  // Read once, as the machine's input is: the slip as this account left it on this page.
+  const storageKey = slipStorageKey(slipAccount.auth.account_id, globalThis.location?.pathname ?? '');
+  const [restore] = useState(() => loadSlip(storageKey));
+  const slip = useActorRef(machine, { input: { account: slipAccount, betting: layout.betting, restore } });
+  useEffect(() => {
+    let last: string | null = null;
+    const keep = (snapshot: Parameters<typeof savedSlipOf>[0]) => {
+      const saved = savedSlipOf(snapshot);
+      const text = saved === null ? '' : serializeSavedSlip(saved);
+      if (text === last) return;
+      last = text;
+      storeSlip(storageKey, saved);
+    };
+    keep(slip.getSnapshot());
+    const sub = slip.subscribe(keep);
+    return () => sub.unsubscribe();
+  }, [slip, storageKey]);
   // The input is read once: a later account (suspended, new session token, odds type) is sent in.
   useEffect(() => {
     slip.send({ type: 'account.change', account: slipAccount });

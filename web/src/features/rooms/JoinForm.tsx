@@ -5,6 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { codeText } from './codeText.ts';
 import { money, RoomFacts } from './RoomBits.tsx';
 import type { roomMachine } from './roomMachine.ts';
+import { joinable, seatsLeft } from './rules.ts';
 import { useRoomsText } from './useRoomsText.ts';
 
 export function JoinForm({
@@ -22,6 +23,17 @@ export function JoinForm({
   const error = useSelector(actor, (s) => s.context.error);
   const busy = useSelector(actor, (s) => s.matches({ joining: 'submitting' }));
   if (!room) return null;
+  // A full or started room is shown, not offered (issue 33): its facts and why it takes no one.
+  if (!joinable(room))
+    return (
+      <div className="join-form" data-joinable="false">
+        <h2>{t('join.viewTitle')}</h2>
+        <RoomFacts room={room} />
+        <p className="room-note" role="note" data-testid="not-joinable">
+          {seatsLeft(room) === 0 ? t('join.full') : t('join.closed')}
+        </p>
+      </div>
+    );
   const join = () => actor.send({ type: 'room.join', requestId: `join-${crypto.randomUUID()}` });
   return (
     <form

@@ -17,6 +17,7 @@ import {
   DefaultLobbyFilters,
   FeeFilters,
   filterRooms,
+  joinable,
   type LobbyFilters,
   LobbyTabs,
   StatusFilters,
@@ -69,9 +70,11 @@ function Lobby() {
 
   const shown = useMemo(() => filterRooms(rooms, filters, mine), [rooms, filters, mine]);
   const set = (patch: Partial<LobbyFilters>) => setFilters((f) => ({ ...f, ...patch }));
-  const open = (roomId: number) => {
-    if (mine.has(roomId)) navigate(`/tournament2/room/${roomId}`);
-    else actor.send({ type: 'room.select', roomId });
+  // My room: enter it; a room that takes players: the join dialog; a full or started room: its page
+  // to view, with no join (issue 33).
+  const open = (room: (typeof rooms)[number]) => {
+    if (mine.has(room.room_id) || !joinable(room)) navigate(`/tournament2/room/${room.room_id}`);
+    else actor.send({ type: 'room.select', roomId: room.room_id });
   };
 
   return (
@@ -167,8 +170,17 @@ function Lobby() {
             </div>
             <div className="room-card-go">
               {mine.has(room.room_id) ? <span className="joined-badge">{t('room.joined')}</span> : null}
-              <button type="button" data-tour="join" onClick={() => open(room.room_id)}>
-                {mine.has(room.room_id) ? t('room.enter') : t('room.view')}
+              <button
+                type="button"
+                data-tour="join"
+                data-go={mine.has(room.room_id) ? 'enter' : joinable(room) ? 'join' : 'view'}
+                onClick={() => open(room)}
+              >
+                {mine.has(room.room_id)
+                  ? t('room.enter')
+                  : joinable(room)
+                    ? t('room.view')
+                    : t('room.viewOnly')}
               </button>
             </div>
           </li>

@@ -156,7 +156,7 @@ describe('roomMachine', () => {
     expect(actor.getSnapshot().context.room?.joined).toBe(true);
   });
 
-  it('asks a private room for its 6-digit PIN and shows a wrong one as the catalogue says', async () => {
+  it('asks a private room for its 6-digit PIN and shows a wrong one once, on the form (no dialog too)', async () => {
     const { actor, lobby$, emitted } = harness({ join: async () => no('invalid_password') });
     lobby$.next({ rooms: [room({ room_id: 8, room_type: 2 })], stale: false });
     actor.send({ type: 'room.select', roomId: 8 });
@@ -168,10 +168,30 @@ describe('roomMachine', () => {
     actor.send({ type: 'room.join', requestId: 'join-0002' });
     await waitFor(actor, (s) => s.matches({ joining: 'form' }) && s.context.error !== null);
     expect(actor.getSnapshot().context.error).toBe('invalid_password');
-    const notify = emitted.find((e) => e.type === 'notify');
-    expect(notify?.type === 'notify' && notify.action.show).toBe('dialog');
+    // The form shows it; a dialog saying it again is the double of issue 33.
+    expect(emitted.filter((e) => e.type === 'notify')).toEqual([]);
     actor.send({ type: 'room.cancel' });
     expect(actor.getSnapshot().matches('list')).toBe(true);
+  });
+
+  it('a full room is said once, on the form; an expired session still reaches the session', async () => {
+    const full = harness({ join: async () => no('roomFull') });
+    full.lobby$.next({ rooms: [room()], stale: false });
+    full.actor.send({ type: 'room.select', roomId: 7 });
+    full.actor.send({ type: 'room.terms.change', accepted: true });
+    full.actor.send({ type: 'room.join', requestId: 'join-0005' });
+    await waitFor(full.actor, (s) => s.matches({ joining: 'form' }) && s.context.error !== null);
+    expect(full.actor.getSnapshot().context.error).toBe('roomFull');
+    expect(full.emitted.filter((e) => e.type === 'notify')).toEqual([]);
+    const expired = harness({ join: async () => no('session_not_exists') });
+    expired.lobby$.next({ rooms: [room()], stale: false });
+    expired.actor.send({ type: 'room.select', roomId: 7 });
+    expired.actor.send({ type: 'room.terms.change', accepted: true });
+    expired.actor.send({ type: 'room.join', requestId: 'join-0006' });
+    await waitFor(expired.actor, (s) => s.matches({ joining: 'form' }) && s.context.error !== null);
+    expect(
+      expired.emitted.filter((e) => e.type === 'notify').map((e) => e.type === 'notify' && e.code),
+    ).toEqual(['session_not_exists']);
   });
 
   it('goes in when the join says the member is in already (memberJoinedBefore)', async () => {

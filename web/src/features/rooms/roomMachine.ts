@@ -7,7 +7,8 @@
  * `ended` (3), `cancelled` (2), `closed` (1) — while `bets` reloads my bets and points whenever the
  * ranking moves. `left` after a leave, `missing` when the room cannot be shown.
  *
- * Every failure code goes through the catalogue (`uiActionFor`) and is emitted as `notify`; a join,
+ * Every failure code goes through the catalogue (`uiActionFor`) and is emitted as `notify` (a failed
+ * join only when the code does more than the join form's inline text: logout, network); a join,
  * leave, bet or the room's end emits `balance.refresh`. Call actors resolve with the value and reject
  * with a SlipFailure (failures routed with `onError`; anything else thrown is `systemError`).
  */
@@ -167,6 +168,14 @@ export const roomMachine = setup({
         context.points,
       ) === null,
     alreadyMember: (_, failure: Failure) => failure.code === 'memberJoinedBefore',
+    /**
+     * A code that does more than say something (log out, go home, mark the network failed): the
+     * session must hear it even where a form already shows the text.
+     */
+    sessionLevel: (_, failure: Failure) => {
+      const action = uiActionFor(failure.code, { loggedIn: true });
+      return action.logout || action.goHome || action.markNetworkFailed;
+    },
     statusMoved: ({ context }) => (context.room?.status ?? null) !== context.phaseStatus,
     rankMoved: ({ context }) => rankKey(context.ranking) !== context.rankSeen,
     isOpen: statusIs(RoomStatus.open),
@@ -361,12 +370,19 @@ export const roomMachine = setup({
                 actions: 'endRequest',
               },
               {
+                guard: { type: 'sessionLevel', params: ({ event }) => failureOf(event.error) },
                 target: 'form',
                 actions: [
                   'endRequest',
                   { type: 'setError', params: ({ event }) => failureOf(event.error) },
                   { type: 'notify', params: ({ event }) => failureOf(event.error) },
                 ],
+              },
+              {
+                // The join form says it (a wrong PIN, a full room): once, beside the field, not
+                // also in a dialog over the form (issue 33).
+                target: 'form',
+                actions: ['endRequest', { type: 'setError', params: ({ event }) => failureOf(event.error) }],
               },
             ],
           },

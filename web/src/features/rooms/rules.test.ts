@@ -8,6 +8,7 @@ import {
   FeeFilters,
   filterRooms,
   gmt8,
+  joinable,
   LobbyTabs,
   parsePoints,
   pointsProblem,
@@ -118,6 +119,25 @@ describe('lobby filters', () => {
             if (tab === 'mine') expect([1, 2]).toContain(r.room_id);
             if (fee === 'free') expect(r.rate).toBe(0);
           }
+        },
+      ),
+    );
+  });
+});
+
+describe('joinable (issue 33: a full room is view only)', () => {
+  it('only an open room with a seat left is offered to join', () => {
+    expect(joinable(room({ limit: 3, players: 2 }))).toBe(true);
+    expect(joinable(room({ limit: 3, players: 3 }))).toBe(false);
+    expect(joinable(room({ status: RoomStatus.active, players: 1 }))).toBe(false);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 3, max: 30 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.constantFrom(...Object.values(RoomStatus)),
+        (limit, players, status) => {
+          const r = room({ limit, players, status });
+          expect(joinable(r)).toBe(status === RoomStatus.open && players < limit);
         },
       ),
     );

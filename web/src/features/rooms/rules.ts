@@ -45,6 +45,13 @@ const TabType: Record<Exclude<LobbyTab, 'mine'>, RoomType> = {
 export const seatsLeft = (room: Pick<Room, 'limit' | 'players'>): number =>
   Math.max(0, room.limit - room.players);
 
+/**
+ * Whether a non-member may join the room now: open, with a seat left (protocol joinRefusal's
+ * roomFull and roomClosed, known before asking). A full or started room is offered to view only.
+ */
+export const joinable = (room: Pick<Room, 'status' | 'limit' | 'players'>): boolean =>
+  room.status === RoomStatus.open && seatsLeft(room) > 0;
+
 function feeMatches(rate: number, fee: FeeFilter): boolean {
   switch (fee) {
     case 'any':

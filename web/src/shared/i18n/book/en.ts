@@ -122,6 +122,10 @@ const book: Readonly<Record<string, string>> = {
   'slip.rejected': 'Bet rejected',
   'slip.keep': 'Keep selections',
   'slip.clear': 'Clear',
+  'slip.replaced': 'Only one pick per match in a parlay: {{pick}} was replaced.',
+  'slip.tooManyPicks': 'A parlay takes at most {{max}} picks. Remove some to place it.',
+  'slip.resumed':
+    'The page was reloaded after you confirmed this bet. This is what became of it (a bet is never placed twice).',
   'info.refresh': 'Refresh',
   'info.from': 'From',
   'info.to': 'To',

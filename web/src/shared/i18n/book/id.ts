@@ -122,6 +122,10 @@ const book: Readonly<Record<string, string>> = {
   'slip.rejected': 'Taruhan ditolak',
   'slip.keep': 'Simpan pilihan',
   'slip.clear': 'Bersihkan',
+  'slip.replaced': 'Hanya satu pilihan per pertandingan dalam parlay: {{pick}} telah diganti.',
+  'slip.tooManyPicks': 'Parlay maksimal {{max}} pilihan. Hapus beberapa untuk memasang taruhan.',
+  'slip.resumed':
+    'Halaman dimuat ulang setelah Anda mengonfirmasi taruhan ini. Inilah hasilnya (taruhan tidak pernah dipasang dua kali).',
   'info.refresh': 'Muat ulang',
   'info.from': 'Dari',
   'info.to': 'Sampai',

@@ -122,6 +122,10 @@ const book: Readonly<Record<string, string>> = {
   'slip.rejected': 'ベットが拒否されました',
   'slip.keep': '選択を保持',
   'slip.clear': 'クリア',
+  'slip.replaced': 'パーレーは1試合につき1つの選択のみです：{{pick}} は置き換えられました。',
+  'slip.tooManyPicks': 'パーレーの選択は最大{{max}}件です。いくつか削除してからベットしてください。',
+  'slip.resumed':
+    'このベットを確定した後にページが再読み込みされました。結果は次のとおりです（ベットが二重に行われることはありません）。',
   'info.refresh': '更新',
   'info.from': '開始日',
   'info.to': '終了日',

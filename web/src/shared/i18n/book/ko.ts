@@ -122,6 +122,10 @@ const book: Readonly<Record<string, string>> = {
   'slip.rejected': '베팅 거부됨',
   'slip.keep': '선택 유지',
   'slip.clear': '지우기',
+  'slip.replaced': '파레이는 경기당 하나의 선택만 가능합니다: {{pick}}이(가) 교체되었습니다.',
+  'slip.tooManyPicks': '파레이는 최대 {{max}}개의 선택만 가능합니다. 일부를 삭제한 후 베팅하세요.',
+  'slip.resumed':
+    '이 베팅을 확인한 후 페이지가 새로고침되었습니다. 결과는 다음과 같습니다(베팅은 두 번 접수되지 않습니다).',
   'info.refresh': '새로 고침',
   'info.from': '시작일',
   'info.to': '종료일',

@@ -122,6 +122,10 @@ const book: Readonly<Record<string, string>> = {
   'slip.rejected': 'Cược bị từ chối',
   'slip.keep': 'Giữ lựa chọn',
   'slip.clear': 'Xóa hết',
+  'slip.replaced': 'Mỗi trận chỉ được chọn một lựa chọn trong parlay: {{pick}} đã được thay thế.',
+  'slip.tooManyPicks': 'Parlay tối đa {{max}} lựa chọn. Hãy bỏ bớt để đặt cược.',
+  'slip.resumed':
+    'Trang đã được tải lại sau khi bạn xác nhận cược này. Đây là kết quả của cược (một cược không bao giờ được đặt hai lần).',
   'info.refresh': 'Làm mới',
   'info.from': 'Từ',
   'info.to': 'Đến',
