@@ -7,7 +7,8 @@
  * - Interval: `accountQuickMs` while a bet of the account waits for its live decision or within
  *   `accountQuickForMs` of a nudge, `accountSlowMs` otherwise. A nudge (`AccountStreams.nudge`: the
  *   proxy after this account placed a bet, joined a room or cashed out; `matchesEnded`: the odds
- *   feed saw a match of one of its open bets end) polls at once (or right after the poll in flight).
+ *   feed saw a match of one of its open bets end; `drawsMoved`: a 4D or number-game draw of the
+ *   shared lists was drawn while it holds open tickets) polls at once (or right after the poll in flight).
  * - Node-local, also with Redis (CLUSTER.md "Account topics"): the session token never leaves the
  *   node that received it; each node polls for its own sockets of the account, and the account's
  *   model is never written to Redis.
@@ -97,6 +98,11 @@ export class AccountStreams {
     for (const stream of this.streams.values()) stream.matchesEnded(matchIds);
   }
 
+  /** A 4D or number-game draw moved (its shared list's `recent` draws): poll the accounts holding open tickets. */
+  drawsMoved(product: 'lottery' | 'numbergame'): void {
+    for (const stream of this.streams.values()) stream.drawsMoved(product);
+  }
+
   /** Whether any account topic has open bets whose matches to watch (hub.ts skips the scan otherwise). */
   get watchingMatches(): boolean {
     for (const stream of this.streams.values()) if (stream.openMatches.size > 0) return true;
@@ -179,6 +185,11 @@ class AccountStream implements TopicSource {
         return;
       }
     }
+  }
+
+  drawsMoved(product: 'lottery' | 'numbergame'): void {
+    const tickets = this.model?.[product];
+    if (tickets !== undefined && Object.keys(tickets).length > 0) this.nudge();
   }
 
   private schedule(delayMs: number): void {

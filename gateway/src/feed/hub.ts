@@ -396,6 +396,13 @@ export class Hub implements TopicListener {
     if ((entry.topic.kind === 'odds' || entry.topic.kind === 'match') && this.accounts.watchingMatches) {
       const ended = endedMatches(delta);
       if (ended.size > 0) this.accounts.matchesEnded(ended);
+    } else if (
+      (entry.name === 'list/lottery' || entry.name === 'list/numbergame') &&
+      this.accounts.size > 0 &&
+      delta.ops.some((op) => op[0] === 'recent')
+    ) {
+      // A draw was drawn (or cancelled): open tickets of it are settled now.
+      this.accounts.drawsMoved(entry.name === 'list/lottery' ? 'lottery' : 'numbergame');
     }
     const soft = this.o.tuning.sendSoftBytes;
     // Per wire version (index), once per broadcast, not per socket: its frame, base and epoch.

@@ -1,7 +1,8 @@
 /**
  * The logged-in layout every protected page lives in: header, navigation, marquee. Holds the tab's
  * one stream to the gateway (OddsStreamProvider: every page's topics share its socket) and the
- * messages actor (unread count) for as long as the player is logged in. The marquee (the
+ * messages actor (unread count) for as long as the player is logged in; the account stream
+ * (`account/<id>`, AccountStreamSync) keeps the header's balance and unread count current. The marquee (the
  * upstream's text) is the topic `list/marquee/<language shown>`, so it follows a language switch.
  */
 import { useActorRef, useSelector } from '@xstate/react';
@@ -9,6 +10,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { authOf } from '../features/account/accountApi.ts';
+import { AccountStreamSync } from '../features/account/accountStream.tsx';
 import { messagesMachine } from '../features/account/messagesMachine.ts';
 import { useIsPhone } from '../shared/phone.ts';
 import { OddsStreamProvider } from '../shared/stream/react.tsx';
@@ -43,6 +45,7 @@ export function AppLayout({ popup = false }: { popup?: boolean }) {
   if (popup) {
     return (
       <OddsStreamProvider credentials={credentials}>
+        <AccountStreamSync messages={messages} />
         <div className="popup-layout">
           <Outlet context={outletContext} />
         </div>
@@ -51,6 +54,7 @@ export function AppLayout({ popup = false }: { popup?: boolean }) {
   }
   return (
     <OddsStreamProvider credentials={credentials}>
+      <AccountStreamSync messages={messages} />
       <div className="app-layout">
         <Header unread={unread} />
         {phone ? null : <Nav />}

@@ -18,6 +18,24 @@ describe('messagesMachine', () => {
     actor.stop();
   });
 
+  it('takes the unread count the account stream pushes, without a call', async () => {
+    let loads = 0;
+    const machine = messagesMachine.provide({
+      actors: {
+        load: fromPromise<MessagesOutcome, MessagesInput>(async () => {
+          loads++;
+          return { ok: true, unread: 1 };
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { auth: { account_id: 'a', session_token: 't' } } }).start();
+    await waitFor(actor, (s) => s.matches('idle') && s.context.unread === 1);
+    actor.send({ type: 'messages.stream', unread: 4 });
+    expect(actor.getSnapshot().context.unread).toBe(4);
+    expect(loads).toBe(1);
+    actor.stop();
+  });
+
   it('emits a failed load for the catalogue', async () => {
     const machine = messagesMachine.provide({
       actors: {

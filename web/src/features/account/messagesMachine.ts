@@ -1,16 +1,14 @@
 /**
- * The personal-message unread count while logged in: loaded at start, then refreshed on an interval
- * (an RxJS timer feeding the machine) or on demand (`messages.refresh`, e.g. after the player read
- * the list). Failed calls are emitted as `error` for the session's catalogue handling. (The marquee
+ * The personal-message unread count while logged in: loaded at start, then pushed by the account
+ * stream (`messages.stream`, from the layout's AccountStreamSync: the gateway polls the count with
+ * the account's other data, issue 27) or asked on demand (`messages.refresh`, e.g. after the player
+ * read the list). No timer. Failed calls are emitted as `error` for the session's catalogue handling. (The marquee
  * is the shared topic `list/marquee/<language>`, read by the layout's Marquee: issue 27.)
  */
-import { interval, map } from 'rxjs';
-import { assign, emit, fromEventObservable, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { api } from '../../shared/api.ts';
 import type { Auth } from './accountApi.ts';
 import { messageCalls } from './messagesApi.ts';
-
-export const MessagesPollMs = 60_000;
 
 export type MessagesOutcome = { ok: true; unread: number } | { ok: false; code: string };
 
@@ -27,15 +25,12 @@ export async function loadMessages({ auth }: MessagesInput): Promise<MessagesOut
 export const messagesMachine = setup({
   types: {
     context: {} as { auth: Auth; unread: number },
-    events: {} as { type: 'messages.refresh' },
+    events: {} as { type: 'messages.refresh' } | { type: 'messages.stream'; unread: number },
     input: {} as MessagesInput,
     emitted: {} as { type: 'error'; code: string },
   },
   actors: {
     load: fromPromise<MessagesOutcome, MessagesInput>(({ input }) => loadMessages(input)),
-    ticker: fromEventObservable(() =>
-      interval(MessagesPollMs).pipe(map(() => ({ type: 'messages.refresh' as const }))),
-    ),
   },
   guards: {
     loaded: (_, output: MessagesOutcome) => output.ok,
@@ -47,7 +42,11 @@ export const messagesMachine = setup({
 }).createMachine({
   id: 'messages',
   context: ({ input }) => ({ auth: input.auth, unread: 0 }),
-  invoke: { src: 'ticker' },
+  on: {
+    'messages.stream': {
+      actions: assign(({ event }) => (event.type === 'messages.stream' ? { unread: event.unread } : {})),
+    },
+  },
   initial: 'loading',
   states: {
     loading: {

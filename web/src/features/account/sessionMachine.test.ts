@@ -284,6 +284,21 @@ describe('sessionMachine: balance', () => {
     expect(calls.profile).toHaveLength(1);
   });
 
+  it("the account stream's wallet sets the balance without a call; its retrieve_profile reloads the profile", async () => {
+    const { machine, calls } = harness({});
+    const actor = createActor(machine, { input: {} }).start();
+    actor.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
+    await waitFor(actor, (s) => s.matches('loggedIn'));
+    const balance = { available: 7, cash: 8, outstanding: 1 };
+    actor.send({ type: 'balance.stream', balance, retrieveProfile: false });
+    expect(actor.getSnapshot().context.balance).toEqual(balance);
+    expect(calls.balance).toHaveLength(0);
+    expect(calls.profile).toHaveLength(0);
+    actor.send({ type: 'balance.stream', balance, retrieveProfile: true });
+    await waitFor(actor, (s) => s.matches({ loggedIn: { reload: 'idle' } }) && calls.profile.length === 1);
+    expect(calls.balance).toHaveLength(0);
+  });
+
   it('session_expired on the balance call: warning toast, logout, go home, pop-ups closed', async () => {
     const { machine, calls } = harness({ balance: async () => ({ ok: false, code: 'session_expired' }) });
     const actor = createActor(machine, { input: {} }).start();

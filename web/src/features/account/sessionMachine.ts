@@ -17,8 +17,7 @@ import {
   validateLogin,
   validateTokenLogin,
 } from '@sportsbook/protocol';
-import { interval, map } from 'rxjs';
-import { assign, emit, fromCallback, fromEventObservable, fromPromise, raise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { api } from '../../shared/api.ts';
 import { closeAllPopups, closeThisPopup } from '../../shared/popups.ts';
 import { type SessionChannel, sessionChannel } from '../../shared/sessionChannel.ts';
@@ -34,7 +33,11 @@ import {
 } from './accountApi.ts';
 import { forgetSession, rememberSession } from './storage.ts';
 
-export const BalancePollMs = 30_000;
+/*
+ * No balance timer (issue 27): the layout's account stream (`account/<id>`, AccountStreamSync)
+ * sends `balance.stream` whenever the gateway's poll of the account moves the wallet, and a
+ * session the upstream refuses closes the stream with 4401. `balance.refresh` stays for one-off asks.
+ */
 
 export type LoginRequest =
   | { kind: 'password'; account_id: string; password: string }
@@ -71,6 +74,8 @@ export type SessionEvent =
   | { type: 'profile.reload' }
   | { type: 'session.refresh' }
   | { type: 'balance.refresh' }
+  /** The account stream's wallet (AccountStreamSync); `retrieveProfile` asks for a profile reload. */
+  | { type: 'balance.stream'; balance: Balance; retrieveProfile: boolean }
   | { type: 'logout' }
   /** Another window of the app logged out (or the odds stream's 4401, with its code): the session
    * channel says so, and this window follows without telling the others again. */
@@ -109,10 +114,6 @@ export function sessionActors(calls: AccountCalls, channel: () => SessionChannel
     profile: fromPromise<LoginOutcome, Auth>(({ input, signal }) => calls.profile(input, signal)),
     balance: fromPromise<BalanceOutcome, { auth: Auth; parentId: string | number; operatorType: number }>(
       ({ input, signal }) => calls.balance(input.auth, input.parentId, input.operatorType, signal),
-    ),
-    /** Periodic balance refresh while logged in; also how a silently expired session is noticed. */
-    balanceTicker: fromEventObservable(() =>
-      interval(BalancePollMs).pipe(map(() => ({ type: 'balance.refresh' as const }))),
     ),
   };
 }
@@ -265,6 +266,11 @@ export const sessionMachine = setup({
     setBalance: assign((_, output: BalanceOutcome) =>
       output.ok ? { balance: output.balance, lastCode: null, network: 'ok' as const } : {},
     ),
+    setStreamBalance: assign(({ event }) =>
+      event.type === 'balance.stream'
+        ? { balance: event.balance, lastCode: null, network: 'ok' as const }
+        : {},
+    ),
     clearAccount: assign({ account: null, balance: null, storedSession: null, launchToken: null }),
     markWentHome: assign({ wentHome: true }),
     persistSession: ({ context }, params: { loginId: string | null }) => {
@@ -414,8 +420,15 @@ export const sessionMachine = setup({
     },
     loggedIn: {
       type: 'parallel',
-      invoke: [{ src: 'balanceTicker' }, { src: 'sessionChannel' }],
+      invoke: [{ src: 'sessionChannel' }],
       on: {
+        'balance.stream': [
+          {
+            guard: ({ event }) => event.type === 'balance.stream' && event.retrieveProfile,
+            actions: ['setStreamBalance', 'raiseReload'],
+          },
+          { actions: 'setStreamBalance' },
+        ],
         logout: {
           target: 'loggedOut',
           actions: [...leaveSession],

@@ -1,17 +1,20 @@
 /**
  * /info/betlist: the running (outstanding), waiting and void/rejected lists of SPEC section 4 and
- * the settled bets of a date range (SettledBets),
- * refreshed while open; parlay details on demand; cash-out of a running single or parlay
- * (quote via cashoutcheck, confirm, then accepted or the catalogue's code).
+ * the settled bets of a date range (SettledBets, a one-off search). The three open lists are the
+ * account stream's (`account/<id>`, issue 27): the gateway pushes a bet placed in any tab or window
+ * of the account, a live bet's decision and a settlement, with no timer here; parlay details on
+ * demand; the stream's current cash-out offer of a running single or parlay, then cash-out (a fresh
+ * quote via cashoutcheck, confirm, then accepted or the catalogue's code).
  */
-import { formatGmt8, uiActionFor } from '@sportsbook/protocol';
-import { useCallback, useEffect, useState } from 'react';
+import { type AccountModel, accountBets, formatGmt8, uiActionFor } from '@sportsbook/protocol';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api.ts';
 import { TabList } from '../../shared/components/TabList.tsx';
 import { useBook } from '../../shared/i18n/book/useBook.ts';
 import { catalogueText } from '../../shared/i18n/index.ts';
 import { usePlayer } from '../../shared/i18n/player/usePlayer.ts';
+import { useAccountView } from '../account/accountStream.tsx';
 import type { BetView } from '../betslip/types.ts';
 import {
   type Auth,
@@ -20,7 +23,6 @@ import {
   type CashOutQuote,
   cashOut,
   cashOutCheck,
-  fetchBets,
   fetchParlayDetails,
 } from './infoApi.ts';
 import { BetOdds, LegPick } from './LegPick.tsx';
@@ -29,8 +31,6 @@ import { SettledBets } from './SettledBets.tsx';
 import { useInfoAccount } from './useInfoAccount.ts';
 import './info.css';
 
-/** Lists refresh this often while the page is open (a waiting bet is decided in seconds). */
-const RefreshMs = 2000;
 const CashOutKinds = new Set(['single', 'parlay']);
 
 function useCodeText() {
@@ -49,7 +49,7 @@ type CashOutState =
 /** Codes after which a fresh quote is worth showing rather than a dead end. */
 const RequoteCodes = new Set(['cashoutPriceChanged', 'cashoutExpired', 'oddsChanged']);
 
-function CashOut({ bet, auth, onDone }: { bet: BetView; auth: Auth; onDone: () => void }) {
+function CashOut({ bet, auth, offer }: { bet: BetView; auth: Auth; offer: number | null }) {
   const { t } = useBook();
   const codeText = useCodeText();
   const [state, setState] = useState<CashOutState>({ step: 'idle' });
@@ -61,19 +61,25 @@ function CashOut({ bet, auth, onDone }: { bet: BetView; auth: Auth; onDone: () =
   const confirm = async (q: CashOutQuote) => {
     setState({ step: 'cashing', quote: q });
     const r = await cashOut(api, auth, q, crypto.randomUUID());
-    if (r.ok) {
-      setState({ step: 'done', value: r.bet.cashout_value ?? q.value });
-      onDone();
-    } else if (RequoteCodes.has(r.code)) await quote(r.code);
+    // The account stream drops the bet from the running list once the upstream has it cashed out.
+    if (r.ok) setState({ step: 'done', value: r.bet.cashout_value ?? q.value });
+    else if (RequoteCodes.has(r.code)) await quote(r.code);
     else setState({ step: 'failed', code: r.code });
   };
   const cur = bet.currency;
   switch (state.step) {
     case 'idle':
       return (
-        <button type="button" data-action="cashout" onClick={() => void quote(null)}>
-          {t('betlist.cashout')}
-        </button>
+        <>
+          {offer !== null ? (
+            <span className="cashout-offer" data-cashout-offer={offer}>
+              {t('betlist.cashoutOffer', { value: moneyText(offer, cur) })}{' '}
+            </span>
+          ) : null}
+          <button type="button" data-action="cashout" onClick={() => void quote(null)}>
+            {t('betlist.cashout')}
+          </button>
+        </>
       );
     case 'quoting':
     case 'cashing':
@@ -139,12 +145,13 @@ function BetRow({
   bet,
   tab,
   auth,
-  onChanged,
+  offer,
 }: {
   bet: BetView;
   tab: BetListTab;
   auth: Auth;
-  onChanged: () => void;
+  /** The account stream's current cash-out offer (major units), null when there is none. */
+  offer: number | null;
 }) {
   const { t } = useBook();
   const codeText = useCodeText();
@@ -193,7 +200,7 @@ function BetRow({
         {bet.reject_reason ? <div className="reject-reason">{codeText(bet.reject_reason)}</div> : null}
         {tab === 'running' && bet.status === 'running' && CashOutKinds.has(bet.kind) ? (
           <div>
-            <CashOut bet={bet} auth={auth} onDone={onChanged} />
+            <CashOut bet={bet} auth={auth} offer={offer} />
           </div>
         ) : null}
       </td>
@@ -210,34 +217,14 @@ export default function BetListPage() {
   /** The settled tab (SettledBets: its own date range and calls). */
   const [settled, setSettled] = useState(false);
   const tp = usePlayer().t;
-  const [bets, setBets] = useState<BetView[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [tick, setTick] = useState(0);
-  const refresh = useCallback(() => setTick((n) => n + 1), []);
-
-  useEffect(() => {
-    const timer = setInterval(refresh, RefreshMs);
-    return () => clearInterval(timer);
-  }, [refresh]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `tick` is the refresh trigger
-  useEffect(() => {
-    if (!auth || settled) return;
-    let live = true;
-    void fetchBets(api, auth, tab).then((r) => {
-      if (!live) return;
-      if (r.ok) {
-        setBets(r.value.items);
-        setError(null);
-      } else {
-        setError(r.code);
-        report(r.code);
-      }
-    });
-    return () => {
-      live = false;
-    };
-  }, [auth, tab, tick, report, settled]);
+  // The account stream (no timer): the whole model, the tab's list picked from it here.
+  const stream = useAccountView<AccountModel>((m) => m);
+  const bets = useMemo(
+    () => (stream.model === null ? null : accountBets(stream.model, tab)),
+    [stream.model, tab],
+  );
+  const offers = stream.model?.cashout ?? {};
+  const error = stream.error;
 
   return (
     <section className="info-page bet-list" aria-labelledby="page-title">
@@ -247,16 +234,11 @@ export default function BetListPage() {
         tabs={[...(Object.keys(BetListTabs) as BetListTab[]), 'settled' as const]}
         current={settled ? 'settled' : tab}
         onSelect={(x) => {
-          setBets(null);
           setSettled(x === 'settled');
           if (x !== 'settled') setTab(x);
         }}
         label={(x) => (x === 'settled' ? tp('settled.tab') : t(`betlist.tab.${x}`))}
-      >
-        <button type="button" data-action="refresh" onClick={refresh}>
-          {t('info.refresh')}
-        </button>
-      </TabList>
+      />
       {settled && auth ? <SettledBets auth={auth} report={report} /> : null}
       {!settled && error ? <p role="alert">{codeText(error)}</p> : null}
       {!settled && bets === null ? <p role="status">{tAll('common.loading')}</p> : null}
@@ -275,7 +257,13 @@ export default function BetListPage() {
           </thead>
           <tbody>
             {bets.map((bet) => (
-              <BetRow key={bet.bet_id} bet={bet} tab={tab} auth={auth} onChanged={refresh} />
+              <BetRow
+                key={bet.bet_id}
+                bet={bet}
+                tab={tab}
+                auth={auth}
+                offer={offers[bet.bet_id]?.value ?? null}
+              />
             ))}
           </tbody>
         </table>

@@ -5,11 +5,13 @@
  * and a countdown to the next close. A member with the lottery disabled (`lotteryDisabled`, silent)
  * sees nothing of it. Times show in GMT+8; the countdown runs on the upstream's clock (drawlist `now`).
  * Data (issue 27): the draws and their results are the gateway's shared topic `list/lottery` (one
- * upstream poll for every player); the member's own tickets and results are asked with the
- * member's session when the page opens, after a ticket is placed and when a draw is drawn, never on
- * a timer (`refreshMine`).
+ * upstream poll for every player); the member's open tickets are the account stream's
+ * (`account/<id>`, one gateway poll per account, pushed at once after a ticket is placed in any tab
+ * and when a draw settles them); the settled results are asked with the member's session when the
+ * page opens and when a draw is drawn, never on a timer (`refreshMine`).
  */
 import {
+  accountTickets,
   formatGmt8,
   isLotteryDisabled,
   type LotteryBetTypeCode,
@@ -25,12 +27,12 @@ import { SessionContext, useAccount } from '../../app/contexts.ts';
 import { api } from '../../shared/api.ts';
 import { formatMoney, toMinor } from '../../shared/money.ts';
 import { useTopicView } from '../../shared/stream/react.tsx';
+import { useAccountView } from '../account/accountStream.tsx';
 import { useInfoAccount } from '../info/useInfoAccount.ts';
 import { useLotteryText } from './i18n/index.ts';
 import {
   checkRows,
   type DrawList,
-  fetchOpenTickets,
   fetchResults,
   fetchUnitLimits,
   type LotteryDraw,
@@ -67,6 +69,9 @@ function countdownText(ms: number): string {
   return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 }
 
+/** No open tickets (one object, so the list keeps its identity until the stream's first model). */
+const NoTickets: LotteryTicket[] = [];
+
 export default function LotteryPage() {
   const { t } = useLotteryText();
   const { auth, currency, report } = useInfoAccount();
@@ -83,7 +88,8 @@ export default function LotteryPage() {
   );
   const upstreamNow = useRef<number | null>(null);
   upstreamNow.current = draws?.now ?? null;
-  const [open, setOpen] = useState<LotteryTicket[]>([]);
+  // Personal: the open tickets from the account stream (issue 27 item 2).
+  const open = useAccountView((m) => accountTickets(m.lottery)).model ?? NoTickets;
   const [results, setResults] = useState<LotteryTicket[]>([]);
   const [drawId, setDrawId] = useState<string | null>(null);
   const [boardId, setBoardId] = useState<string | null>(null);
@@ -93,22 +99,17 @@ export default function LotteryPage() {
   const settledSeen = useRef<string | null>(null);
   const grid = useRef<HTMLFieldSetElement>(null);
 
-  // Personal: this member's open tickets and settled results (lottery/betlist, gameresultlottery),
-  // with the member's session. Asked when the page opens, after a ticket is placed and when a draw
-  // is drawn (the shared topic shows a new result); never on a timer. This is the one function the
-  // account stream (issue 27 item 2) replaces.
+  // Personal: this member's settled results (gameresultlottery), with the member's session. Asked
+  // when the page opens, after a ticket is placed and when a draw is drawn (the shared topic shows a
+  // new result); never on a timer. The open tickets are the account stream's (above).
   const refreshMine = useCallback(async () => {
     const now = upstreamNow.current;
     if (!auth || now === null) return;
-    const [tickets, settled] = await Promise.all([
-      fetchOpenTickets(api, auth),
-      fetchResults(api, auth, now - DayMs, now),
-    ]);
-    if (!tickets.ok) {
-      if (tickets.code === 'lotteryDisabled') setRefused(true);
-      report(tickets.code);
-    } else setOpen(tickets.value);
-    if (settled.ok) {
+    const settled = await fetchResults(api, auth, now - DayMs, now);
+    if (!settled.ok) {
+      if (settled.code === 'lotteryDisabled') setRefused(true);
+      report(settled.code);
+    } else {
       setResults(settled.value);
       const latest = settled.value.map((x) => `${x.ticket_id}:${x.status}`).join(',');
       // A ticket settled since the last look: the balance changed.

@@ -5,10 +5,11 @@
  * (features/games). A member with mini games disabled (`MiniGameDisabled`, silent) sees neither.
  * Data (issue 27): the draws and the payout table are the gateway's shared topic `list/numbergame`
  * (one upstream poll for every player); the member's stake limits are asked once (their own
- * `ngdrawlist`), their open tickets when the page opens, after a ticket is placed and when a draw
- * is drawn, never on a timer (`refreshMine`).
+ * `ngdrawlist`); their open tickets are the account stream's (`account/<id>`, one gateway poll per
+ * account, pushed at once after a ticket is placed in any tab and when a draw settles them).
  */
 import {
+  accountTickets,
   formatGmt8,
   isMiniGameDisabled,
   type NumberGameListModel,
@@ -19,16 +20,20 @@ import { SessionContext, useAccount } from '../../app/contexts.ts';
 import { api } from '../../shared/api.ts';
 import { formatMoney, parseStake, toMajor, toMinor } from '../../shared/money.ts';
 import { useTopicView } from '../../shared/stream/react.tsx';
+import { useAccountView } from '../account/accountStream.tsx';
 import { GameLobby } from '../games/GameLobby.tsx';
 import { useInfoAccount } from '../info/useInfoAccount.ts';
 import { countdown } from '../virtual/view.ts';
 import { useNumberGameText } from './i18n/index.ts';
-import { fetchNgDraws, fetchNgOpen, type NgDrawList, type NgTicket, placeNgTicket } from './numberGameApi.ts';
+import { fetchNgDraws, type NgDrawList, type NgTicket, placeNgTicket } from './numberGameApi.ts';
 import { quickPick, togglePick } from './picks.ts';
 import './numbergame.css';
 
 /** The shared draws and payout table: one gateway topic for every player (protocol listFeed.ts). */
 export const NumberGameTopic = 'list/numbergame';
+
+/** No open tickets (one object until the stream's first model). */
+const NoTickets: NgTicket[] = [];
 
 export default function NumberGamePage() {
   const { t } = useNumberGameText();
@@ -48,7 +53,8 @@ export default function NumberGamePage() {
     if (!list || !limits) return null;
     return { ...list, ...limits, offset: list.now - (shared.pt ?? Date.now()) };
   }, [shared.model, shared.pt, limits]);
-  const [open, setOpen] = useState<NgTicket[]>([]);
+  // Personal: the open tickets from the account stream (issue 27 item 2).
+  const open = useAccountView((m) => accountTickets(m.numbergame)).model ?? NoTickets;
   const [picks, setPicks] = useState<number[]>([]);
   const [stake, setStake] = useState('');
   const [busy, setBusy] = useState(false);
@@ -81,21 +87,6 @@ export default function NumberGamePage() {
     };
   }, [authKey, disabled, fail]);
 
-  // Personal: this member's open tickets (ngbetlist), with the member's session. Asked when the
-  // page opens, after a ticket is placed and when a draw is drawn; never on a timer. This is the
-  // one function the account stream (issue 27 item 2) replaces.
-  const refreshMine = useCallback(async () => {
-    if (!auth || disabled) return;
-    const o = await fetchNgOpen(api, auth);
-    if (o.ok) setOpen(o.value);
-    else fail(o.code);
-  }, [auth, disabled, fail]);
-  const lastDrawn = shared.model?.recent.find((d) => d.status === 'drawn')?.draw_id;
-  useEffect(() => {
-    void lastDrawn;
-    void refreshMine();
-  }, [refreshMine, lastDrawn]);
-
   // The countdown's clock: ticks on screen only.
   useEffect(() => {
     const tick = setInterval(() => setWall(Date.now()), 1000);
@@ -124,7 +115,6 @@ export default function NumberGamePage() {
     setRequestId(crypto.randomUUID());
     setPicks([]);
     session.send({ type: 'balance.refresh' });
-    void refreshMine();
   };
 
   return (
