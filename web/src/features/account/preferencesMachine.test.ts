@@ -1,9 +1,10 @@
 import { StorageKey } from '@sportsbook/protocol';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise, waitFor } from 'xstate';
+import { createSessionChannel } from '../../shared/sessionChannel.ts';
 import type { Auth, SettingsFields, SettingsOutcome, StatusOutcome } from './accountApi.ts';
 import { defaultLayout, loadLayout, parseLayout } from './layout.ts';
-import { preferencesMachine } from './preferencesMachine.ts';
+import { preferencesMachine, storedChanges } from './preferencesMachine.ts';
 
 const auth: Auth = { account_id: 'demo01', session_token: 't' };
 
@@ -166,5 +167,32 @@ describe('preferencesMachine', () => {
     await signIn(actor);
     expect(errors).toEqual(['session_expired']);
     expect(actor.getSnapshot().context.layout).toEqual(defaultLayout());
+  });
+});
+
+describe('preferences in every window (session channel, issue 33)', () => {
+  it("another window's change is read from storage here, and not saved again", async () => {
+    const a = withSave(async () => ({ ok: true }));
+    const b = withSave(async () => ({ ok: true }));
+    const channel = createSessionChannel();
+    const first = createActor(a.machine, { input: {} }).start();
+    const second = createActor(
+      b.machine.provide({ actors: { storedChanges: storedChanges(() => channel) } }),
+      {
+        input: {},
+      },
+    ).start();
+    await signIn(first);
+    await signIn(second);
+    first.send({
+      type: 'prefs.update',
+      patch: { pageDisplay: { oddsType: 4 }, menu: { theme: 'midnight' } },
+    });
+    const snap = await waitFor(second, (s) => s.context.layout.pageDisplay.oddsType === 4);
+    expect(snap.context.layout.menu.theme).toBe('midnight');
+    expect(snap.matches('idle')).toBe(true);
+    await waitFor(first, (s) => s.matches('idle') && a.sent.length === 1);
+    expect(b.sent).toHaveLength(0);
+    channel.close();
   });
 });

@@ -5,9 +5,12 @@
  * an `error` for the catalogue, a soft code: logged only) and is saved once the first save ends.
  * On login (and on a reload with a kept session) the member's saved settings are read through
  * usersettings and win over the browser's (`loading`), so two browsers agree after a reload.
+ * Every stored change is told to the app's other windows (shared/sessionChannel.ts,
+ * `settings.changed`), which read the stored layout again (`prefs.stored`): one layout in every tab.
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { api } from '../../shared/api.ts';
+import { type SessionChannel, sessionChannel } from '../../shared/sessionChannel.ts';
 import {
   type Auth,
   accountCalls,
@@ -35,7 +38,18 @@ export interface PreferencesContext {
 
 export type PreferencesEvent =
   | { type: 'prefs.update'; patch: LayoutPatch }
-  | { type: 'auth.set'; auth: Auth | null };
+  | { type: 'auth.set'; auth: Auth | null }
+  /** Another window stored a change: this one reads the stored layout again (nothing is saved). */
+  | { type: 'prefs.stored' };
+
+/** Another window's `settings.changed` as this machine's `prefs.stored`. */
+export function storedChanges(channel: () => SessionChannel = sessionChannel) {
+  return fromCallback<{ type: 'prefs.update' }, undefined, { type: 'prefs.stored' }>(({ sendBack }) =>
+    channel().subscribe((message) => {
+      if (message.type === 'settings.changed') sendBack({ type: 'prefs.stored' });
+    }),
+  );
+}
 
 export type PreferencesEmitted = { type: 'error'; code: string } | { type: 'saved' };
 
@@ -53,6 +67,7 @@ export const preferencesMachine = setup({
     load: fromPromise<SettingsOutcome, { auth: Auth }>(({ input, signal }) =>
       accountCalls(api).loadSettings(input.auth, signal),
     ),
+    storedChanges: storedChanges(),
   },
   guards: {
     upstreamChange: ({ context, event }) =>
@@ -71,7 +86,11 @@ export const preferencesMachine = setup({
       layout: ({ context, event }) =>
         event.type === 'prefs.update' ? applyPatch(context.layout, event.patch) : context.layout,
     }),
-    persist: ({ context }) => saveLayout(context.layout),
+    persist: ({ context }) => {
+      saveLayout(context.layout);
+      sessionChannel().post({ type: 'settings.changed' });
+    },
+    readStored: assign({ layout: () => loadLayout() }),
     applyServer: assign({
       layout: ({ context }, settings: Readonly<Record<string, unknown>>) =>
         applyPatch(context.layout, serverPatch(settings)),
@@ -86,8 +105,10 @@ export const preferencesMachine = setup({
 }).createMachine({
   id: 'preferences',
   context: ({ input }) => ({ layout: input?.layout ?? loadLayout(), auth: null, dirty: false }),
+  invoke: { src: 'storedChanges' },
   on: {
     'auth.set': [{ guard: 'newSession', target: '.loading', actions: 'setAuth' }, { actions: 'setAuth' }],
+    'prefs.stored': { actions: 'readStored' },
   },
   initial: 'idle',
   states: {
