@@ -154,12 +154,13 @@ describe('live TV, highlights and standings', { timeout: 60_000 }, () => {
   it('on a phone, a tap on a stream, a league or a clip brings what it opens into view', async () => {
     await page.setViewportSize({ width: 360, height: 740 });
     try {
-      // Scrolled up to the top half of the screen (or as far as the page goes).
+      // Scrolled up to the top half of the screen (or as far as the page goes). Scrolling is in whole
+      // pixels, so an element whose page offset is fractional lands up to 1 px above the top.
       const inView = (selector: string) =>
         page.waitForFunction((sel) => {
           const r = document.querySelector(sel)?.getBoundingClientRect();
           const end = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
-          return r !== undefined && r.top >= 0 && (r.top < window.innerHeight / 2 || end);
+          return r !== undefined && r.top > -1 && (r.top < window.innerHeight / 2 || end);
         }, selector);
       await page.goto(`${stack.gateway.url}/livetv`);
       await page.locator('.live-list button.live-item').first().click();
