@@ -49,6 +49,12 @@ export const TopicDocs: Readonly<Record<string, string>> = {
   'list/highlights': 'Leagues with highlight clips (`/highlightleague`, sessionless).',
   'list/marquee/<language>': "The marquee's lines in one language (`/marqueelist`, sessionless).",
   'list/announce/<language>': 'The newest 100 announcements in one language (`/announcelist`, sessionless).',
+  'account/<accountId>':
+    "The socket's own account only (lower-case id; any other: err `forbiddenTopic`): wallet, open bets with legs, " +
+    'unread messages, open 4D and number-game tickets, cash-out offers (`userbalance`, `betacceptlist`, ' +
+    '`pendingbetlist`, `betrejectlist`, `personalunread`, `lottery/betlist`, `ngbetlist`, `cashoutcheck`, with ' +
+    "a subscriber's own session; one poll per account per interval: 1 s while a bet waits or after a bet, " +
+    '30 s otherwise).',
 };
 
 /** Frames a client sends, by their `op`. */

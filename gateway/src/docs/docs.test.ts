@@ -113,5 +113,7 @@ describe('API reference', () => {
     ]) {
       expect(topics[name], name).toMatch(/`\/[a-z0-9/]+`/);
     }
+    // The private account stream, with its refusal.
+    expect(topics['account/<accountId>']).toContain('forbiddenTopic');
   });
 });
