@@ -43,7 +43,7 @@ async function placeSingle(sim: RunningSim, gatewayUrl: string, s: Session, stak
     odds_type: 4,
   });
   expect(placed.json, JSON.stringify(placed.json)).toMatchObject({ status: 1 });
-  return placed.json.data;
+  return { ...placed.json.data, match_id: row[1] };
 }
 
 const model = (c: FeedTestClient, topic: string) =>
@@ -200,6 +200,59 @@ describe('the account topic', () => {
         ],
       }).size,
     ).toBe(0);
+  });
+});
+
+describe('a settlement on the account topic', () => {
+  let sim: RunningSim;
+  let gateway: RunningGateway;
+  let close: () => Promise<void>;
+  const clients: FeedTestClient[] = [];
+
+  beforeAll(async () => {
+    // Slow polls a minute apart: only the match end seen on the odds feed can bring the settlement.
+    const stack = await startPair(
+      { sessions: { requestsPerSecond: 0 } },
+      { feed: { accountSlowMs: 60_000, accountQuickMs: 50, accountQuickForMs: 500 } },
+    );
+    ({ sim, gateway } = stack);
+    close = stack.close;
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await close();
+  });
+
+  it('shows within 2 s of the upstream settling it, nudged by the match end on the odds feed', async () => {
+    const s = await login(sim.url, 'demo01');
+    const c = await FeedTestClient.connect(gateway.wsUrl);
+    clients.push(c);
+    await c.hello(s.accountId, s.token);
+    await c.sub('account/demo01');
+    await c.until(() => model(c, 'account/demo01')?.wallet.main !== undefined, 5000, 'snapshot');
+    const bet = await placeSingle(sim, gateway.url, s);
+    await c.until(() => model(c, 'account/demo01')?.bet[bet.bet_id] !== undefined, 1000, 'the bet');
+    // The board's view of the match (any market topic listing it would do).
+    await c.sub(`match/${bet.match_id}`);
+    await c.until(() => c.topics.has(`match/${bet.match_id}`), 5000, 'match snapshot');
+    const running = async () => {
+      const r = await postJson(`${sim.url}/bet/betacceptlist`, {
+        account_id: s.accountId,
+        session_token: s.token,
+        page_size: 100,
+      });
+      return (r.json.data.items as any[]).some((b) => b.bet_id === bet.bet_id);
+    };
+    // The simulator's clock moves the match through kick-off to its end, ten minutes a step.
+    let settledAt = 0;
+    for (let step = 0; step < 60 && settledAt === 0; step++) {
+      sim.advance(10 * 60_000);
+      if (!(await running())) settledAt = Date.now();
+    }
+    expect(settledAt).toBeGreaterThan(0);
+    await c.until(() => model(c, 'account/demo01')?.bet[bet.bet_id] === undefined, 2000, 'the settlement');
+    expect(Date.now() - settledAt).toBeLessThan(2000);
+    expect(c.problems).toEqual([]);
   });
 });
 
