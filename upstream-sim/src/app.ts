@@ -23,6 +23,7 @@ import { gameHandlers, registerGamePages } from './games/routes.ts';
 import { liveHandlers, registerLive } from './live/index.ts';
 import { CallError, fail, type Reply } from './reply.ts';
 import { accountHandlers } from './routes/account.ts';
+import { adjustmentHandlers } from './routes/adjustment.ts';
 import { registerAdmin } from './routes/admin.ts';
 import { betHandlers } from './routes/bet.ts';
 import type { Handlers } from './routes/handler.ts';
@@ -57,6 +58,7 @@ export interface BuildSimOptions extends SimOptions {
 export const handlers: Handlers = {
   ...accountHandlers,
   ...infoHandlers,
+  ...adjustmentHandlers,
   ...liveHandlers,
   ...oddsHandlers,
   ...radarHandlers,

@@ -69,6 +69,7 @@ export function legView(leg: BetLeg) {
     home: leg.home,
     away: leg.away,
     bet_type: leg.betType,
+    outright: leg.betType === 'OR',
     line: leg.line,
     selection: leg.selection,
     // A Myanmar leg names its row's giver ('H', 'A'; MOU 'O'): selection 0 backs the giver, so the

@@ -259,6 +259,8 @@ export const PlacedBetLeg = Type.Object({
   kickoff: Type.Number(),
   result: Type.Union([Type.String({ maxLength: 32 }), Type.Null()]),
   score: Score,
+  /** SPEC "outright flag": the leg backs an outright (bet type OR). Absent from upstreams that do not send it. */
+  outright: Type.Optional(Type.Boolean()),
 });
 export type PlacedBetLeg = Static<typeof PlacedBetLeg>;
 

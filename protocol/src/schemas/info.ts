@@ -38,9 +38,15 @@ export type MessageListBody = Static<typeof MessageListBody>;
 export const MarqueeBody = sessionBody({ language: Type.Optional(LanguageCode) });
 export type MarqueeBody = Static<typeof MarqueeBody>;
 
+/**
+ * matchresult: one working date; `sport_id` is optional (absent: every sport). `outright` (SPEC
+ * section 5 "outright flag") narrows the list: true only outright events, false only matches,
+ * absent both.
+ */
 export const MatchResultBody = sessionBody({
   date: DateString,
   sport_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 999 })),
+  outright: Type.Optional(Type.Boolean()),
 });
 export type MatchResultBody = Static<typeof MatchResultBody>;
 
@@ -75,6 +81,8 @@ export const InfoBodies = {
   /** This issue serves the sportsbook variants; the other gameresult* variants come with their products. */
   gameresultsportsbook: DateRangeBody,
   gameresultsummarysportsbook: DateRangeBody,
+  /** The member's operator adjustments (credits and debits) in the range, newest first. */
+  gameresultadjustment: DateRangeBody,
   cancelledbetlist: DateRangeBody,
   announcelist: MessageListBody,
   marqueelist: MarqueeBody,
@@ -127,10 +135,17 @@ export const StatementDay = Type.Object({
 });
 export type StatementDay = Static<typeof StatementDay>;
 
-/** One row of matchresult (SPEC match status: 0 live/pending, 1 completed, 2 cancelled, 5 suspended). */
+/**
+ * One row of matchresult and singlematchresult (SPEC match status: 0 live/pending, 1 completed, 2
+ * cancelled, 5 suspended). `outright` (SPEC "outright flag"): an outright event (one winner among a
+ * field, no score; `home` names the event, `winner` the winning label once settled).
+ */
 export const MatchResultRow = Type.Object({
   match_id: Type.Integer(),
   sport_id: Type.Integer(),
+  outright: Type.Boolean(),
+  winner: Type.Optional(Type.Union([Type.String({ maxLength: 256 }), Type.Null()])),
+  league_id: Type.Optional(Type.Integer()),
   league_name: Type.Optional(Type.String({ maxLength: 256 })),
   home: Type.Optional(Type.String({ maxLength: 256 })),
   away: Type.Optional(Type.String({ maxLength: 256 })),
@@ -192,6 +207,38 @@ export const SysParlayTicket = Type.Object({
 });
 export type SysParlayTicket = Static<typeof SysParlayTicket>;
 
+/**
+ * One operator adjustment (gameresultadjustment): a credit or debit of the member's cash an
+ * operator made, as its ledger entry. Amounts in major units; `amount` is signed (a debit is
+ * negative), `balance` the cash after it.
+ */
+export const AdjustmentLine = Type.Object({
+  /** The ledger entry's sequence number: unique and stable. */
+  id: Type.Integer({ minimum: 1 }),
+  kind: Type.Union([Type.Literal('credit'), Type.Literal('debit')]),
+  amount: Type.Number(),
+  balance: Type.Number(),
+  currency: Type.String({ minLength: 3, maxLength: 8 }),
+  /** UTC ms. */
+  time: Type.Number(),
+  /** GMT+8 working date. */
+  date: DateString,
+  /** The operator's reason, '' when none was given. */
+  remark: Type.String({ maxLength: 128 }),
+});
+export type AdjustmentLine = Static<typeof AdjustmentLine>;
+
+/** A page of adjustments with the range's totals (every line, not only this page), major units. */
+export const AdjustmentPage = Type.Object({
+  total: Type.Integer({ minimum: 0 }),
+  items: Type.Array(AdjustmentLine, { maxItems: 100 }),
+  credit: Type.Number({ minimum: 0 }),
+  debit: Type.Number({ minimum: 0 }),
+  /** credit - debit. */
+  sum: Type.Number(),
+});
+export type AdjustmentPage = Static<typeof AdjustmentPage>;
+
 /** Reply schemas of the information calls the web reads, keyed by call name. */
 export const InfoReplies = {
   dailystatement: replyWith({
@@ -200,6 +247,8 @@ export const InfoReplies = {
     currency: Type.Optional(Type.String({ minLength: 3, maxLength: 8 })),
   }),
   matchresult: replyWith({ data: Type.Array(MatchResultRow, { maxItems: 5000 }) }),
+  singlematchresult: replyWith({ data: MatchResultRow }),
+  gameresultadjustment: replyWith({ data: AdjustmentPage }),
   eventlist: replyWith({ data: Type.Array(PromoEventRow, { maxItems: 500 }) }),
   announcelist: MessageListReply,
   marqueelist: MessageListReply,

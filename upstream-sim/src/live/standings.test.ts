@@ -29,6 +29,7 @@ function rows(
     away: r.away,
     kickoff: i,
     status: r.status as MatchResultRow['status'],
+    outright: false,
     score:
       r.status === 0 ? null : { home: r.h, away: r.a, htHome: 0, htAway: 0, firstGoal: null, lastGoal: null },
   }));

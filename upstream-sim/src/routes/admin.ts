@@ -10,6 +10,7 @@ import Type from 'typebox';
 import { Compile } from 'typebox/compile';
 import { CallError, fail, ok } from '../reply.ts';
 import type { Sim } from '../sim.ts';
+import { adjustmentRef } from './adjustment.ts';
 import { roomView } from './tournament.ts';
 
 const Rate = Type.Number({ minimum: 0, maximum: 1 });
@@ -51,6 +52,8 @@ const AccountBodySchema = Type.Object(
     ),
     /** Major units, may be negative. */
     adjust: Type.Optional(Type.Number({ minimum: -1e12, maximum: 1e12 })),
+    /** The adjustment's reason (gameresultadjustment `remark`). */
+    remark: Type.Optional(Type.String({ maxLength: 120, pattern: '^[^\\u0000-\\u001f]*$' })),
     launch_token: Type.Optional(Type.Boolean()),
     expire_sessions: Type.Optional(Type.Boolean()),
   },
@@ -209,7 +212,18 @@ export function registerAdmin(app: FastifyInstance, sim: Sim, token: string | un
       if (b.adjust !== undefined) {
         const minor = toMinorUnits(Math.abs(b.adjust), currencyDigits(account.currency));
         if (minor === undefined) return reply.code(400).send(fail('badRequest', { field: 'adjust' }));
-        sim.wallet.adjust(account.id, Math.sign(b.adjust) * minor, 'admin', sim.world.now());
+        try {
+          sim.wallet.adjust(
+            account.id,
+            Math.sign(b.adjust) * minor,
+            adjustmentRef(b.remark),
+            sim.world.now(),
+          );
+        } catch (err) {
+          // A debit beyond the available balance: insufficient_balance, nothing written.
+          if (err instanceof CallError) return reply.send(fail(err.code, err.extra));
+          throw err;
+        }
         updated = sim.accounts.update(updated, {}, true);
       }
       const expired = b.expire_sessions ? sim.sessions.expireAccount(account.id) : 0;

@@ -59,6 +59,8 @@ function resultView(row: MatchResultRow) {
   return {
     match_id: row.matchId,
     sport_id: row.sportId,
+    outright: row.outright,
+    ...(row.outright ? { winner: row.winner ?? null } : {}),
     league_id: row.leagueId,
     league_name: row.leagueName,
     home: row.home,
@@ -195,11 +197,9 @@ export const infoHandlers: Handlers = {
     auth(ctx);
     const body = ctx.body as MatchResultBody;
     const { from, to } = dayRange(body.date, body.date);
-    const rows = ctx.sim.world.results({
-      ...(body.sport_id !== undefined ? { sportId: body.sport_id } : {}),
-      from,
-      to,
-    });
+    const rows = ctx.sim.world
+      .results({ ...(body.sport_id !== undefined ? { sportId: body.sport_id } : {}), from, to })
+      .filter((r) => body.outright === undefined || r.outright === body.outright);
     return ok({ data: rows.map(resultView) });
   },
   singlematchresult: (ctx) => {

@@ -138,6 +138,7 @@ function virtualRoomMatches(ctx: CallContext): MatchResultRow[] {
         away: event.away,
         kickoff: event.kickoff,
         status: 0,
+        outright: false,
         score: null,
       });
     }

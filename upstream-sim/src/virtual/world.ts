@@ -235,6 +235,7 @@ export class VirtualBook {
           away: event.away,
           kickoff: event.kickoff,
           status: ended ? 1 : 0,
+          outright: false,
           score: ended
             ? event.score
             : live

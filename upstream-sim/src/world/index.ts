@@ -235,7 +235,8 @@ export function createWorld(options: WorldOptions): World {
           away: m.away,
           kickoff: m.kickoff,
           status: m.status,
-          score: m.phase === 0 ? null : scoreOf(m),
+          outright: m.type === 4,
+          score: m.phase === 0 || m.type === 4 ? null : scoreOf(m),
           ...(m.winner !== null ? { winner: m.winner } : {}),
           ...(m.series ? { series: seriesView(m.series) } : {}),
         });

@@ -66,6 +66,8 @@ export interface MatchResultRow {
   kickoff: number;
   status: 0 | 1 | 2 | 5;
   score: MatchScore | null;
+  /** An outright event (match type 4): one winner among a field, no score. */
+  outright: boolean;
   /** Outright events: the winning label once settled. */
   winner?: string;
   /** E-sports: the series map by map (esports/series.ts). */
