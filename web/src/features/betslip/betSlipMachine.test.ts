@@ -715,6 +715,29 @@ describe('betSlipMachine: restored after a reload (issue 33)', () => {
     expect(h.placed).toHaveLength(0);
   });
 
+  it('a reloaded confirm step waits for a stale pick to come back live, then reopens', async () => {
+    const h = harness({
+      input: { restore: saved({ step: 'confirming' }) },
+      check: async (selections) => {
+        // The stream says stale while it connects, before the check answers.
+        await Promise.resolve();
+        h.quotes.next({ oddsId: '1-HDP-0', suspended: false, stale: true, price: 1.9, line: -0.25 });
+        return {
+          ok: true,
+          value: selections.map((s) => ({ oddsId: s.oddsId, price: s.price, line: s.line, limits })),
+        };
+      },
+    });
+    await ready(h.actor);
+    expect(h.actor.getSnapshot().context.resumeConfirm).toBe(true);
+    h.quotes.next({ oddsId: '1-HDP-0', suspended: false, stale: false, price: 1.9, line: -0.25 });
+    expect(h.actor.getSnapshot().matches({ open: 'confirming' })).toBe(true);
+    // Cancel: back to the slip, and it stays there.
+    h.actor.send({ type: 'bet.cancel' });
+    h.quotes.next({ oddsId: '1-HDP-0', suspended: false, stale: false, price: 1.9, line: -0.25 });
+    expect(h.actor.getSnapshot().matches({ open: 'ready' })).toBe(true);
+  });
+
   it('a reloaded waiting bet is followed to its decision; a rejected one shows its reason', async () => {
     const w = harness({ input: { restore: saved({ step: 'waiting', bet: bet('waiting') }) } });
     await waitFor(w.actor, (x) => x.matches('accepted'), { timeout: 2000 });

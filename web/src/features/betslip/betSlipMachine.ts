@@ -296,6 +296,7 @@ export const betSlipMachine = setup({
       return context.selections.every((s) => s.oddsId === event.oddsId);
     },
     canPlace: ({ context }) => placeProblem(context) === null,
+    resumeConfirmReady: ({ context }) => context.resumeConfirm && placeProblem(context) === null,
     /** A retry places again: not for an account that became view-only meanwhile. */
     canRetry: ({ context }) => context.account.viewOnly !== true,
     quickBetReady: ({ context }) =>
@@ -325,6 +326,7 @@ export const betSlipMachine = setup({
         selections,
         replaced: context.bet !== null ? null : replacedPick(context, event.selection),
         resumed: false,
+        resumeConfirm: false,
         stake:
           context.selections.length === 0 || context.bet !== null ? initialStake(context) : context.stake,
         quickRequestId: event.requestId ?? null,
@@ -340,6 +342,7 @@ export const betSlipMachine = setup({
         selections: context.selections.filter((s) => s.oddsId !== event.oddsId),
         error: null,
         replaced: null,
+        resumeConfirm: false,
       };
     }),
     clear: assign({
@@ -358,15 +361,23 @@ export const betSlipMachine = setup({
       assertEvent(event, 'bet.mode.change');
       // Leaving a parlay for a single keeps the last pick only.
       const selections = event.mode === 'single' ? context.selections.slice(-1) : context.selections;
-      return { mode: event.mode, selections, sizes: null, error: null, checked: null, replaced: null };
+      return {
+        mode: event.mode,
+        selections,
+        sizes: null,
+        error: null,
+        checked: null,
+        replaced: null,
+        resumeConfirm: false,
+      };
     }),
     setStake: assign(({ event }) => {
       assertEvent(event, 'bet.stake.change');
-      return { stake: event.stake, error: null };
+      return { stake: event.stake, error: null, resumeConfirm: false };
     }),
     setSizes: assign(({ event }) => {
       assertEvent(event, 'bet.sizes.change');
-      return { sizes: event.sizes, error: null };
+      return { sizes: event.sizes, error: null, resumeConfirm: false };
     }),
     setAccept: assign(({ context, event }) => {
       assertEvent(event, 'bet.accept.change');
@@ -553,14 +564,21 @@ export const betSlipMachine = setup({
               actions: { type: 'startPlacing', params: { requestId: null } },
             },
             {
-              guard: ({ context }) => context.resumeConfirm && placeProblem(context) === null,
+              guard: 'resumeConfirmReady',
               target: 'confirming',
               actions: assign({ resumeConfirm: false }),
             },
-            { target: 'ready', actions: assign({ resumeConfirm: false }) },
+            { target: 'ready' },
           ],
         },
         ready: {
+          // A reloaded confirm step whose picks were not placeable yet (the stream still connecting,
+          // a stale topic) reopens as soon as they are; any change by the player ends that.
+          always: {
+            guard: 'resumeConfirmReady',
+            target: 'confirming',
+            actions: assign({ resumeConfirm: false }),
+          },
           on: {
             'bet.submit': [
               { guard: 'canPlace', target: 'confirming' },
