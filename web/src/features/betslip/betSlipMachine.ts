@@ -187,6 +187,15 @@ export interface BetSlipDeps {
   watch: (selections: readonly Selection[]) => Observable<LiveQuote>;
   /** How often a waiting bet is looked up. */
   decisionPollMs?: number;
+  /**
+   * A waiting bet's decision from elsewhere (useSlipActor: the account stream, streamDecision.ts);
+   * `poll` is the bet-list polling it falls back to. Absent: `poll` alone.
+   */
+  decision?: (
+    input: { auth: SlipAccount['auth']; betId: string },
+    poll: () => ReturnType<typeof awaitDecision>,
+    signal: AbortSignal,
+  ) => ReturnType<typeof awaitDecision>;
 }
 
 export function betSlipActors(deps: BetSlipDeps) {
@@ -198,8 +207,11 @@ export function betSlipActors(deps: BetSlipDeps) {
       unwrap(await placeBet(deps.api, input, signal)),
     ),
     betDecision: fromPromise<BetView, { auth: SlipAccount['auth']; betId: string }>(
-      async ({ input, signal }) =>
-        unwrap(await awaitDecision(deps.api, input.auth, input.betId, deps.decisionPollMs ?? 1000, signal)),
+      async ({ input, signal }) => {
+        const poll = () =>
+          awaitDecision(deps.api, input.auth, input.betId, deps.decisionPollMs ?? 1000, signal);
+        return unwrap(await (deps.decision ? deps.decision(input, poll, signal) : poll()));
+      },
     ),
     oddsWatch: fromEventObservable<{ type: 'odds.update'; quote: LiveQuote }, { selections: Selection[] }>(
       ({ input }) =>

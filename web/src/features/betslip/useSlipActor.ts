@@ -13,8 +13,10 @@ import { SessionContext, useAccount, useLayout } from '../../app/contexts.ts';
 import { api } from '../../shared/api.ts';
 import type { OddsStream } from '../../shared/stream/oddsStream.ts';
 import { useOddsStream } from '../../shared/stream/react.tsx';
+import { accountTopic } from '../account/accountStream.tsx';
 import { betSlipActors, betSlipMachine } from './betSlipMachine.ts';
 import { loadSlip, savedSlipOf, serializeSavedSlip, slipStorageKey, storeSlip } from './persist.ts';
+import { decisionFromStream } from './streamDecision.ts';
 import type { SlipAccount } from './types.ts';
 import { watchSelections } from './watch.ts';
 
@@ -51,6 +53,16 @@ export function useSlipActor() {
         actors: betSlipActors({
           api,
           watch: (selections) => (streamRef.current ? watchSelections(streamRef.current, selections) : EMPTY),
+          // A live bet's decision from the account stream (one gateway poll for every tab), not this tab's polls.
+          decision: (input, poll, signal) =>
+            streamRef.current
+              ? decisionFromStream(
+                  streamRef.current.topic(accountTopic(input.auth.account_id)),
+                  input.betId,
+                  poll,
+                  signal,
+                )
+              : poll(),
         }),
       }),
     [],
