@@ -10,8 +10,8 @@
  * once: lottery/betlist, gameresultlottery), number game (/minigame: list/numbergame; once:
  * ngdrawlist for the member's limits, ngbetlist), e-sports (/esports2: list/esports and sport 43's
  * boards), live TV (/livetv: list/livetv); every page also shows the layout's marquee
- * (list/marquee/en). When protocol knows the `account/<id>` topic (issue 27 item 2), a "bet list"
- * profile subscribes each player to their own account's stream.
+ * (list/marquee/en) and, when protocol knows the `account/<id>` topic (issue 27 item 2), the
+ * player's own account stream (the header's balance; the bet list page reads only that).
  *
  * Everything runs in this process (the simulator with its real clock, the gateway with the
  * production poll intervals, the clients as raw `ws` sockets that only count frames). Players are
@@ -34,7 +34,12 @@ interface Profile {
   once: { call: string; body: Record<string, unknown> }[];
 }
 
-const Layout = ['list/marquee/en'];
+/** The account stream (issue 27 item 2), when protocol has it: every logged-in page's layout reads it. */
+const hasAccountTopic = parseTopic('account/demo01').ok;
+
+/** What the logged-in layout watches on every page: the marquee and, with item 2, the account. */
+const layout = (accountId: string) =>
+  hasAccountTopic ? ['list/marquee/en', `account/${accountId.toLowerCase()}`] : ['list/marquee/en'];
 
 const today = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 
@@ -43,32 +48,38 @@ function profiles(): Profile[] {
     {
       name: 'board',
       page: '/desktop',
-      topics: () => [...Layout, 'menu', 'odds/1/hdpou/today', 'odds/1/hdpou/live'],
+      topics: (a) => [...layout(a), 'menu', 'odds/1/hdpou/today', 'odds/1/hdpou/live'],
       once: [],
     },
     {
       name: '4d',
       page: '/w4d',
-      topics: () => [...Layout, 'list/lottery'],
-      once: [
-        { call: 'lottery/betlist', body: { page_size: 100 } },
-        { call: 'gameresultlottery', body: { start_date: today(), end_date: today(), page_size: 100 } },
-      ],
+      topics: (a) => [...layout(a), 'list/lottery'],
+      // The member's results; their open tickets are the account stream's (before it: lottery/betlist).
+      once: hasAccountTopic
+        ? [{ call: 'gameresultlottery', body: { start_date: today(), end_date: today(), page_size: 100 } }]
+        : [
+            { call: 'lottery/betlist', body: { page_size: 100 } },
+            { call: 'gameresultlottery', body: { start_date: today(), end_date: today(), page_size: 100 } },
+          ],
     },
     {
       name: 'numbergame',
       page: '/minigame',
-      topics: () => [...Layout, 'list/numbergame'],
-      once: [
-        { call: 'ngdrawlist', body: {} },
-        { call: 'ngbetlist', body: { page_size: 100 } },
-      ],
+      topics: (a) => [...layout(a), 'list/numbergame'],
+      // The member's stake limits; their open tickets are the account stream's (before it: ngbetlist).
+      once: hasAccountTopic
+        ? [{ call: 'ngdrawlist', body: {} }]
+        : [
+            { call: 'ngdrawlist', body: {} },
+            { call: 'ngbetlist', body: { page_size: 100 } },
+          ],
     },
     {
       name: 'esports',
       page: '/esports2',
-      topics: () => [
-        ...Layout,
+      topics: (a) => [
+        ...layout(a),
         'list/esports',
         'odds/43/hdpou/live',
         'odds/43/hdpou/today',
@@ -76,17 +87,10 @@ function profiles(): Profile[] {
       ],
       once: [],
     },
-    { name: 'livetv', page: '/livetv', topics: () => [...Layout, 'list/livetv'], once: [] },
+    { name: 'livetv', page: '/livetv', topics: (a) => [...layout(a), 'list/livetv'], once: [] },
   ];
-  // The account stream (issue 27 item 2), when protocol has it: the bet list reads it.
-  if (parseTopic('account/demo01').ok) {
-    list.push({
-      name: 'betlist',
-      page: '/info/betlist',
-      topics: (accountId) => [...Layout, `account/${accountId.toLowerCase()}`],
-      once: [],
-    });
-  }
+  // The bet list reads the account stream (issue 27 item 2), which the layout already watches.
+  if (hasAccountTopic) list.push({ name: 'betlist', page: '/info/betlist', topics: layout, once: [] });
   return list;
 }
 
