@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BookNamespace, loadBook } from './book/index.ts';
 import { useBook } from './book/useBook.ts';
 import { createI18n } from './index.ts';
-import { fallbackLoad, namespaceLoader } from './namespace.ts';
+import { fallbackLoad, namespaceLoader, useNamespace } from './namespace.ts';
 
 afterEach(cleanup);
 
@@ -14,22 +14,35 @@ function SlipTitle() {
   return <h2>{t('slip.title')}</h2>;
 }
 
+function LateTitle({ load }: { load: ReturnType<typeof namespaceLoader> }) {
+  const { t } = useNamespace('late', load);
+  return <h2>{t('slip.title')}</h2>;
+}
+
 describe('useNamespace', () => {
   it('shows the Suspense fallback, never the key, until the namespace is in; then the words', async () => {
     const i18n = createI18n('en');
-    expect(i18n.hasResourceBundle('en', BookNamespace)).toBe(false);
+    // A namespace whose English file comes when the test says so (a slow network).
+    let arrive!: (file: { default: Record<string, string> }) => void;
+    const file = new Promise<{ default: Record<string, string> }>((resolve) => {
+      arrive = resolve;
+    });
+    const load = namespaceLoader('late', { './en.ts': () => file });
     const view = await act(async () =>
       render(
         <I18nextProvider i18n={i18n}>
           <Suspense fallback={<p role="status">loading</p>}>
-            <SlipTitle />
+            <LateTitle load={load} />
           </Suspense>
         </I18nextProvider>,
       ),
     );
     expect(view.container.textContent).toBe('loading');
-    // React retries when the load is in (the first import of the chunk may take a while here).
-    await screen.findByRole('heading', { name: 'Bet slip' }, { timeout: 10_000 });
+    await act(async () => {
+      arrive({ default: { 'slip.title': 'Bet slip' } });
+      await file;
+    });
+    await screen.findByRole('heading', { name: 'Bet slip' });
     expect(view.container.textContent).toBe('Bet slip');
   });
 
