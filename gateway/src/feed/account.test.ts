@@ -203,6 +203,32 @@ describe('the account topic', () => {
   });
 });
 
+describe('account topics and the node topic cap', () => {
+  it('are not counted under maxTopicsPerNode: players online never crowd out the shared topics', async () => {
+    const stack = await startPair({ sessions: { requestsPerSecond: 0 } }, { feed: { maxTopicsPerNode: 1 } });
+    const clients: FeedTestClient[] = [];
+    try {
+      for (const id of ['demo01', 'demo02']) {
+        const s = await login(stack.sim.url, id);
+        const c = await FeedTestClient.connect(stack.gateway.wsUrl);
+        clients.push(c);
+        await c.hello(s.accountId, s.token);
+        await c.sub(`account/${id}`);
+        await c.until(() => c.topics.has(`account/${id}`), 5000, `${id} snapshot`);
+      }
+      const [first] = clients as [FeedTestClient];
+      await first.sub('menu');
+      await first.until(() => first.topics.has('menu'), 5000, 'menu snapshot');
+      // The one shared topic the node may hold is taken: the next is refused, accounts or not.
+      await first.sub('rooms');
+      expect(first.framesOf('err').map((f) => f.code)).toEqual(['tooManyTopics']);
+    } finally {
+      await Promise.all(clients.map((c) => c.close()));
+      await stack.close();
+    }
+  });
+});
+
 describe('a settlement on the account topic', () => {
   let sim: RunningSim;
   let gateway: RunningGateway;

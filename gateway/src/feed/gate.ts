@@ -29,6 +29,8 @@ export type GateVerdict =
 /** What the gate reads of the hub: the topics held and their latest models. */
 export interface HeldTopics {
   readonly topics: ReadonlyMap<string, { readonly topic: Topic; readonly history: object }>;
+  /** Topics counted against `maxTopicsPerNode`: all but the account topics (hub.ts); `topics.size` when absent. */
+  readonly sharedCount?: number;
 }
 
 export interface TopicGateOptions {
@@ -91,7 +93,7 @@ export class TopicGate {
   /** Whether the node can take `name` now (no upstream call): held, or room for one more. */
   hasRoom(name: string): boolean {
     const { topics } = this.o.held;
-    return topics.has(name) || topics.size < this.o.tuning.maxTopicsPerNode;
+    return topics.has(name) || (this.o.held.sharedCount ?? topics.size) < this.o.tuning.maxTopicsPerNode;
   }
 
   /** After an upstream check: is there still room for the topic (a refusal is counted)? */
@@ -101,7 +103,7 @@ export class TopicGate {
 
   /** The verdict on a new subscription; a promise only while an unknown match id is checked. */
   admit(name: string, topic: Topic, who?: Subscriber): GateVerdict | Promise<GateVerdict> {
-    if (topic.kind === 'account') return this.admitAccount(name, topic.accountId, who);
+    if (topic.kind === 'account') return this.admitAccount(topic.accountId, who);
     if (topic.kind === 'room') return this.admitRoom(name, topic.roomId, who);
     if (this.o.held.topics.has(name)) return 'ok';
     if (!this.hasRoom(name)) return this.refuse('topics_per_node');
@@ -127,11 +129,12 @@ export class TopicGate {
    * session its hello proved), compared case-insensitively; any other is `forbidden_topic`, held
    * or not, so no socket ever reads another account's stream.
    */
-  private admitAccount(name: string, accountId: string, who: Subscriber | undefined): GateVerdict {
+  private admitAccount(accountId: string, who: Subscriber | undefined): GateVerdict {
     if (who === undefined || who.accountId.trim().toLowerCase() !== accountId) {
       return this.refuse('forbidden_topic');
     }
-    if (!this.hasRoom(name)) return this.refuse('topics_per_node');
+    // Not under the node's topic cap: one per account with a socket here, bounded by the sockets
+    // themselves, and never crowding out the shared topics (FEED.md "Limits").
     return 'ok';
   }
 

@@ -141,6 +141,11 @@ export class Hub implements TopicListener {
     });
   }
 
+  /** Topics under the node's topic cap (gate.ts): every held topic but the account topics. */
+  get sharedCount(): number {
+    return this.topics.size - this.accounts.size;
+  }
+
   /** The upstream refused a session polling an account topic: its sockets go with 4401. */
   private closeSession(name: string, token: string): void {
     const entry = this.topics.get(name);
