@@ -62,6 +62,13 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
   useEffect(() => {
     if (armed) confirmRef.current?.focus();
   }, [armed]);
+  // An outcome (and its Keep selections / Clear) is brought into view: on a phone the sheet scrolls,
+  // and the outcome sits at its end, below the fold (issue 33).
+  const footerRef = useRef<HTMLElement>(null);
+  const outcome = stateName === 'accepted' || stateName === 'rejected' || stateName === 'waiting';
+  useEffect(() => {
+    if (outcome) footerRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [outcome]);
   const currency = ctx.account.currency;
   const stake = parseStake(ctx.stake, currency) ?? 0;
   const figures = slipFigures(ctx.mode, ctx.selections, stake, ctx.account.oddsFormat, ctx.sizes);
@@ -292,7 +299,7 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
               {errorText}
             </p>
           ) : null}
-          <footer>
+          <footer ref={footerRef}>
             {stateName === 'open.ready' || stateName === 'open.checking' ? (
               <button
                 type="button"

@@ -46,7 +46,11 @@ async function renderSlip(mode: 'parlay' | 'system') {
   const machine = betSlipMachine.provide({
     actors: {
       betCheck: fromPromise(
-        async ({ input }: { input: { selections: Selection[] } }): Promise<CheckedPick[]> =>
+        async ({
+          input,
+        }: {
+          input: { account: SlipAccount; selections: Selection[] };
+        }): Promise<CheckedPick[]> =>
           input.selections.map((s) => ({
             oddsId: s.oddsId,
             price: s.price,
