@@ -333,4 +333,25 @@ describe('the phone layout in both orientations', { timeout: 120_000 }, () => {
     await p.setViewportSize({ width: 390, height: 844 });
     await phoneLayout(390, 844);
   });
+
+  it('every product and info route fits the width in landscape too', async () => {
+    await p.setViewportSize({ width: 844, height: 390 });
+    await p.goto(url('/desktop'));
+    await p.locator('.desktop, .login-form').first().waitFor();
+    // Logged in already when the orientation test ran first; alone, log in here.
+    if (await p.locator('.login-form').count()) {
+      await p.getByLabel('Login ID').fill('demo02');
+      await p.getByLabel('Password').fill('demo1234');
+      await p.getByRole('button', { name: 'Log in' }).tap();
+      await p.waitForURL((u) => u.pathname === '/desktop');
+    }
+    const problems: string[] = [];
+    for (const path of [...productRoutes, ...infoRoutes]) {
+      await p.goto(url(path));
+      await settled(p);
+      const { excess, culprits } = await overflowOf(p);
+      if (excess > 0) problems.push(`${path}: ${excess}px wider (${culprits.join(', ')})`);
+    }
+    expect(problems).toEqual([]);
+  });
 });
