@@ -150,6 +150,8 @@ describe('bet slip (issue 33)', { timeout: 90_000 }, () => {
     await slip.locator('[data-mode="system"]').click();
     const sizes = slip.locator('fieldset.slip-sizes');
     await sizes.locator('[data-tickets]').getByText('4 tickets').waitFor();
+    // As rendered (the layout's line breaks), which is what "3 folds4 tickets" was.
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point here
     const text = await sizes.evaluate((el) => (el as HTMLElement).innerText);
     expect(text).not.toMatch(/folds[ \t]*\d+ tickets/);
     expect(text.split('\n').map((line) => line.trim())).toContain('4 tickets');
