@@ -5,7 +5,14 @@
  * schemas/account.ts re-export them.
  */
 import { ViewOnlyAccountStates } from './constants.ts';
-import type { LoginReply, PlayerBetLimit, PlayerInfo, PlayerWallet } from './schemas/account.ts';
+import type {
+  BetLimitFigures,
+  LoginReply,
+  PlayerBetLimit,
+  PlayerBetLimits,
+  PlayerInfo,
+  PlayerWallet,
+} from './schemas/account.ts';
 
 /** `status` is 1 or "1" on success (SPEC section 4); anything else is a failure. */
 export function isOkStatus(status: unknown): boolean {
@@ -52,5 +59,51 @@ export function accountFromLogin(reply: LoginReply): LoggedInAccount | null {
   const info = player_info[0];
   const wallet = player_wallet[0];
   if (!info || !wallet) return null;
-  return { info, wallet, betLimits: player_bet_limit };
+  return { info, wallet, betLimits: normalizeBetLimits(player_bet_limit) };
+}
+
+function isFigures(value: unknown): value is BetLimitFigures {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.min_bet === 'number' && typeof v.max_bet === 'number' && typeof v.max_payout === 'number';
+}
+
+const SportKey = /^[0-9]{1,9}$/;
+
+function entryOf(sport: number | string, category: string, figures: BetLimitFigures): PlayerBetLimit {
+  return {
+    sport_type: sport,
+    bet_type: category,
+    min_bet: figures.min_bet,
+    max_bet: figures.max_bet,
+    max_payout: figures.max_payout,
+  };
+}
+
+/**
+ * player_bet_limit in the one form the clients read (SPEC section 3: "keyed by sport/bet
+ * category"): a list of `{ sport_type, bet_type, min_bet, max_bet, max_payout }`.
+ * - The list form is kept as it is.
+ * - Flat keyed `{ "<key>": limit }`: a sport id key (digits) is that sport's limit for every bet
+ *   (`sport_type` the number, `bet_type: 'all'`); any other key is a category (`parlay`, `mmo`,
+ *   `default`...) for every sport (`sport_type: 0`, `bet_type` the key).
+ * - By sport then category `{ "<sport>": { "<category>": limit } }`: `sport_type` the sport key
+ *   (a number when it is digits), `bet_type` the category key.
+ * Entries that are not limits are left out; the order is the object's key order.
+ */
+export function normalizeBetLimits(raw: PlayerBetLimits | null | undefined): PlayerBetLimit[] {
+  if (Array.isArray(raw)) return raw.filter(isFigures) as PlayerBetLimit[];
+  if (typeof raw !== 'object' || raw === null) return [];
+  const out: PlayerBetLimit[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    const sport = SportKey.test(key) ? Number(key) : key;
+    if (isFigures(value)) {
+      out.push(typeof sport === 'number' ? entryOf(sport, 'all', value) : entryOf(0, key, value));
+    } else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      for (const [category, figures] of Object.entries(value)) {
+        if (isFigures(figures)) out.push(entryOf(sport, category, figures));
+      }
+    }
+  }
+  return out;
 }

@@ -158,10 +158,37 @@ export const PlayerBetLimit = Type.Object({
 });
 export type PlayerBetLimit = Static<typeof PlayerBetLimit>;
 
+/** The figures of one limit in a keyed player_bet_limit (the key says what it applies to). */
+export const BetLimitFigures = Type.Object({
+  min_bet: MoneyAmount,
+  max_bet: MoneyAmount,
+  max_payout: MoneyAmount,
+});
+export type BetLimitFigures = Static<typeof BetLimitFigures>;
+
+const LimitKey = Type.String({ minLength: 1, maxLength: 64 });
+
+/**
+ * player_bet_limit keyed by sport / bet category (SPEC section 3): either flat, `{ "1": limit,
+ * "parlay": limit, "default": limit }` (a sport id, or a category), or by sport then category,
+ * `{ "1": { "all": limit, "HDP": limit } }`. protocol's `normalizeBetLimits` (replies.ts) turns
+ * either into the list form.
+ */
+export const KeyedBetLimits = Type.Record(
+  LimitKey,
+  Type.Union([BetLimitFigures, Type.Record(LimitKey, BetLimitFigures, { maxProperties: 200 })]),
+  { maxProperties: 2000 },
+);
+export type KeyedBetLimits = Static<typeof KeyedBetLimits>;
+
+/** player_bet_limit as an upstream may send it: the list (the simulator's) or keyed. */
+export const PlayerBetLimits = Type.Union([Type.Array(PlayerBetLimit, { maxItems: 2000 }), KeyedBetLimits]);
+export type PlayerBetLimits = Static<typeof PlayerBetLimits>;
+
 export const MemberProfile = Type.Object({
   player_info: Type.Array(PlayerInfo, { maxItems: 16 }),
   player_wallet: Type.Array(PlayerWallet, { maxItems: 16 }),
-  player_bet_limit: Type.Array(PlayerBetLimit, { maxItems: 2000 }),
+  player_bet_limit: PlayerBetLimits,
 });
 export type MemberProfile = Static<typeof MemberProfile>;
 
@@ -207,4 +234,5 @@ export {
   isMiniGameDisabled,
   isViewOnly,
   type LoggedInAccount,
+  normalizeBetLimits,
 } from '../replies.ts';

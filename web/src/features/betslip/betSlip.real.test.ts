@@ -5,6 +5,7 @@
  * and the balance reply reflects the frozen stake.
  */
 import type { RunningGateway } from '@sportsbook/gateway';
+import { normalizeBetLimits } from '@sportsbook/protocol';
 import { startStack } from '@sportsbook/testkit';
 import type { RunningSim } from '@sportsbook/upstream-sim';
 import { EMPTY } from 'rxjs';
@@ -35,7 +36,7 @@ describe('bet slip against the real gateway and simulator', () => {
       currency: 'MYR',
       oddsFormat: 'DEC',
       myanmar: false,
-      betLimits: profile.player_bet_limit,
+      betLimits: normalizeBetLimits(profile.player_bet_limit),
     };
   });
 
