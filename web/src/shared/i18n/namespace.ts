@@ -74,5 +74,5 @@ export function useNamespace(namespace: string, load: Load) {
   // (issue 33: price names stayed English in Thai). A new `t` once loaded re-renders them.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `loaded` is the reason for a new function
   const current = useMemo(() => ((...args: Parameters<typeof t>) => t(...args)) as typeof t, [t, loaded]);
-  return { t, i18n }; // TEMP-REVERT
+  return { t: current, i18n };
 }
