@@ -212,10 +212,11 @@ describe('tournament rooms', () => {
     const guest = await open(stack.browser);
     await login(guest, 'demo16');
     await joinFromLobby(guest, roomId, 'private', '135791');
-    const refused = guest.getByRole('alertdialog');
-    await refused.getByText('Invalid password.').waitFor();
-    await refused.getByRole('button', { name: 'OK' }).click();
     const dialog = guest.getByRole('dialog', { name: 'Join the room' });
+    // Said once, beside the PIN (issue 33: it was also a dialog over the form).
+    await dialog.locator('[data-code="invalid_password"]').getByText('Invalid password.').waitFor();
+    expect(await guest.getByText('Invalid password.').count()).toBe(1);
+    expect(await guest.getByRole('alertdialog').count()).toBe(0);
     await dialog.getByLabel('Room PIN (6 digits)').fill('246810');
     await dialog.getByRole('button', { name: 'Join' }).click();
     await guest.waitForURL((u) => u.pathname === `/tournament2/room/${roomId}`);
@@ -248,12 +249,72 @@ describe('tournament rooms', () => {
     const second = await open(stack.browser);
     await login(second, 'demo18');
     await joinFromLobby(second, free.room_id, 'free');
-    await second
-      .getByRole('alertdialog')
-      .getByText('This free room has already been joined from your network.')
-      .waitFor();
+    const refusal = 'This free room has already been joined from your network.';
+    await second.getByRole('dialog', { name: 'Join the room' }).getByText(refusal).waitFor();
+    expect(await second.getByText(refusal).count()).toBe(1);
+    expect(await second.getByRole('alertdialog').count()).toBe(0);
     expect(second.url()).toContain('/tournament2/home');
   }, 30_000);
+
+  it('roomFullOnce: a full room is said once, and a full room is offered to view only', async () => {
+    const room = await adminRoom({
+      action: 'create',
+      room_type: 1,
+      rate: 10,
+      limit: 3,
+      last_join_in_ms: 60 * MinuteMs,
+    });
+    /** A member joins through the simulator's own calls (no browser). */
+    const joinDirect = async (accountId: string) => {
+      const post = async (path: string, body: object) =>
+        (await fetch(`${stack.sim.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((r) => r.json())) as Record<string, unknown>;
+      const login = (await post('/authlogin', { account_id: accountId, password: 'demo1234' })) as {
+        member_profile: { player_info: { session_token: string }[] };
+      };
+      const session_token = login.member_profile.player_info[0]?.session_token;
+      const reply = await post('/tournament/roomjoin', {
+        account_id: accountId,
+        session_token,
+        room_id: room.room_id,
+        terms: true,
+        request_id: `e2e-join-${accountId}-${room.room_id}`,
+      });
+      expect(reply.status, JSON.stringify(reply)).toBe(1);
+    };
+    await joinDirect('demo08');
+    await joinDirect('demo16');
+    const page = await open(stack.browser);
+    await login(page, 'demo18');
+    await lobby(page);
+    const card = page.locator(`.room-card[data-room="${room.room_id}"]`);
+    await card.getByTestId('players').filter({ hasText: '2 / 3' }).waitFor();
+    await card.getByRole('button', { name: 'View & join' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Join the room' });
+    await dialog.locator('input[name="terms"]').check();
+    // The last seat goes while the form is open: the join is refused, said once on the form.
+    await joinDirect('demo17');
+    await dialog.getByRole('button', { name: 'Join' }).click();
+    await dialog.locator('[data-code="roomFull"]').getByText('Room is already full.').waitFor();
+    expect(await page.getByText('Room is already full.').count()).toBe(1);
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // The lobby offers the full room to view, not to join; its page shows it with no join form.
+    const view = card.getByRole('button', { name: 'View', exact: true });
+    await card.getByTestId('players').filter({ hasText: '3 / 3' }).waitFor();
+    await view.click();
+    await page.waitForURL((u) => u.pathname === `/tournament2/room/${room.room_id}`);
+    await page
+      .getByTestId('not-joinable')
+      .getByText('This room is full: it takes no more players.')
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Join' }).count()).toBe(0);
+    expect(await page.locator('input[name="terms"]').count()).toBe(0);
+    await adminRoom({ action: 'close', room_id: room.room_id });
+  }, 60_000);
 
   it('a room below 3 players at its last join time is cancelled and the fee refunded', async () => {
     const room = await adminRoom({ action: 'create', room_type: 1, rate: 10, last_join_in_ms: 5 * MinuteMs });
@@ -342,6 +403,9 @@ describe('tournament rooms', () => {
     expect(await smallTargets(phone)).toEqual([]);
     const rankingText = (page: Page) => page.getByTestId('ranking').locator('tbody').textContent();
     const initial = await Promise.all(pages.map(rankingText));
+    // Players without a nickname read apart (issue 33: every one was "dem***").
+    const names = await phone.getByTestId('ranking').locator('tbody tr td:nth-child(2)').allTextContents();
+    expect([...names].sort()).toEqual(['d***01', 'd***16', 'd***17']);
 
     for (let i = 0; i < 60; i++) {
       const ended = await Promise.all(pages.map((p) => p.locator('[data-phase="ended"]').count()));
