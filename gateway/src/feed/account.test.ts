@@ -162,6 +162,10 @@ describe('the account topic', () => {
     // A running single has a cash-out offer once its market is open.
     await a.until(() => model(a, topic)?.cashout[bet.bet_id] !== undefined, 3000, 'cash-out offer');
     expect(model(a, topic)?.cashout[bet.bet_id]?.value).toBeGreaterThan(0);
+    // Four polls a second, but the offers are asked again only every 5 s (accountCashOutRefreshMs).
+    const quotes0 = await simCalls(sim, 'cashoutcheck');
+    await new Promise((r) => setTimeout(r, 1000)); // a window of wall time is the thing measured
+    expect((await simCalls(sim, 'cashoutcheck')) - quotes0).toBeLessThanOrEqual(1);
     expect(a.problems).toEqual([]);
   });
 

@@ -53,6 +53,7 @@ export interface AccountStreamsOptions {
     | 'accountSlowMs'
     | 'accountQuickForMs'
     | 'accountCashOutQuotes'
+    | 'accountCashOutRefreshMs'
     | 'maxBackoffMs'
     | 'minPollTimeoutMs'
     | 'maxPollTimeoutMs'
@@ -129,6 +130,9 @@ class AccountStream implements TopicSource {
   /** Match ids of the open bets' unsettled legs (a match end nudges). */
   openMatches: ReadonlySet<number> = new Set();
   private readonly profiles = new Map<string, Profile>();
+  /** The last cash-out replies by bet id, and when every offer was last asked. */
+  private quotes = new Map<string, unknown>();
+  private quotedAt = Number.NEGATIVE_INFINITY;
   private readonly now: () => number;
 
   constructor(
@@ -269,13 +273,22 @@ class AccountStream implements TopicSource {
     const candidates = (Array.isArray(items) ? items : [])
       .filter((b) => isRecord(b) && typeof b.bet_id === 'string' && cashOutCandidate(b))
       .slice(0, this.o.tuning.accountCashOutQuotes);
+    // Every offer again at most every `accountCashOutRefreshMs`; in between only new bets are quoted.
+    const now = this.now();
+    const all = now - this.quotedAt >= this.o.tuning.accountCashOutRefreshMs;
     const quotes = await Promise.all(
-      candidates.map((b) => call({ call: 'bet/cashoutcheck', body: { bet_id: b.bet_id } })),
+      candidates.map((b) =>
+        all || !this.quotes.has(b.bet_id)
+          ? call({ call: 'bet/cashoutcheck', body: { bet_id: b.bet_id } })
+          : Promise.resolve(this.quotes.get(b.bet_id)),
+      ),
     );
+    if (all) this.quotedAt = now;
     const cashout: Record<string, unknown> = {};
     candidates.forEach((b, i) => {
       cashout[b.bet_id] = quotes[i];
     });
+    this.quotes = new Map(Object.entries(cashout));
     return {
       balance,
       running,

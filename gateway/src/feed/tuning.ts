@@ -81,6 +81,11 @@ export interface FeedTuning {
   accountQuickForMs: number;
   /** Cash-out quotes (`bet/cashoutcheck`) per account poll at most: the newest running bets first. */
   accountCashOutQuotes: number;
+  /**
+   * Offers are asked again at most this often (quick polls in between reuse them; a bet new to the
+   * running list is quoted at once): a waiting bet's 1 s polls do not re-quote every running bet.
+   */
+  accountCashOutRefreshMs: number;
 }
 
 export function feedTuning(partial: Partial<FeedTuning> | undefined): FeedTuning {
@@ -126,6 +131,7 @@ export function feedTuning(partial: Partial<FeedTuning> | undefined): FeedTuning
     accountSlowMs: 30_000,
     accountQuickForMs: 5000,
     accountCashOutQuotes: 20,
+    accountCashOutRefreshMs: 5000,
     ...partial,
   };
 }
