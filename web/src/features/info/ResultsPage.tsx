@@ -46,17 +46,17 @@ function ResultsTable({ rows }: { rows: readonly MatchResult[] }) {
       </thead>
       <tbody>
         {rows.map((r) => (
-          <tr key={r.matchId} data-match={r.matchId} data-status={r.status}>
+          <tr key={r.matchId} data-match={r.matchId} data-status={r.status} data-outright={r.outright}>
             <td>{formatGmt8(r.kickoff, 'MM/dd HH:mm')}</td>
             <td>{r.leagueName}</td>
-            <td>
-              {r.home} v {r.away}
-            </td>
+            <td>{r.outright ? r.home : `${r.home} v ${r.away}`}</td>
             <td>{r.htScore ? `${r.htScore[0]}-${r.htScore[1]}` : ''}</td>
             <td>
-              {r.status === 1 && r.score
-                ? `${r.score[0]}-${r.score[1]}`
-                : t(`results.status.${r.status}`, { defaultValue: String(r.status) })}
+              {r.status === 1 && r.outright && r.winner
+                ? r.winner
+                : r.status === 1 && r.score
+                  ? `${r.score[0]}-${r.score[1]}`
+                  : t(`results.status.${r.status}`, { defaultValue: String(r.status) })}
             </td>
           </tr>
         ))}

@@ -1,6 +1,7 @@
 import { type SystemBetName, SystemBets } from '@sportsbook/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readResults } from './infoApi.ts';
 import { moneyText, readStatement, reconcile } from './money.ts';
 import { systemFigures } from './sysParlay.ts';
 
@@ -80,5 +81,25 @@ describe('system parlay calculator', () => {
     // Three doubles at 4.00 and a treble at 8.00: 3 x 40.00 + 80.00.
     expect(systemFigures(3, [2, 3], 1000, [2, 2, 2])?.maxReturn).toBe(20_000);
     expect(systemFigures(3, [2, 3], 1000, [2, null, 2])?.maxReturn).toBeNull();
+  });
+});
+
+describe('match results (matchresult rows)', () => {
+  it('carries the outright flag: an outright has its winner and no score, a match its score', () => {
+    const [outright, match] = readResults([
+      {
+        match_id: 7,
+        sport_id: 1,
+        outright: true,
+        winner: 'Lions',
+        home: 'Premier - Winner',
+        away: '',
+        status: 1,
+        score: [0, 0],
+      },
+      { match_id: 8, sport_id: 1, outright: false, home: 'A', away: 'B', status: 1, score: [2, 1] },
+    ]);
+    expect(outright).toMatchObject({ outright: true, winner: 'Lions', score: null, htScore: null });
+    expect(match).toMatchObject({ outright: false, winner: null, score: [2, 1] });
   });
 });

@@ -111,6 +111,9 @@ export interface MatchResult {
   readonly status: number;
   readonly score: readonly [number, number] | null;
   readonly htScore: readonly [number, number] | null;
+  /** SPEC "outright flag": an outright event (`home` names it; no score), `winner` once settled. */
+  readonly outright: boolean;
+  readonly winner: string | null;
 }
 
 export function readResults(rows: readonly MatchResultRow[]): MatchResult[] {
@@ -122,8 +125,10 @@ export function readResults(rows: readonly MatchResultRow[]): MatchResult[] {
     away: r.away ?? '',
     kickoff: r.kickoff ?? 0,
     status: r.status ?? 0,
-    score: r.score ?? null,
-    htScore: r.ht_score ?? null,
+    score: r.outright ? null : (r.score ?? null),
+    htScore: r.outright ? null : (r.ht_score ?? null),
+    outright: r.outright,
+    winner: r.outright ? (r.winner ?? null) : null,
   }));
 }
 
