@@ -108,7 +108,9 @@ export const opsPlugin = fp<GatewayPluginOptions>(
         ? await app.cluster.redis.mget(...entries.map((e) => topicKeys(e.name).lease)).catch(() => [])
         : [];
       const topics = entries.map((entry, i) => {
-        const leader = app.cluster ? leaseHolder(leases[i]) : entry.subs.size > 0 || entry.warm ? node : null;
+        // Account topics are node-local (no lease, CLUSTER.md "Account topics"): polled here while watched here.
+        const local = !app.cluster || entry.topic.kind === 'account';
+        const leader = local ? (entry.subs.size > 0 || entry.warm ? node : null) : leaseHolder(leases[i]);
         return {
           topic: entry.name,
           subscribers: entry.subs.size,
