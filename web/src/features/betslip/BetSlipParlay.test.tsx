@@ -3,79 +3,27 @@
  * `provide`, as in betSlipMachine.test.ts): a pick replaced by another of its match is said in a
  * polite live region; more picks than a parlay takes are refused in words, never "0 tickets".
  */
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { EMPTY, type Observable } from 'rxjs';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, fromEventObservable, fromPromise } from 'xstate';
-import { createI18n, switchLanguage } from '../../shared/i18n/index.ts';
-import { BetSlip } from './BetSlip.tsx';
-import type { CheckedPick } from './betApi.ts';
-import { betSlipMachine } from './betSlipMachine.ts';
-import type { LiveQuote, Selection, SlipAccount } from './types.ts';
+import { hdpPick, renderSlip, slipAccount } from './slipFixture.tsx';
 
 afterEach(cleanup);
 
-const account: SlipAccount = {
-  auth: { account_id: 'demo01', session_token: 'tok' },
-  currency: 'MYR',
-  oddsFormat: 'DEC',
-  myanmar: false,
-  betLimits: [{ sport_type: 0, bet_type: 'parlay', min_bet: 5, max_bet: 1000, max_payout: 50000 }],
-};
-
-const pick = (matchId: number, extra: Partial<Selection> = {}): Selection => ({
-  topic: 'odds/1/hdpou/today',
-  oddsId: `${matchId}-HDP-0`,
-  matchId,
-  sportId: 1,
-  leagueName: 'League',
-  home: `Home ${matchId}`,
-  away: `Away ${matchId}`,
-  betType: 'HDP',
-  selection: 0,
-  line: -0.25,
-  price: 1.9,
-  label: `Home ${matchId} -0.25`,
-  live: false,
-  parlay: true,
-  ...extra,
+const account = slipAccount('MYR', {
+  sport_type: 0,
+  bet_type: 'parlay',
+  min_bet: 5,
+  max_bet: 1000,
+  max_payout: 50000,
 });
+const pick = hdpPick;
 
-async function renderSlip(mode: 'parlay' | 'system') {
-  const machine = betSlipMachine.provide({
-    actors: {
-      betCheck: fromPromise(
-        async ({
-          input,
-        }: {
-          input: { account: SlipAccount; selections: Selection[] };
-        }): Promise<CheckedPick[]> =>
-          input.selections.map((s) => ({
-            oddsId: s.oddsId,
-            price: s.price,
-            line: s.line,
-            limits: { minBet: 500, maxBet: 100_000, maxPayout: 5_000_000 },
-          })),
-      ),
-      oddsWatch: fromEventObservable(() => EMPTY as Observable<{ type: 'odds.update'; quote: LiveQuote }>),
-    },
-  });
-  const slip = createActor(machine, { input: { account } }).start();
-  slip.send({ type: 'bet.mode.change', mode });
-  const i18n = createI18n('en');
-  await switchLanguage(i18n, 'en');
-  const view = render(
-    <I18nextProvider i18n={i18n}>
-      <BetSlip slip={slip} />
-    </I18nextProvider>,
-  );
-  return { root: view.container, slip };
-}
+const renderParlay = (mode: 'parlay' | 'system') =>
+  renderSlip({ account, mode, limits: { minBet: 500, maxBet: 100_000, maxPayout: 5_000_000 } });
 
 describe('BetSlip parlay texts', () => {
   it('says in a polite live region which pick a second pick of the same match replaced', async () => {
-    const { root, slip } = await renderSlip('parlay');
+    const { root, slip } = await renderParlay('parlay');
     const region = root.querySelector('.slip-notice[role="status"]');
     expect(region?.textContent).toBe('');
     slip.send({ type: 'bet.select', selection: pick(1) });
@@ -89,7 +37,7 @@ describe('BetSlip parlay texts', () => {
   });
 
   it('tooManyPicksSaid: a 13-pick system parlay is refused in words, with no "0 tickets" and Place bet off', async () => {
-    const { root, slip } = await renderSlip('system');
+    const { root, slip } = await renderParlay('system');
     for (let i = 1; i <= 13; i++) slip.send({ type: 'bet.select', selection: pick(i) });
     await waitFor(() => expect(root.querySelector('[data-state="open.ready"]')).not.toBeNull());
     expect(screen.getByText('A parlay takes at most 12 picks. Remove some to place it.')).toBeTruthy();
