@@ -4,7 +4,7 @@
  */
 import type { BuildGatewayOptions } from '@sportsbook/gateway';
 import type { StartSimOptions } from '@sportsbook/upstream-sim';
-import type { FeedTestClient } from './feedClient.ts';
+import { FeedTestClient } from './feedClient.ts';
 import { type Stack, simAdmin, startStack } from './stack.ts';
 
 export { gatewayMetric, simCalls } from './http.ts';
@@ -47,4 +47,32 @@ export async function advanceDeltas(
   }
   if ((state()?.deltas ?? 0) < target)
     throw new Error(`only ${state()?.deltas} deltas of ${topic}, wanted ${target}`);
+}
+
+/**
+ * A suite's feed clients: `watch` connects one, says hello with the session and subscribes to a
+ * topic; `track` adds a client made elsewhere; `closeAll` closes every one (the suite's afterAll).
+ */
+export class Watchers {
+  readonly clients: FeedTestClient[] = [];
+
+  async watch(
+    wsUrl: string,
+    session: { accountId: string; token: string },
+    topic: string,
+  ): Promise<FeedTestClient> {
+    const c = this.track(await FeedTestClient.connect(wsUrl));
+    await c.hello(session.accountId, session.token);
+    await c.sub(topic);
+    return c;
+  }
+
+  track(client: FeedTestClient): FeedTestClient {
+    this.clients.push(client);
+    return client;
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all(this.clients.map((c) => c.close()));
+  }
 }

@@ -16,7 +16,7 @@ import {
   SharedLists,
 } from '@sportsbook/protocol';
 import { FeedTestClient, login, postJson, type Stack, startStack } from '@sportsbook/testkit';
-import { advanceDeltas, gatewayMetric, simCalls, startPair } from '@sportsbook/testkit/feed';
+import { advanceDeltas, gatewayMetric, simCalls, startPair, Watchers } from '@sportsbook/testkit/feed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const modelOf = (c: FeedTestClient, topic: string) =>
@@ -24,16 +24,9 @@ const modelOf = (c: FeedTestClient, topic: string) =>
 
 describe('list/... topics through the gateway', () => {
   let stack: Stack;
-  const clients: FeedTestClient[] = [];
+  const watchers = new Watchers();
   let session: { accountId: string; token: string };
-
-  async function watcher(topic: string): Promise<FeedTestClient> {
-    const c = await FeedTestClient.connect(stack.gateway.wsUrl);
-    clients.push(c);
-    await c.hello(session.accountId, session.token);
-    await c.sub(topic);
-    return c;
-  }
+  const watcher = (topic: string) => watchers.watch(stack.gateway.wsUrl, session, topic);
 
   beforeAll(async () => {
     stack = await startPair(
@@ -46,7 +39,7 @@ describe('list/... topics through the gateway', () => {
     session = await login(stack.sim.url, 'demo01');
   });
   afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
+    await watchers.closeAll();
     await stack.close();
   });
 
@@ -54,7 +47,7 @@ describe('list/... topics through the gateway', () => {
     const member = { account_id: session.accountId, session_token: session.token };
     const topics = [...SharedLists.map((l) => `list/${l}`), 'list/marquee/vi', 'list/announce/en'];
     const c = await FeedTestClient.connect(stack.gateway.wsUrl);
-    clients.push(c);
+    watchers.track(c);
     await c.hello(session.accountId, session.token);
     for (const topic of topics) await c.sub(topic);
     await c.until(() => topics.every((t) => c.topics.has(t)), 5000, 'every list snapshot');
@@ -99,7 +92,7 @@ describe('list/... topics through the gateway', () => {
     const state = c.topics.get(topic);
     if (!state) throw new Error('no state');
     const again = await FeedTestClient.connect(stack.gateway.wsUrl);
-    clients.push(again);
+    watchers.track(again);
     await again.hello(session.accountId, session.token);
     await again.sub(topic, again.adopt(topic, state));
     await advanceDeltas(stack.sim, again, topic, 1, 600_000);

@@ -6,7 +6,7 @@
  */
 import { type RadarModel, radarEvents, radarGoals } from '@sportsbook/protocol';
 import { FeedTestClient, login, postJson, type Stack, startStack } from '@sportsbook/testkit';
-import { advanceDeltas, gatewayMetric, simCalls, startPair } from '@sportsbook/testkit/feed';
+import { advanceDeltas, gatewayMetric, simCalls, startPair, Watchers } from '@sportsbook/testkit/feed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelFromReply } from './poller.ts';
 
@@ -22,16 +22,9 @@ const modelOf = (c: FeedTestClient, topic: string) =>
 
 describe('radar/<match_id> through the gateway', () => {
   let stack: Stack;
-  const clients: FeedTestClient[] = [];
+  const watchers = new Watchers();
   let session: { accountId: string; token: string };
-
-  async function watcher(topic: string): Promise<FeedTestClient> {
-    const c = await FeedTestClient.connect(stack.gateway.wsUrl);
-    clients.push(c);
-    await c.hello(session.accountId, session.token);
-    await c.sub(topic);
-    return c;
-  }
+  const watcher = (topic: string) => watchers.watch(stack.gateway.wsUrl, session, topic);
 
   beforeAll(async () => {
     stack = await startPair(
@@ -48,7 +41,7 @@ describe('radar/<match_id> through the gateway', () => {
     session = await login(stack.sim.url, 'demo01');
   });
   afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
+    await watchers.closeAll();
     await stack.close();
   });
 
@@ -69,7 +62,7 @@ describe('radar/<match_id> through the gateway', () => {
     const state = c.topics.get(topic);
     if (!state) throw new Error('no state');
     const again = await FeedTestClient.connect(stack.gateway.wsUrl);
-    clients.push(again);
+    watchers.track(again);
     await again.hello(session.accountId, session.token);
     const from = again.adopt(topic, state);
     await again.sub(topic, from);
