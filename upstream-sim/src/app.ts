@@ -9,6 +9,7 @@ import {
   isListFeedRead,
   isTournamentFeedRead,
   RedactPaths,
+  SiteMaintenanceCode,
   validateBody,
 } from '@sportsbook/protocol';
 import Fastify, {
@@ -25,6 +26,7 @@ import { CallError, fail, type Reply } from './reply.ts';
 import { accountHandlers } from './routes/account.ts';
 import { adjustmentHandlers } from './routes/adjustment.ts';
 import { registerAdmin } from './routes/admin.ts';
+import { registerSiteAdmin } from './routes/adminSite.ts';
 import { betHandlers } from './routes/bet.ts';
 import type { Handlers } from './routes/handler.ts';
 import { infoHandlers } from './routes/info.ts';
@@ -154,6 +156,7 @@ export function buildSim(options: BuildSimOptions = {}): FastifyInstance {
   });
 
   registerAdmin(app, sim, options.adminToken);
+  registerSiteAdmin(app, sim, options.adminToken);
   registerGamePages(app, sim);
   registerLive(app, sim, options.adminToken);
 
@@ -169,6 +172,13 @@ export function buildSim(options: BuildSimOptions = {}): FastifyInstance {
     const name = found.call.name;
     const label = name.slice(name.lastIndexOf('/') + 1);
     sim.metrics.calls.inc({ call: label, host: found.call.group });
+
+    // "Answer call X with code Y once" (faults.ts CodeAnswer): before anything else of the call.
+    const answer = sim.faults.takeAnswer(label, request.headers['x-forwarded-for'] !== undefined);
+    if (answer !== null) return sendReply(reply, fail(answer));
+
+    // The site in maintenance (/admin/site): every call answers the code, `version` says so.
+    if (sim.siteMaintenance && name !== 'version') return sendReply(reply, fail(SiteMaintenanceCode));
 
     const fault = sim.faults.of(label);
     if (fault) {

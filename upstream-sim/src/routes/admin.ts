@@ -27,6 +27,20 @@ const FaultBodySchema = Type.Object(
 const FaultBody = Compile(FaultBodySchema);
 type FaultBody = Static<typeof FaultBodySchema>;
 
+/** "Answer call X with code Y once" (faults.ts `CodeAnswer`): `times` defaults to 1. The code is any
+ * statusdesc (a catalogue code, or an upstream text with spaces, which the web shows as is). */
+const CodeAnswerBodySchema = Type.Object(
+  {
+    call: Type.String({ minLength: 1, maxLength: 64 }),
+    code: Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\u0000-\\u001f]*$' }),
+    times: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    viaProxy: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+const CodeAnswerBody = Compile(CodeAnswerBodySchema);
+type CodeAnswerBody = Static<typeof CodeAnswerBodySchema>;
+
 const ClockBodySchema = Type.Object(
   {
     action: Type.Union([
@@ -136,7 +150,12 @@ export function registerAdmin(app: FastifyInstance, sim: Sim, token: string | un
     guard((body, reply) => {
       if (isRecord(body) && Object.keys(body).length === 0) {
         sim.faults.clear();
-        return ok({ faults: sim.faults.list() });
+        return ok({ faults: sim.faults.list(), answers: sim.faults.pendingAnswers() });
+      }
+      if (CodeAnswerBody.Check(body)) {
+        const b = body as CodeAnswerBody;
+        sim.faults.answer(b.call, { code: b.code, times: b.times ?? 1, viaProxy: b.viaProxy === true });
+        return ok({ faults: sim.faults.list(), answers: sim.faults.pendingAnswers() });
       }
       if (!FaultBody.Check(body)) return reply.code(400).send(fail('badRequest'));
       const b = body as FaultBody;
@@ -146,7 +165,7 @@ export function registerAdmin(app: FastifyInstance, sim: Sim, token: string | un
         timeoutRate: b.timeoutRate ?? 0,
         malformedRate: b.malformedRate ?? 0,
       });
-      return ok({ faults: sim.faults.list() });
+      return ok({ faults: sim.faults.list(), answers: sim.faults.pendingAnswers() });
     }),
   );
 
