@@ -24,6 +24,7 @@ import {
 } from '@sportsbook/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { type RawData, WebSocket } from 'ws';
+import { TokenBucket } from './bucket.ts';
 import type { GateVerdict, TopicGate } from './gate.ts';
 import type { Hub, Subscriber, Subscription } from './hub.ts';
 import type { SocketLimits } from './limits.ts';
@@ -70,8 +71,7 @@ export class Connection implements Subscriber {
   private state: State = 'hello';
   private queued: string[] = [];
   private helloTimer: NodeJS.Timeout | undefined;
-  private tokens: number;
-  private refilledAt = Date.now();
+  private readonly frames: TokenBucket;
   private excess = 0;
   private counted = false;
   /** Subscriptions waiting for the topic gate (an unknown match id being checked): name to request id. */
@@ -82,7 +82,7 @@ export class Connection implements Subscriber {
     private readonly deps: ConnectionDeps,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.tokens = deps.tuning.frameBurst;
+    this.frames = new TokenBucket(deps.tuning.framesPerSecond, deps.tuning.frameBurst, Date.now());
     socket.on('message', (data, isBinary) => this.onMessage(data, isBinary));
     socket.on('pong', () => this.heard());
     socket.on('close', () => this.teardown());
@@ -174,13 +174,12 @@ export class Connection implements Subscriber {
 
   /** Token bucket; false when the frame is over the limit (answered, or the socket closed). */
   private admit(): boolean {
-    const { framesPerSecond, frameBurst, rateExcessBeforeClose } = this.deps.tuning;
+    const { framesPerSecond, rateExcessBeforeClose } = this.deps.tuning;
     const now = Date.now();
-    this.tokens = Math.min(frameBurst, this.tokens + ((now - this.refilledAt) / 1000) * framesPerSecond);
-    this.refilledAt = now;
-    if (this.tokens >= 1) {
-      this.tokens -= 1;
-      if (this.tokens >= frameBurst - 1) this.excess = 0;
+    // A frame taken from a full bucket ends a run of excess frames.
+    const rested = this.frames.full(now);
+    if (this.frames.take(now)) {
+      if (rested) this.excess = 0;
       return true;
     }
     this.excess += 1;

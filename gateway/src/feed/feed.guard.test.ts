@@ -266,6 +266,59 @@ describe('topics: the node cap, ids that exist, unwatched topics', () => {
   });
 });
 
+describe("topic checks: each account's own bucket in front of the node's (issue 31 item 4)", () => {
+  let pair: Pair;
+  const h = harness();
+
+  beforeAll(async () => {
+    // A node budget of 8 checks (refilling at one every 20 s) and each account's own 5.
+    pair = await startPair(
+      {},
+      {
+        feed: {
+          matchChecksPerSecond: 0.05,
+          matchCheckBurst: 8,
+          accountChecksPerSecond: 0.05,
+          accountCheckBurst: 5,
+        },
+      },
+    );
+  });
+  afterAll(async () => {
+    await h.closeAll();
+    await pair?.close();
+  });
+
+  it("one account churning made-up match ids spends its own checks, not the other players' first look at a match", async () => {
+    const churner = await login(pair.sim.url, 'demo01');
+    const player = await login(pair.sim.url, 'demo02');
+    const before = await simCalls(pair.sim, 'uxmatch');
+    const a = await h.connect(pair);
+    await a.hello(churner.accountId, churner.token);
+    const made = Array.from({ length: 12 }, (_, i) => `match/${900_000_000 + i}`);
+    const ids = await Promise.all(made.map((topic) => a.sub(topic)));
+    const codes = ids.map((id) => a.framesOf('err').find((e) => e.id === id)?.code);
+    expect(codes.filter((c) => c === 'unknownTopic')).toHaveLength(5);
+    expect(codes.filter((c) => c === 'topicUnavailable')).toHaveLength(7);
+    expect((await simCalls(pair.sim, 'uxmatch')) - before).toBe(5);
+    // The node's bucket still has checks for someone else: a real match no snapshot holds.
+    const res = await fetch(`${pair.sim.url}/odds/uxmarket`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sport_id: 1, market_type: 'hdpou', group: 'early' }),
+    });
+    const early = ((await res.json()) as { data: { matches: unknown[][] } }).data.matches[0]?.[0];
+    expect(typeof early).toBe('number');
+    const b = await h.connect(pair);
+    await b.hello(player.accountId, player.token);
+    const id = await b.sub(`match/${early}`);
+    expect(b.framesOf('err').find((e) => e.id === id)).toBeUndefined();
+    await b.until(() => b.topics.has(`match/${early}`), 5000, 'the match snapshot');
+    expect(await gatewayMetric(pair.gateway, 'gateway_topic_checks_total', 'outcome="known"')).toBe(1);
+    expect(await gatewayMetric(pair.gateway, 'gateway_ws_refusals_total', 'reason="topic_checks"')).toBe(7);
+  });
+});
+
 describe('dead sockets: websocket pings', () => {
   let pair: Pair;
   let session: Session;

@@ -13,11 +13,17 @@
  * for a private room, whether the subscriber is a member (a private room is served to members
  * only; anyone else gets `unknownTopic`, as for a room that does not exist). Members are
  * remembered for `matchKnownCacheMs`; the checks share the match checks' token bucket.
+ * Upstream checks take a token from the asking account's own small bucket
+ * (`accountChecksPerSecond`, burst `accountCheckBurst`) before the node's, so one account churning
+ * made-up ids spends its own budget and never the node's: other players' first look at a new match
+ * is not queued behind it (issue 31 item 4). A check with no subscriber (none today) takes only the
+ * node's token. Idle accounts' buckets are forgotten (bounded map).
  * A shared list (`list/<name>`, `list/<name>/<language>`) is taken without a check: parseTopic only
  * names a fixed set of them (at most 23 topics), and each is the same for every player.
  */
 import { isRecord, type Topic } from '@sportsbook/protocol';
 import type { UpstreamClient } from '../plugins/upstream.ts';
+import { TokenBucket } from './bucket.ts';
 import type { Refusal } from './limits.ts';
 import type { FeedTuning } from './tuning.ts';
 
@@ -41,6 +47,8 @@ export interface TopicGateOptions {
     | 'matchUnknownCacheMs'
     | 'matchChecksPerSecond'
     | 'matchCheckBurst'
+    | 'accountChecksPerSecond'
+    | 'accountCheckBurst'
     | 'minPollTimeoutMs'
   >;
   held: HeldTopics;
@@ -80,14 +88,14 @@ export class TopicGate {
   /** `<account>\u0000<room id>` of members (and viewers of public rooms) already checked. */
   private readonly roomViewers = new Map<string, number>();
   private readonly inFlight = new Map<number, Promise<'ok' | 'unknown_topic' | 'unavailable'>>();
-  private tokens: number;
-  private refilledAt: number;
+  private readonly nodeChecks: TokenBucket;
+  /** Accounts' own check buckets, by lower-cased account id (oldest use first). */
+  private readonly accountChecks = new Map<string, TokenBucket>();
   private readonly now: () => number;
 
   constructor(private readonly o: TopicGateOptions) {
     this.now = o.now ?? Date.now;
-    this.tokens = o.tuning.matchCheckBurst;
-    this.refilledAt = this.now();
+    this.nodeChecks = new TokenBucket(o.tuning.matchChecksPerSecond, o.tuning.matchCheckBurst, this.now());
   }
 
   /** Whether the node can take `name` now (no upstream call): held, or room for one more. */
@@ -118,7 +126,7 @@ export class TopicGate {
     if (known && known.until > this.now()) return known.exists ? 'ok' : this.refuse('unknown_topic');
     const running = this.inFlight.get(id);
     if (running) return running.then((v) => (v === 'unknown_topic' ? this.refuse(v) : v));
-    if (!this.take()) return this.refuse('topic_checks');
+    if (!this.take(who)) return this.refuse('topic_checks');
     const check = this.check(id).finally(() => this.inFlight.delete(id));
     this.inFlight.set(id, check);
     return check.then((v) => (v === 'unknown_topic' ? this.refuse(v) : v));
@@ -152,7 +160,7 @@ export class TopicGate {
     const key = `${who.accountId.toLowerCase()}\u0000${roomId}`;
     const until = this.roomViewers.get(key);
     if (until !== undefined && until > this.now()) return 'ok';
-    if (!this.take()) return this.refuse('topic_checks');
+    if (!this.take(who)) return this.refuse('topic_checks');
     return this.checkRoom(roomId, who).then((v) => {
       if (v === 'ok') {
         this.roomViewers.delete(key);
@@ -214,18 +222,39 @@ export class TopicGate {
     return Object.hasOwn(model.sports, String(sportId));
   }
 
-  /** Token bucket of upstream checks for the whole node. */
-  private take(): boolean {
-    const { matchChecksPerSecond, matchCheckBurst } = this.o.tuning;
+  /**
+   * One upstream check's tokens: the account's own bucket first (an empty one refuses without
+   * touching the node's), then the node's. A token is spent from the account's bucket only when the
+   * node's has one too.
+   */
+  private take(who: Subscriber | undefined): boolean {
     const now = this.now();
-    this.tokens = Math.min(
-      matchCheckBurst,
-      this.tokens + ((now - this.refilledAt) / 1000) * matchChecksPerSecond,
-    );
-    this.refilledAt = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
+    const mine = who === undefined ? undefined : this.accountBucket(who.accountId, now);
+    if (mine !== undefined && !mine.has(now)) return false;
+    if (!this.nodeChecks.take(now)) return false;
+    mine?.take(now);
     return true;
+  }
+
+  private accountBucket(accountId: string, now: number): TokenBucket {
+    const key = accountId.trim().toLowerCase();
+    let bucket = this.accountChecks.get(key);
+    if (bucket === undefined) {
+      const { accountChecksPerSecond, accountCheckBurst } = this.o.tuning;
+      bucket = new TokenBucket(accountChecksPerSecond, accountCheckBurst, now);
+      if (this.accountChecks.size >= MAX_REMEMBERED) this.forgetRested(now);
+    } else this.accountChecks.delete(key);
+    this.accountChecks.set(key, bucket); // most recent use last
+    return bucket;
+  }
+
+  /** Drops full buckets (they behave as new ones), and the least recently used if none is full. */
+  private forgetRested(now: number): void {
+    for (const [key, bucket] of this.accountChecks) if (bucket.full(now)) this.accountChecks.delete(key);
+    if (this.accountChecks.size >= MAX_REMEMBERED) {
+      const oldest = this.accountChecks.keys().next();
+      if (!oldest.done) this.accountChecks.delete(oldest.value);
+    }
   }
 
   /** One `uxmatch` call: status 1 is a match; `matchHide` (no such match, or hidden) is none. */

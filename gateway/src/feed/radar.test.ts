@@ -35,6 +35,7 @@ describe('radar/<match_id> through the gateway', () => {
           maxSocketsPerAccount: 200,
           maxSocketsPerIp: 400,
           matchCheckBurst: 50,
+          accountCheckBurst: 50,
         },
       },
     );

@@ -57,6 +57,7 @@ describe('tournament rooms through the gateway', () => {
           maxSocketsPerAccount: 200,
           maxSocketsPerIp: 400,
           matchCheckBurst: 50,
+          accountCheckBurst: 50,
         },
       },
     );

@@ -25,6 +25,9 @@ export interface FeedTuning {
   /** Those checks, for the whole node: sustained per second and burst (over it: `topicUnavailable`). */
   matchChecksPerSecond: number;
   matchCheckBurst: number;
+  /** Each account's own share of those checks, taken first (issue 31 item 4): per second and burst. */
+  accountChecksPerSecond: number;
+  accountCheckBurst: number;
   /** A socket heard nothing from (no frame, no pong) for this long is pinged (WS_PING_INTERVAL_MS). */
   pingIntervalMs: number;
   /** Pings left unanswered before the socket is terminated (WS_PING_MISSES). */
@@ -101,6 +104,8 @@ export function feedTuning(partial: Partial<FeedTuning> | undefined): FeedTuning
     matchUnknownCacheMs: 30_000,
     matchChecksPerSecond: 10,
     matchCheckBurst: 20,
+    accountChecksPerSecond: 1,
+    accountCheckBurst: 5,
     pingIntervalMs: 15_000,
     pingMissesBeforeClose: 2,
     maxClientFrameBytes: WireDefaults.maxClientFrameBytes,
