@@ -133,6 +133,17 @@ describe('sessionMachine: login', () => {
     expect(notices.map((n) => [n.code, n.action.show])).toEqual([['invalid_password', 'dialog']]);
   });
 
+  it("loginLimit at login is shown (the spec's 'You have login too frequent...' dialog), not only logged", async () => {
+    const { machine } = harness({ login: async () => ({ ok: false, code: 'loginLimit' }) });
+    const actor = createActor(machine, { input: {} }).start();
+    const notices = collect(actor);
+    actor.send({ type: 'login', account_id: 'demo01', password: 'nope' });
+    await waitFor(actor, (s) => s.matches('loggedOut') && s.context.lastCode !== null);
+    expect(notices.map((n) => [n.code, n.action.show, n.action.message])).toEqual([
+      ['loginLimit', 'dialog', 'You have login too frequent, please try again after 1 minute...'],
+    ]);
+  });
+
   it('a second login while one is in flight gets requestProcessing and is not sent', async () => {
     const pending = deferred<LoginOutcome>();
     const { machine, calls } = harness({ login: () => pending.promise });

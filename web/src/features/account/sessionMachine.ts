@@ -120,8 +120,10 @@ export function sessionActors(calls: AccountCalls, channel: () => SessionChannel
 
 const outcomeCode = (output: { ok: boolean }) => (output as Failure).code ?? 'systemError';
 
-/** A failed call's code: noted (with the network state it implies), then told to the UI. */
-const reportFailure = (loggedIn: boolean) =>
+/** A failed call's code: noted (with the network state it implies), then told to the UI. A login
+ * the player asked for wants its answer shown (`callerWantsDialog`): a soft code such as
+ * `loginLimit` ("You have login too frequent...", SPEC section 8) is a dialog there, not only logged. */
+const reportFailure = (loggedIn: boolean, callerWantsDialog = false) =>
   [
     {
       type: 'noteCode',
@@ -132,6 +134,7 @@ const reportFailure = (loggedIn: boolean) =>
       params: ({ event }: { event: { output: { ok: boolean } } }) => ({
         code: outcomeCode(event.output),
         loggedIn,
+        callerWantsDialog,
       }),
     },
   ] as const;
@@ -386,7 +389,7 @@ export const sessionMachine = setup({
               loginSucceeded('#session.loggedIn'),
               {
                 target: '#session.loggedOut',
-                actions: ['clearAccount', 'forgetSession', ...reportFailure(false)],
+                actions: ['clearAccount', 'forgetSession', ...reportFailure(false, true)],
               },
             ],
           },
@@ -411,7 +414,7 @@ export const sessionMachine = setup({
               },
               {
                 target: '#session.loggedOut',
-                actions: ['clearAccount', ...reportFailure(false)],
+                actions: ['clearAccount', ...reportFailure(false, true)],
               },
             ],
           },
@@ -593,7 +596,7 @@ export const sessionMachine = setup({
                   {
                     // SPEC section 4: a failed login (of any route) clears the account.
                     target: '#session.loggedOut',
-                    actions: [...reportFailure(false), ...leaveSession],
+                    actions: [...reportFailure(false, true), ...leaveSession],
                   },
                 ],
               },
