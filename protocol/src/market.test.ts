@@ -290,6 +290,16 @@ describe('normalizeMenu', () => {
     });
   });
 
+  it('carries the configured menu orders (sports_order) as entities keyed default and by currency', () => {
+    const r = parseMenuData({
+      sports: [[1, 'Soccer', 1, 1, 1, 1, 1]],
+      sports_order: { default: [2, 1], BDT: [10, 1] },
+    });
+    if (!r.ok) throw new Error(r.error);
+    expect(normalizeMenu(r.value).order).toEqual({ default: { sports: [2, 1] }, BDT: { sports: [10, 1] } });
+    expect(parseMenuData({ sports: [], sports_order: { default: ['x'] } }).ok).toBe(false);
+  });
+
   it('names the bad sports row', () => {
     expect(parseMenuData({ sports: [[1, 'Soccer', -1, 0, 0, 0, 0]] })).toEqual({
       ok: false,

@@ -112,7 +112,16 @@ export interface MenuSport {
 
 export type MenuModel = {
   sports: Record<string, MenuSport>;
+  /**
+   * The configured menu orders (uxmenu's `sports_order`), keyed `default` and by currency code;
+   * absent when the upstream configures none. Entities (not bare arrays) so the model diffs like any.
+   */
+  order?: Record<string, MenuOrder>;
 };
+
+export interface MenuOrder {
+  sports: number[];
+}
 
 // ---------------------------------------------------------------------------------------------
 // Validation
@@ -195,7 +204,12 @@ const MarketDataSchema = Type.Object({
   odds: Type.Array(OddsRowSchema),
 });
 const MenuRowSchema = Type.Tuple([Id, Text, Count, Count, Count, Count, Count]);
-const MenuDataSchema = Type.Object({ sports: Type.Array(MenuRowSchema) });
+const MenuDataSchema = Type.Object({
+  sports: Type.Array(MenuRowSchema),
+  sports_order: Type.Optional(
+    Type.Record(Type.String({ maxLength: 16 }), Type.Array(Id, { maxItems: 200 }), { maxProperties: 50 }),
+  ),
+});
 
 const marketDataValidator = Compile(MarketDataSchema);
 const menuDataValidator = Compile(MenuDataSchema);
@@ -709,7 +723,10 @@ export function normalizeMenu(input: MenuData): MenuModel {
       outright: row[6],
     };
   }
-  return { sports };
+  if (!input.sports_order) return { sports };
+  const order: Record<string, MenuOrder> = {};
+  for (const [key, ids] of Object.entries(input.sports_order)) order[key] = { sports: ids };
+  return { sports, order };
 }
 
 /** An empty market model (the state before the first poll). */

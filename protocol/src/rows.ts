@@ -160,6 +160,12 @@ export type MenuRow = [
 /** The odds host's reply data for uxmenu. */
 export interface MenuData {
   sports: MenuRow[];
+  /**
+   * Ours (SPEC section 9: "sports menu default order comes from configuration, with an alternate
+   * for currency BDT"): the operator's configured menu orders of sport ids, `default` and one per
+   * currency code that has its own (`BDT`). Absent: sports alphabetically.
+   */
+  sports_order?: Record<string, number[]>;
 }
 
 /**

@@ -15,6 +15,14 @@ describe('simulator settings from the environment', () => {
     });
   });
 
+  it('reads the sports menu orders (SPEC section 9: configuration, with an alternate for BDT)', () => {
+    const parsed = simConfigFromEnv({ SIM_SPORTS_ORDER: '2, 1,43', SIM_SPORTS_ORDER_BDT: '10,2' });
+    if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+    expect(parsed.value.options.sportsOrder).toEqual({ default: [2, 1, 43], BDT: [10, 2] });
+    const bad = simConfigFromEnv({ SIM_SPORTS_ORDER: 'soccer' });
+    expect(bad.ok).toBe(false);
+  });
+
   it('reads every variable under its existing name', () => {
     const parsed = simConfigFromEnv({
       SIM_PORT: '9001',

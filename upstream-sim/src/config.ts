@@ -7,6 +7,7 @@ import { parseEnv } from '@sportsbook/protocol';
 import type { Static } from 'typebox';
 import Type from 'typebox';
 import type { BuildSimOptions } from './app.ts';
+import { DefaultSportsOrder } from './menuOrder.ts';
 
 const LogLevel = Type.Union(
   ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
@@ -39,6 +40,9 @@ export const SimEnv = Type.Object({
   SIM_LOTTERY_SCHEDULE: Type.Optional(Type.Union([Type.Literal('interval'), Type.Literal('weekly')])),
   SIM_LOTTERY_INTERVAL_MIN: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440 })),
   /** Prefix of the game providers' page and thumbnail URLs as browsers reach them (default `/api`). */
+  /** SPEC section 9: the sports menu order, sport ids comma-separated (e.g. `1,2,3,43`), and BDT's. */
+  SIM_SPORTS_ORDER: Type.Optional(Type.String({ pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$' })),
+  SIM_SPORTS_ORDER_BDT: Type.Optional(Type.String({ pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$' })),
   SIM_GAMES_BASE_URL: Type.Optional(
     Type.String({ maxLength: 200, pattern: '^(https?://[^\\s]+|/[^\\s]*)?$' }),
   ),
@@ -49,6 +53,11 @@ export interface SimConfig {
   port: number;
   host: string;
   options: BuildSimOptions;
+}
+
+/** `1, 2,43` -> [1, 2, 43]; undefined stays undefined. */
+function idList(text: string | undefined): number[] | undefined {
+  return text === undefined ? undefined : text.split(',').map((x) => Number(x.trim()));
 }
 
 /** SIM_TRUST_PROXY text -> Fastify's trustProxy value. */
@@ -97,6 +106,14 @@ export function simConfigFromEnv(
           ? { games: { baseUrl: e.SIM_GAMES_BASE_URL.replace(/\/$/, '') } }
           : {}),
         ...(e.LOGIN_SIGNING_KEY !== undefined ? { loginSigningKey: e.LOGIN_SIGNING_KEY } : {}),
+        ...(e.SIM_SPORTS_ORDER !== undefined || e.SIM_SPORTS_ORDER_BDT !== undefined
+          ? {
+              sportsOrder: {
+                default: idList(e.SIM_SPORTS_ORDER) ?? [...DefaultSportsOrder.default],
+                BDT: idList(e.SIM_SPORTS_ORDER_BDT) ?? [...DefaultSportsOrder.BDT],
+              },
+            }
+          : {}),
       },
     },
   };

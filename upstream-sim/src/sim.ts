@@ -22,6 +22,7 @@ import { WalletEngine } from './domain/wallet.ts';
 import { Faults } from './faults.ts';
 import { GameHouse, type GameHouseOptions } from './games/house.ts';
 import type { Log as Logger } from './log.ts';
+import { DefaultSportsOrder } from './menuOrder.ts';
 import { SimMetrics } from './metrics.ts';
 import { CallError, fail, ok, type Reply } from './reply.ts';
 import { betView } from './views.ts';
@@ -67,6 +68,12 @@ export interface SimOptions {
   tournament?: Partial<TournamentOptions>;
   /** SPEC section 7 login signing key: when set, password logins must carry a valid `signature`. */
   loginSigningKey?: string;
+  /**
+   * SPEC section 9: the sports menu's configured orders, sent in uxmenu's `sports_order` (protocol
+   * rows.ts `MenuData`): `default`, and one per currency with its own (`BDT`). Default
+   * SimDefaults.sportsOrder; env SIM_SPORTS_ORDER and SIM_SPORTS_ORDER_BDT (config.ts).
+   */
+  sportsOrder?: Readonly<Record<string, readonly number[]>>;
 }
 
 export const SimDefaults = {
@@ -78,6 +85,8 @@ export const SimDefaults = {
   tickMs: 250,
   stepMs: 1000,
   loadAccounts: 20,
+  /** The operator's sports menu order (SPEC section 9), and BDT's alternate (menuOrder.ts). */
+  sportsOrder: DefaultSportsOrder,
   bodyLimit: 64 * 1024,
   faultTimeoutMs: 30_000,
   sessions: {
@@ -116,6 +125,12 @@ export class Sim {
   private readonly unsubscribeRooms: () => void;
   readonly clock: SimClock;
   readonly faults = new Faults();
+  /**
+   * The operator's site-wide maintenance switch (`/admin/site`, issue 28 item 16): while on, every
+   * call but `version` answers `maintenance` (app.ts), and `version` says so (the gateway's
+   * `list/site` topic).
+   */
+  siteMaintenance = false;
   readonly metrics: SimMetrics;
   readonly wallNow: () => number;
   private readonly inflight = new Map<string, { promise: Promise<Reply>; fingerprint: string }>();

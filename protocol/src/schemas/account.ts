@@ -53,8 +53,10 @@ export type BalanceRequest = Static<typeof BalanceRequest>;
 
 const SmallInt = Type.Integer({ minimum: 0, maximum: 1000 });
 const Amount = Type.Number({ minimum: 0, maximum: 1e12 });
+/** A sport, league or day number of the menu state. */
+const LayoutId = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 
-/** Layout preference fields a player may save (SPEC section 3, pageDisplay and betting). */
+/** Layout preference fields a player may save (SPEC section 3: pageDisplay, betting, the board's menu state). */
 export const SettingsFields = {
   language: Type.Optional(LanguageCode),
   oddsType: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
@@ -72,6 +74,19 @@ export const SettingsFields = {
   quickBet: Type.Optional(Type.Boolean()),
   defaultStakeAmount: Type.Optional(Amount),
   quickBetAmount: Type.Optional(Amount),
+  // The menu state the board applies (issue 28; web/src/features/account/layout.ts says what each
+  // means): stored upstream too, so a new login in another browser finds the board as it was left.
+  menu0: Type.Optional(Type.String({ maxLength: 16 })),
+  menu1: Type.Optional(Type.String({ maxLength: 16 })),
+  menu2: Type.Optional(LayoutId),
+  menu3: Type.Optional(Type.String({ maxLength: 16 })),
+  selectedDays: Type.Optional(Type.Array(LayoutId, { maxItems: 31 })),
+  selectedLeagues: Type.Optional(Type.Array(LayoutId, { maxItems: 500 })),
+  favorites: Type.Optional(Type.Array(LayoutId, { maxItems: 500 })),
+  sportsOrder: Type.Optional(Type.Array(LayoutId, { maxItems: 200 })),
+  minimizer: Type.Optional(
+    Type.Object({ header: Type.Boolean(), sidebar: Type.Boolean(), asidebar: Type.Boolean() }, Closed),
+  ),
 };
 
 /** usersettings: the settings fields plus account_id and session_token (SPEC section 7). */

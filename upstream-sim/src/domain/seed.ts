@@ -107,6 +107,7 @@ export function seedAccounts(loadAccounts: number): SeedAccount[] {
     member('demo22', 'MYR', 1_000, 'mini games disabled: mini games hidden, MiniGameDisabled', {
       miniGameDisabled: true,
     }),
+    member('demo23', 'BDT', 250_000, 'BDT: the alternate sports menu order (SPEC section 9)'),
   ];
   for (let i = 1; i <= loadAccounts; i++) {
     members.push(member(`load${String(i).padStart(2, '0')}`, 'MYR', 100_000, 'load tests'));
@@ -124,6 +125,7 @@ export const LimitScale: Readonly<Record<string, number>> = {
   SGD: 0.3,
   MMK: 500,
   MMO: 500,
+  BDT: 25,
 };
 
 function limit(minBet: number, maxBet: number, maxPayout: number, scale: number): BetLimit {
