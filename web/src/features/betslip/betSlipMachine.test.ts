@@ -266,12 +266,84 @@ describe('betSlipMachine: single', () => {
     expect(h.actor.getSnapshot().matches({ open: 'confirming' })).toBe(true);
   });
 
-  it('starts from the preferred stake (default stake mode 3) and places at once as a quick bet', async () => {
-    const h = harness({ input: { betting: { defaultStake: 3, defaultStakeAmount: 50, quickBet: true } } });
+  it('starts from the preferred stake (default stake mode 3)', async () => {
+    const h = harness({ input: { betting: { defaultStake: 3, defaultStakeAmount: 50 } } });
+    h.actor.send({ type: 'bet.select', selection: pick(1), requestId: 'click-1' });
+    const s = await ready(h.actor);
+    expect(s.context.stake).toBe('50.00');
+    expect(h.placed).toHaveLength(0);
+  });
+
+  it('quickBetPlacesItsAmount: one click places the quick bet amount at once (not the default stake), no confirm step', async () => {
+    const h = harness({
+      input: { betting: { defaultStake: 3, defaultStakeAmount: 50, quickBet: true, quickBetAmount: 25 } },
+    });
     h.actor.send({ type: 'bet.select', selection: pick(1), requestId: 'quick-1' });
     await waitFor(h.actor, (x) => x.matches('accepted'), { timeout: 2000 });
-    expect(h.placed[0]?.stake).toBe(5000);
+    expect(h.placed).toHaveLength(1);
+    expect(h.placed[0]?.stake).toBe(2500);
     expect(h.placed[0]?.requestId).toBe('quick-1');
+    // The next click is a quick bet of its own.
+    h.actor.send({ type: 'bet.select', selection: pick(2), requestId: 'quick-2' });
+    await waitFor(h.actor, (x) => x.matches('accepted') && h.placed.length === 2, { timeout: 2000 });
+    expect(h.placed[1]).toMatchObject({ stake: 2500, requestId: 'quick-2' });
+  });
+
+  it('quickBetNeedsAmount: quick bet on with no amount opens the slip as usual', async () => {
+    const h = harness({ input: { betting: { defaultStakeAmount: 50, quickBet: true, quickBetAmount: 0 } } });
+    h.actor.send({ type: 'bet.select', selection: pick(1), requestId: 'quick-1' });
+    const s = await ready(h.actor);
+    expect(s.context.stake).toBe('50.00');
+    expect(h.placed).toHaveLength(0);
+  });
+
+  it('quickBetPriceMoved: a check that moves the clicked price leaves the pick for Place and Confirm (oddsChanged); accept any odds places', async () => {
+    const moved = (selections: readonly Selection[]) => ({
+      ok: true as const,
+      value: selections.map((x) => ({ oddsId: x.oddsId, price: 1.85, line: x.line, limits })),
+    });
+    const h = harness({ input: { betting: { quickBet: true, quickBetAmount: 25 } }, check: moved });
+    h.actor.send({ type: 'bet.select', selection: pick(1), requestId: 'quick-1' });
+    const s = await ready(h.actor);
+    expect(s.context.error).toBe('oddsChanged');
+    expect(s.context.selections[0]?.price).toBe(1.85);
+    expect(s.context.stake).toBe('25.00');
+    expect(h.placed).toHaveLength(0);
+    // Better odds accepted does not cover a lower price.
+    const better = harness({
+      input: { betting: { quickBet: true, quickBetAmount: 25, acceptBetterOdds: true } },
+      check: moved,
+    });
+    better.actor.send({ type: 'bet.select', selection: pick(1), requestId: 'quick-2' });
+    await ready(better.actor);
+    expect(better.placed).toHaveLength(0);
+    const any = harness({
+      input: { betting: { quickBet: true, quickBetAmount: 25, acceptAnyOdds: true } },
+      check: moved,
+    });
+    any.actor.send({ type: 'bet.select', selection: pick(1), requestId: 'quick-3' });
+    await waitFor(any.actor, (x) => x.matches('accepted'), { timeout: 2000 });
+    expect(any.placed[0]).toMatchObject({ stake: 2500, requestId: 'quick-3' });
+  });
+
+  it('quickBetOverLimit: a quick bet amount past the max stake is not placed; the slip says why', async () => {
+    const h = harness({ input: { betting: { quickBet: true, quickBetAmount: 6000 } } });
+    h.actor.send({ type: 'bet.select', selection: pick(1), requestId: 'quick-1' });
+    const s = await ready(h.actor);
+    expect(s.context.error).toBe('betOverMax');
+    expect(h.placed).toHaveLength(0);
+  });
+
+  it('prefsChange: betting settings changed after the slip started reach the next pick', async () => {
+    const h = harness({});
+    h.actor.send({ type: 'prefs.change', betting: { defaultStake: 3, defaultStakeAmount: 40 } });
+    h.actor.send({ type: 'bet.select', selection: pick(1), requestId: 'click-1' });
+    expect((await ready(h.actor)).context.stake).toBe('40.00');
+    expect(h.placed).toHaveLength(0);
+    h.actor.send({ type: 'prefs.change', betting: { quickBet: true, quickBetAmount: 12 } });
+    h.actor.send({ type: 'bet.select', selection: pick(2), requestId: 'quick-1' });
+    await waitFor(h.actor, (x) => x.matches('accepted'), { timeout: 2000 });
+    expect(h.placed[0]).toMatchObject({ stake: 1200, requestId: 'quick-1' });
   });
 
   it('passes accept better odds and accept any odds to the placement', async () => {
@@ -581,7 +653,10 @@ describe('betSlipMachine: view-only (suspended) account', () => {
 
   it('viewOnlyAccountNoQuickBet: a quick bet is not placed for a view-only account', async () => {
     const h = harness({
-      input: { account: viewOnly, betting: { defaultStake: 3, defaultStakeAmount: 50, quickBet: true } },
+      input: {
+        account: viewOnly,
+        betting: { defaultStake: 3, defaultStakeAmount: 50, quickBet: true, quickBetAmount: 50 },
+      },
     });
     h.actor.send({ type: 'bet.select', selection: pick(1), requestId: 'quick-1' });
     await ready(h.actor);

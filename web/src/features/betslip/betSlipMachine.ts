@@ -19,7 +19,7 @@ import { DefaultBetting, DefaultStakeMode, type UiAction, uiActionFor } from '@s
 import { EMPTY, map, type Observable } from 'rxjs';
 import { assertEvent, assign, emit, fromEventObservable, fromPromise, setup } from 'xstate';
 import { type ApiClient, api as defaultApi } from '../../shared/api.ts';
-import { parseStake, stakeText } from '../../shared/money.ts';
+import { parseStake, stakeText, toMinor } from '../../shared/money.ts';
 import { awaitDecision, type CheckedPick, checkPicks, type Outcome, placeBet } from './betApi.ts';
 import type { SavedSlip } from './persist.ts';
 import {
@@ -78,7 +78,10 @@ export interface BetSlipContext {
   acceptBetterOdds: boolean;
   acceptAnyOdds: boolean;
   quickBet: boolean;
+  /** The quick bet's stake (major units, as settings keep it); 0: no quick bet. */
   quickBetAmount: number;
+  /** The price and line clicked for a quick bet: it is placed at once only at that price. */
+  quickPick: { price: number; line: Selection['line'] } | null;
   defaultStakeMode: number;
   defaultStakeAmount: number;
   lastStake: string;
@@ -115,7 +118,9 @@ export type BetSlipEvent =
   | { type: 'bet.keep' }
   | { type: 'odds.update'; quote: LiveQuote }
   /** The account changed (view-only state, session token, limits): the slip uses it from now on. */
-  | { type: 'account.change'; account: SlipAccount };
+  | { type: 'account.change'; account: SlipAccount }
+  /** The member's betting settings changed (this window or another): the slip follows from now on. */
+  | { type: 'prefs.change'; betting: NonNullable<BetSlipInput['betting']> };
 
 export type BetSlipEmitted =
   | { type: 'notify'; code: string; action: UiAction }
@@ -220,13 +225,45 @@ export function betSlipActors(deps: BetSlipDeps) {
   };
 }
 
+/** A settings amount (major units) as the text of the stake field, in the currency's digits. */
+function amountText(major: number, currency: string): string {
+  return stakeText(toMinor(major, currency), currency);
+}
+
 function initialStake(
-  context: Pick<BetSlipContext, 'defaultStakeMode' | 'defaultStakeAmount' | 'lastStake'>,
+  context: Pick<BetSlipContext, 'defaultStakeMode' | 'defaultStakeAmount' | 'lastStake' | 'account'>,
 ): string {
   if (context.defaultStakeMode === StakeMode.last) return context.lastStake;
   if (context.defaultStakeMode === StakeMode.preferred && context.defaultStakeAmount > 0)
-    return String(context.defaultStakeAmount);
+    return amountText(context.defaultStakeAmount, context.account.currency);
   return '';
+}
+
+/** Whether a click is a quick bet: quick bet on with an amount, a single, a click (with its key). */
+export function isQuickBet(
+  context: Pick<BetSlipContext, 'quickBet' | 'quickBetAmount' | 'mode'>,
+  requestId: string | undefined,
+): boolean {
+  return (
+    context.quickBet && context.quickBetAmount > 0 && context.mode === 'single' && requestId !== undefined
+  );
+}
+
+/**
+ * The quick bet's confirmation rule (ours; SPEC names only `confirmBet`): a quick bet skips the
+ * confirm step only at the price and line the player clicked. A check that moved them leaves the
+ * pick on the slip (code `oddsChanged`) for a normal Place and Confirm, unless the member accepts
+ * any odds, or better odds and the price is higher.
+ */
+export function quickPriceHolds(
+  context: Pick<BetSlipContext, 'quickPick' | 'selections' | 'acceptAnyOdds' | 'acceptBetterOdds'>,
+): boolean {
+  const s = context.selections[0];
+  const q = context.quickPick;
+  if (!s || !q) return false;
+  if (context.acceptAnyOdds) return true;
+  if (s.line !== q.line) return false;
+  return s.price === q.price || (context.acceptBetterOdds && s.price > q.price);
 }
 
 /** Adds a pick: a single keeps one; a parlay keeps one pick per match (the newer replaces). */
@@ -313,9 +350,14 @@ export const betSlipMachine = setup({
     canRetry: ({ context }) => context.account.viewOnly !== true,
     quickBetReady: ({ context }) =>
       context.quickBet &&
+      context.quickBetAmount > 0 &&
       context.mode === 'single' &&
       context.quickRequestId !== null &&
+      quickPriceHolds(context) &&
       placeProblem(context) === null,
+    /** A quick bet whose check moved the price: the pick stays for a normal placement. */
+    quickPriceMoved: ({ context }) =>
+      context.quickRequestId !== null && context.quickPick !== null && !quickPriceHolds(context),
     quoteMoved: ({ context, event }) => {
       assertEvent(event, 'odds.update');
       const s = context.selections.find((x) => x.oddsId === event.quote.oddsId);
@@ -334,14 +376,20 @@ export const betSlipMachine = setup({
     select: assign(({ context, event }) => {
       assertEvent(event, 'bet.select');
       const selections = addSelection(context, event.selection);
+      // A quick bet (a click with quick bet on) takes the quick bet amount, whatever was typed.
+      const quick = isQuickBet(context, event.requestId);
       return {
         selections,
         replaced: context.bet !== null ? null : replacedPick(context, event.selection),
         resumed: false,
         resumeConfirm: false,
-        stake:
-          context.selections.length === 0 || context.bet !== null ? initialStake(context) : context.stake,
-        quickRequestId: event.requestId ?? null,
+        stake: quick
+          ? amountText(context.quickBetAmount, context.account.currency)
+          : context.selections.length === 0 || context.bet !== null
+            ? initialStake(context)
+            : context.stake,
+        quickRequestId: quick ? (event.requestId ?? null) : null,
+        quickPick: quick ? { price: event.selection.price, line: event.selection.line } : null,
         bet: null,
         error: null,
         checked: null,
@@ -402,6 +450,19 @@ export const betSlipMachine = setup({
       assertEvent(event, 'account.change');
       return { account: event.account };
     }),
+    /** New betting settings: the next pick uses them (the stake typed on the slip stays). */
+    setBetting: assign(({ context, event }) => {
+      assertEvent(event, 'prefs.change');
+      const b = event.betting;
+      return {
+        quickBet: b.quickBet ?? context.quickBet,
+        quickBetAmount: b.quickBetAmount ?? context.quickBetAmount,
+        defaultStakeMode: b.defaultStake ?? context.defaultStakeMode,
+        defaultStakeAmount: b.defaultStakeAmount ?? context.defaultStakeAmount,
+        acceptBetterOdds: b.acceptBetterOdds ?? context.acceptBetterOdds,
+        acceptAnyOdds: b.acceptAnyOdds ?? context.acceptAnyOdds,
+      };
+    }),
     /** Records the stream's view of a pick; a moved price replaces the pick's and marks a re-quote. */
     applyQuote: assign(({ context, event }) => {
       assertEvent(event, 'odds.update');
@@ -438,6 +499,7 @@ export const betSlipMachine = setup({
     startPlacing: assign(({ context }, params: { requestId: string | null }) => ({
       requestId: params.requestId ?? context.quickRequestId ?? context.requestId,
       quickRequestId: null,
+      quickPick: null,
       error: null,
     })),
     setBet: assign((_, bet: BetView) => ({ bet })),
@@ -476,6 +538,7 @@ export const betSlipMachine = setup({
       acceptAnyOdds: r?.acceptAnyOdds ?? b.acceptAnyOdds,
       quickBet: b.quickBet,
       quickBetAmount: b.quickBetAmount,
+      quickPick: null,
       defaultStakeMode: b.defaultStake ?? DefaultStakeMode,
       defaultStakeAmount: b.defaultStakeAmount,
       lastStake: r?.lastStake ?? '',
@@ -496,6 +559,7 @@ export const betSlipMachine = setup({
     'bet.accept.change': { actions: 'setAccept' },
     'bet.clear': { target: '.empty', actions: 'clear' },
     'account.change': { actions: 'setAccount' },
+    'prefs.change': { actions: 'setBetting' },
   },
   states: {
     /** Where a restored slip (persist.ts) starts; a new slip is empty. */
@@ -574,6 +638,24 @@ export const betSlipMachine = setup({
               guard: 'quickBetReady',
               target: '#betSlip.placing',
               actions: { type: 'startPlacing', params: { requestId: null } },
+            },
+            {
+              guard: 'quickPriceMoved',
+              target: 'ready',
+              actions: [
+                assign({ quickRequestId: null, quickPick: null }),
+                { type: 'setError', params: { code: 'oddsChanged' } },
+              ],
+            },
+            {
+              // A quick bet that may not be placed (a stake past the limits, a view-only account):
+              // the slip says why and waits for the player.
+              guard: ({ context }) => context.quickRequestId !== null,
+              target: 'ready',
+              actions: [
+                { type: 'setError', params: ({ context }) => ({ code: placeProblem(context) }) },
+                assign({ quickRequestId: null, quickPick: null }),
+              ],
             },
             {
               guard: 'resumeConfirmReady',

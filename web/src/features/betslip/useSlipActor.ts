@@ -14,6 +14,7 @@ import { api } from '../../shared/api.ts';
 import type { OddsStream } from '../../shared/stream/oddsStream.ts';
 import { useOddsStream } from '../../shared/stream/react.tsx';
 import { accountTopic } from '../account/accountStream.tsx';
+import type { Betting } from '../account/layout.ts';
 import { betSlipActors, betSlipMachine } from './betSlipMachine.ts';
 import { loadSlip, savedSlipOf, serializeSavedSlip, slipStorageKey, storeSlip } from './persist.ts';
 import { decisionFromStream } from './streamDecision.ts';
@@ -24,6 +25,16 @@ import { watchSelections } from './watch.ts';
 export function useOddsFormat(): OddsFormat {
   const typeName = oddsTypeName(useLayout().pageDisplay.oddsType);
   return typeName === undefined || typeName === 'MYANMAR' ? 'MY' : typeName;
+}
+
+/** The betting settings that differ between two layouts' `betting`, or null when none does. */
+export function bettingChanges(before: Betting, after: Betting): Partial<Betting> | null {
+  const changed = Object.fromEntries(
+    (Object.keys(after) as (keyof Betting)[])
+      .filter((key) => before[key] !== after[key])
+      .map((key) => [key, after[key]]),
+  ) as Partial<Betting>;
+  return Object.keys(changed).length > 0 ? changed : null;
 }
 
 export function useSlipActor() {
@@ -88,6 +99,13 @@ export function useSlipActor() {
   useEffect(() => {
     slip.send({ type: 'account.change', account: slipAccount });
   }, [slip, slipAccount]);
+  // Betting settings changed since (here or in another window, issue 28): the fields that changed.
+  const betting = useRef(layout.betting);
+  useEffect(() => {
+    const changed = bettingChanges(betting.current, layout.betting);
+    betting.current = layout.betting;
+    if (changed) slip.send({ type: 'prefs.change', betting: changed });
+  }, [slip, layout.betting]);
   useEffect(() => {
     const a = slip.on('notify', (e) =>
       session.send({ type: 'error.report', code: e.code, callerWantsDialog: true }),
