@@ -296,6 +296,9 @@ const rows: readonly Row[] = [
     'ours',
   ],
   ['duplicateRequest', 'other', 'request', 409, 'This request was already received.', 'ours'],
+  // The whole site under maintenance (issue 28 item 16; listFeed.ts SiteMaintenanceCode): the web
+  // shows no message for it, it goes to /maintenance (web/src/app/siteStatus.ts).
+  ['maintenance', 'silent', 'system', 503, 'The site is under maintenance. Please come back later.', 'ours'],
   // A bet placement's request_id reused with another body (another stake, selection or price).
   [
     'requestIdReused',

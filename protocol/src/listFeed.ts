@@ -14,9 +14,13 @@
  * - `list/announce/<language>` (`announcelist`): `{ item: { "<id>": MessageRow },
  *    page: { all: { total } } }`
  * - `list/highlights` (`highlightleague`): `{ league: { "<league_id>": HighlightLeague } }`
+ * - `list/site` (`version`): `{ site: { state: { maintenance } } }`: true while the upstream is in
+ *    maintenance (a `version` reply with `maintenance: true`, or one refused with the `maintenance`
+ *    code), so every open page can go to /maintenance and back without polling (issue 28 item 16).
  * `clock` is `{ upstream: { now } }`: the upstream's time at its answer (UTC ms), which the pages'
  * countdowns run on. No model holds a read flag or anything else of one member.
  */
+import { isRecord } from './guards.ts';
 import type { Parsed } from './market.ts';
 import type {
   EsportsEvent,
@@ -56,6 +60,9 @@ export type NumberGameListModel = {
 export type MarqueeListModel = { line: Record<string, MessageRow> };
 export type AnnounceListModel = { item: Record<string, MessageRow>; page: { all: { total: number } } };
 export type HighlightsListModel = { league: Record<string, HighlightLeague> };
+export type SiteListModel = { site: { state: { maintenance: boolean } } };
+/** The code an upstream answers every call with while the site is in maintenance (errors.ts). */
+export const SiteMaintenanceCode = 'maintenance';
 
 export type ListModel =
   | LiveTvListModel
@@ -64,7 +71,8 @@ export type ListModel =
   | NumberGameListModel
   | MarqueeListModel
   | AnnounceListModel
-  | HighlightsListModel;
+  | HighlightsListModel
+  | SiteListModel;
 
 type Ok = { status: unknown; statusdesc?: unknown };
 
@@ -91,6 +99,13 @@ function sharedMessage(m: MessageRow): MessageRow {
 }
 
 const clockAt = (now: number): UpstreamClock => ({ upstream: { now } });
+const siteModel = (maintenance: boolean): SiteListModel => ({ site: { state: { maintenance } } });
+
+/** Whether a `list/site` model says the site is in maintenance (null before the first answer). */
+export function siteMaintenanceOf(model: Partial<SiteListModel> | null | undefined): boolean | null {
+  const state = model?.site?.state;
+  return state ? state.maintenance : null;
+}
 
 /** A list topic's reply -> its model. A failed status or a reply off the schema is an error. */
 export function parseListReply(topic: ListTopic, reply: unknown): Parsed<ListModel> {
@@ -152,6 +167,16 @@ export function parseListReply(topic: ListTopic, reply: unknown): Parsed<ListMod
           ),
         },
       };
+    }
+    case 'site': {
+      const refused =
+        isRecord(reply) &&
+        reply.status !== 1 &&
+        reply.status !== '1' &&
+        reply.statusdesc === SiteMaintenanceCode;
+      if (refused) return { ok: true, value: siteModel(true) };
+      const r = checked<{ maintenance?: unknown }>('version', reply);
+      return r.ok ? { ok: true, value: siteModel(r.value.maintenance === true) } : r;
     }
     case 'highlights': {
       const r = checked<{ data: HighlightLeague[] }>('highlightleague', reply);

@@ -307,7 +307,7 @@ export type Topic =
   | { kind: 'list'; list: LanguageList; language: Language };
 
 /** The shared lists polled once for everyone (`list/<name>`). */
-export const SharedLists = ['livetv', 'esports', 'lottery', 'numbergame', 'highlights'] as const;
+export const SharedLists = ['livetv', 'esports', 'lottery', 'numbergame', 'highlights', 'site'] as const;
 export type SharedList = (typeof SharedLists)[number];
 /** The shared lists polled once per language (`list/<name>/<language>`). */
 export const LanguageLists = ['marquee', 'announce'] as const;
@@ -344,6 +344,7 @@ export type ListTopicCall =
   | { call: 'lottery/drawlist'; body: Record<string, never> }
   | { call: 'ngdrawlist'; body: Record<string, never> }
   | { call: 'highlightleague'; body: Record<string, never> }
+  | { call: 'version'; body: Record<string, never> }
   | { call: 'marqueelist'; body: { language: Language } }
   | { call: 'announcelist'; body: { language: Language; page_number: 1; page_size: number } };
 
@@ -365,6 +366,7 @@ function isListCall(call: TopicCall): call is ListTopicCall {
     call.call === 'esports2live' ||
     call.call === 'ngdrawlist' ||
     call.call === 'highlightleague' ||
+    call.call === 'version' ||
     call.call === 'marqueelist' ||
     call.call === 'announcelist'
   );
@@ -523,6 +525,9 @@ function listTopicCall(topic: Extract<Topic, { kind: 'list' }>): ListTopicCall {
       return { call: 'ngdrawlist', body: {} };
     case 'highlights':
       return { call: 'highlightleague', body: {} };
+    case 'site':
+      // The site's state (issue 28 item 16): `version` says whether the upstream is in maintenance.
+      return { call: 'version', body: {} };
   }
 }
 

@@ -17,6 +17,8 @@ export const ListFeedBodies = {
   'lottery/drawlist': Type.Object({}, Closed),
   ngdrawlist: Type.Object({}, Closed),
   highlightleague: Type.Object({}, Closed),
+  /** `list/site`: the upstream's version and whether the site is in maintenance. */
+  version: Type.Object({}, Closed),
   marqueelist: Type.Object({ language: LanguageCode }, Closed),
   announcelist: Type.Object(
     {

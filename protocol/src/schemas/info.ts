@@ -29,6 +29,13 @@ export const PlainSessionBody = sessionBody({});
 export type PlainSessionBody = Static<typeof PlainSessionBody>;
 
 /**
+ * eventlist (SPEC section 7 names the call, no payload): `language` (ours) asks for the
+ * promotions' texts in the member's interface language (absent: the account's language).
+ */
+export const EventListBody = sessionBody({ language: Type.Optional(LanguageCode) });
+export type EventListBody = Static<typeof EventListBody>;
+
+/**
  * announcelist, marqueelist, personallist: `language` (ours) asks for the texts in the member's
  * interface language; an upstream without a translation answers its default (English) text. The web
  * sends the language it shows and asks again when the member switches.
@@ -95,7 +102,7 @@ export const InfoBodies = {
   betsysparlay: SysParlayListBody,
   betsysparlaymatch: InfoBetIdBody,
   betsysparlaybet: InfoBetIdBody,
-  eventlist: PlainSessionBody,
+  eventlist: EventListBody,
   standinglist: StandingListBody,
   standingresult: StandingResultBody,
   bracketlist: BracketListBody,
@@ -156,11 +163,28 @@ export const MatchResultRow = Type.Object({
 });
 export type MatchResultRow = Static<typeof MatchResultRow>;
 
-/** One promotion of eventlist. */
+/**
+ * One promotion of eventlist (upstream-sim/README.md "Events"). `title` and `start` are all an
+ * upstream must send; the rest is ours: `content` (the terms), `end` (UTC ms, like `start`),
+ * `status` (0 upcoming, 1 running), `kind` (boost, parlay, cashback), and what it is tied to: a
+ * league (`sport_id`, `league_id`, `league_name`) and for a match promotion the match
+ * (`match_id`, `home`, `away`, `kickoff`).
+ */
 export const PromoEventRow = Type.Object({
   event_id: Type.Integer(),
   title: Type.String({ maxLength: 512 }),
   start: Type.Optional(Type.Number()),
+  end: Type.Optional(Type.Number()),
+  content: Type.Optional(Type.String({ maxLength: 4000 })),
+  status: Type.Optional(Type.Integer()),
+  kind: Type.Optional(Type.String({ maxLength: 32 })),
+  sport_id: Type.Optional(Type.Integer()),
+  league_id: Type.Optional(Type.Integer()),
+  league_name: Type.Optional(Type.String({ maxLength: 256 })),
+  match_id: Type.Optional(Type.Integer()),
+  home: Type.Optional(Type.String({ maxLength: 256 })),
+  away: Type.Optional(Type.String({ maxLength: 256 })),
+  kickoff: Type.Optional(Type.Number()),
 });
 export type PromoEventRow = Static<typeof PromoEventRow>;
 

@@ -87,7 +87,7 @@ export const accountHandlers: Handlers = {
     ctx.sim.accounts.setNickname(account, (ctx.body as AddSecondaryRequest).nickname);
     return ok();
   },
-  version: () => ok({ version: SimVersion }),
+  version: (ctx) => ok({ version: SimVersion, maintenance: ctx.sim.siteMaintenance }),
 };
 
 /** userbalance for operator_type 1, vuserbalance for operator_type 2 (SPEC section 7). */

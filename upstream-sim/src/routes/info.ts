@@ -5,6 +5,7 @@
 import type {
   BracketListBody,
   DateRangeBody,
+  EventListBody,
   InfoBetIdBody,
   MarqueeBody,
   MatchResultBody,
@@ -15,8 +16,9 @@ import type {
   StatementBody,
   SysParlayListBody,
 } from '@sportsbook/protocol';
-import { parlayReturn } from '@sportsbook/protocol';
+import { DefaultLanguage, isLanguage, parlayReturn } from '@sportsbook/protocol';
 import { toMajor } from '../domain/amounts.ts';
+import { promoEvents, promoWindow } from '../domain/events.ts';
 import { localizedMessage } from '../domain/messageTexts.ts';
 import { ticketStatus } from '../domain/settlement.ts';
 import { dateOf, dayRange } from '../domain/statements.ts';
@@ -261,13 +263,12 @@ export const infoHandlers: Handlers = {
     return ok({ data: tickets });
   },
   eventlist: (ctx) => {
-    auth(ctx);
-    return ok({
-      data: [
-        { event_id: 1, title: 'Weekend parlay boost', start: ctx.sim.world.options.startTime, status: 1 },
-        { event_id: 2, title: 'Cash-out week', start: ctx.sim.world.options.startTime, status: 1 },
-      ],
-    });
+    const { account } = auth(ctx);
+    const body = ctx.body as EventListBody;
+    const language = body.language ?? (isLanguage(account.language) ? account.language : DefaultLanguage);
+    const world = ctx.sim.world;
+    const now = world.now();
+    return ok({ data: promoEvents(world.results(promoWindow(now)), world.options.seed, now, language) });
   },
   standinglist: (ctx) => {
     auth(ctx);
