@@ -8,6 +8,7 @@ import type { UiAction } from '@sportsbook/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useReturnFocus } from '../shared/components/returnFocus.ts';
 import { catalogueText } from '../shared/i18n/index.ts';
 import { logCode } from './clientLog.ts';
 import { SessionContext } from './contexts.ts';
@@ -38,6 +39,8 @@ function Toast({ item, onClose }: { item: Shown; onClose: (id: number) => void }
 
 function Dialog({ item, onClose }: { item: Shown; onClose: (id: number) => void }) {
   const { t } = useTranslation();
+  // Closed, it gives the focus back to where the player was (issue 29).
+  useReturnFocus();
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => button.current?.focus(), []);
   const notice = item.action.show === 'notice';

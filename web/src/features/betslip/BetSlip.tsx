@@ -15,6 +15,7 @@ import { catalogueText } from '../../shared/i18n/index.ts';
 import { formatMoney, parseStake } from '../../shared/money.ts';
 import { useIsPhone } from '../../shared/phone.ts';
 import { selectionText } from '../board/view.ts';
+import { useSlipAnnouncement } from './announce.ts';
 import type { betSlipMachine } from './betSlipMachine.ts';
 import { ParlayTotals } from './ParlayTotals.tsx';
 import {
@@ -99,6 +100,16 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
     : ParlayLimits.maxSelections;
   const tooMany = ctx.mode !== 'single' && n > maxPicks;
   const replaced = ctx.replaced;
+  // A screen reader hears a moved price of a pick and a placement's outcome (announce.ts).
+  const liveText = useSlipAnnouncement(
+    stateName,
+    ctx.selections,
+    ctx.bet,
+    ctx.error,
+    ctx.account.oddsFormat,
+    t,
+    tAll as (key: string, options?: Record<string, unknown>) => string,
+  );
   return (
     <aside
       className={`bet-slip${phone ? ' slip-sheet' : ''}`}
@@ -106,6 +117,10 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
       data-sheet={phone ? (sheet ? 'open' : 'closed') : undefined}
       aria-label={t('slip.title')}
     >
+      {/* Polite, always there (also while a phone's sheet is closed), so every change is said. */}
+      <p className="visually-hidden" role="status" data-slip-live="">
+        {liveText}
+      </p>
       {phone ? (
         <button
           type="button"

@@ -6,7 +6,7 @@
  */
 import { render, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { EMPTY, type Observable } from 'rxjs';
+import { EMPTY, map, type Observable } from 'rxjs';
 import { expect } from 'vitest';
 import { createActor, fromEventObservable, fromPromise } from 'xstate';
 import { createI18n, switchLanguage } from '../../shared/i18n/index.ts';
@@ -54,6 +54,14 @@ export interface RenderSlipOptions {
   /** Picks selected before rendering; the render waits for the slip to be ready when there are any. */
   picks?: readonly Selection[];
   mode?: SlipMode;
+  /** The placement's reply (default: refused, not expected). */
+  place?: () => Promise<BetView>;
+  /** A waiting bet's decision (default: never comes). */
+  decision?: () => Promise<BetView>;
+  /** The stream's quotes of the picks (default: none). */
+  quotes?: Observable<LiveQuote>;
+  /** The confirm step's delay (default the machine's). */
+  confirmDelayMs?: number;
 }
 
 export async function renderSlip(options: RenderSlipOptions) {
@@ -75,12 +83,25 @@ export async function renderSlip(options: RenderSlipOptions) {
       ),
       placeBet: fromPromise(async ({ input }): Promise<BetView> => {
         placed.push(input);
+        if (options.place) return options.place();
         throw new Error('not expected');
       }),
-      oddsWatch: fromEventObservable(() => EMPTY as Observable<{ type: 'odds.update'; quote: LiveQuote }>),
+      betDecision: fromPromise(
+        (): Promise<BetView> => (options.decision ? options.decision() : new Promise<BetView>(() => {})),
+      ),
+      oddsWatch: fromEventObservable(() =>
+        options.quotes
+          ? options.quotes.pipe(map((quote) => ({ type: 'odds.update' as const, quote })))
+          : (EMPTY as Observable<{ type: 'odds.update'; quote: LiveQuote }>),
+      ),
     },
   });
-  const slip = createActor(machine, { input: { account: options.account } }).start();
+  const slip = createActor(machine, {
+    input: {
+      account: options.account,
+      ...(options.confirmDelayMs === undefined ? {} : { confirmDelayMs: options.confirmDelayMs }),
+    },
+  }).start();
   if (options.mode) slip.send({ type: 'bet.mode.change', mode: options.mode });
   for (const selection of options.picks ?? []) slip.send({ type: 'bet.select', selection });
   const i18n = createI18n('en');

@@ -6,14 +6,15 @@
  * are stale and betting is paused.
  */
 import type { MarketModel, MarketType, OddsFormat } from '@sportsbook/protocol';
-import { type CSSProperties, memo, useMemo, useRef } from 'react';
+import { type CSSProperties, memo, useEffect, useMemo, useRef } from 'react';
 import { useBook } from '../../shared/i18n/book/useBook.ts';
 import { useIndicator, useTopicModelWhen, useTopicSelector } from '../../shared/stream/react.tsx';
 import { extraMarkets } from '../markets/groups.ts';
 import { useMarketsText } from '../markets/i18n/index.ts';
 import { type MarketsT, MarketsText } from '../markets/text.ts';
 import { MatchRow } from './MatchRow.tsx';
-import { type BoardT, BoardText, type PickHandler } from './OddsCell.tsx';
+import { BoardFocus, type BoardT, BoardText, type PickHandler } from './OddsCell.tsx';
+import { attachBoardKeys, ensureRovingCell } from './roving.ts';
 import {
   type BoardFilters,
   betTypesOf,
@@ -117,69 +118,94 @@ export const Board = memo(function Board(props: BoardProps) {
   const page = Math.min(props.page, pages - 1);
   const shown = useMemo(() => pageOf(groups, page, props.pageSize), [groups, page, props.pageSize]);
   const locked = status === 'stale';
+  // Keyboard (roving.ts): one tab stop among the prices, arrows between them; one delegated listener
+  // each on the board, none per price. A Tab anywhere first makes sure the tab stop is an open price.
+  const root = useRef<HTMLElement>(null);
+  const live = useRef<HTMLParagraphElement>(null);
+  const focus = useMemo(
+    () => ({
+      roving: true,
+      announce: (text: string) => {
+        if (live.current) live.current.textContent = text;
+      },
+    }),
+    [],
+  );
+  useEffect(() => (root.current ? attachBoardKeys(root.current) : undefined), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the prices shown change with these
+  useEffect(() => {
+    if (root.current) ensureRovingCell(root.current);
+  }, [shown, status, columns]);
   return (
-    <section
-      className={`board market-${marketType}`}
-      data-topic={props.topic}
-      data-status={status}
-      style={{ '--board-cols': template } as CSSProperties}
-    >
-      {locked || indicator === 'stale' ? (
-        <div className="board-stale" role="alert" data-stale-banner="">
-          {t('board.staleBanner')}
-        </div>
-      ) : null}
-      {status === 'loading' ? <p className="board-note">{t('board.loading')}</p> : null}
-      {status !== 'loading' && status !== 'ok' && status !== 'stale' ? (
-        <p className="board-note">{t('board.unavailable')}</p>
-      ) : null}
-      {status === 'ok' && total === 0 ? <p className="board-note">{t('board.empty')}</p> : null}
-      {total > 0 ? <BoardHead groups={columns} t={t as BoardT} /> : null}
-      <BoardText.Provider value={t as BoardT}>
-        <MarketsText.Provider value={marketsT as MarketsT}>
-          {shown.map((g) => (
-            <div className="league" key={g.leagueId} data-league={g.leagueId}>
-              <div className="league-head">
-                <button
-                  type="button"
-                  className={`fav${g.favourite ? ' on' : ''}`}
-                  aria-label={t('board.favourite')}
-                  onClick={() => props.onToggleFavourite(g.leagueId)}
-                >
-                  ★
-                </button>
-                <span>{g.name}</span>
-              </div>
-              {g.matchIds.map((id) => (
-                <MatchRow
-                  key={id}
-                  topic={props.topic}
-                  matchId={id}
-                  groups={columns}
-                  oddsIds={index.get(id) ?? NoOdds}
-                  format={props.format}
-                  locked={locked}
-                  showScore={props.showScore}
-                  onPick={props.onPick}
-                  more={structure ? extraMarkets(structure, id, index.get(id) ?? NoOdds) : 0}
-                  moreOpen={props.moreOpen === id}
-                  onMore={props.onMore}
-                />
+    <>
+      <section
+        ref={root}
+        className={`board market-${marketType}`}
+        data-topic={props.topic}
+        data-status={status}
+        style={{ '--board-cols': template } as CSSProperties}
+      >
+        {locked || indicator === 'stale' ? (
+          <div className="board-stale" role="alert" data-stale-banner="">
+            {t('board.staleBanner')}
+          </div>
+        ) : null}
+        {status === 'loading' ? <p className="board-note">{t('board.loading')}</p> : null}
+        {status !== 'loading' && status !== 'ok' && status !== 'stale' ? (
+          <p className="board-note">{t('board.unavailable')}</p>
+        ) : null}
+        {status === 'ok' && total === 0 ? <p className="board-note">{t('board.empty')}</p> : null}
+        {total > 0 ? <BoardHead groups={columns} t={t as BoardT} /> : null}
+        <BoardText.Provider value={t as BoardT}>
+          <BoardFocus.Provider value={focus}>
+            <MarketsText.Provider value={marketsT as MarketsT}>
+              {shown.map((g) => (
+                <div className="league" key={g.leagueId} data-league={g.leagueId}>
+                  <div className="league-head">
+                    <button
+                      type="button"
+                      className={`fav${g.favourite ? ' on' : ''}`}
+                      aria-label={t('board.favourite')}
+                      onClick={() => props.onToggleFavourite(g.leagueId)}
+                    >
+                      ★
+                    </button>
+                    <span>{g.name}</span>
+                  </div>
+                  {g.matchIds.map((id) => (
+                    <MatchRow
+                      key={id}
+                      topic={props.topic}
+                      matchId={id}
+                      groups={columns}
+                      oddsIds={index.get(id) ?? NoOdds}
+                      format={props.format}
+                      locked={locked}
+                      showScore={props.showScore}
+                      onPick={props.onPick}
+                      more={structure ? extraMarkets(structure, id, index.get(id) ?? NoOdds) : 0}
+                      moreOpen={props.moreOpen === id}
+                      onMore={props.onMore}
+                    />
+                  ))}
+                </div>
               ))}
-            </div>
-          ))}
-        </MarketsText.Provider>
-      </BoardText.Provider>
-      {pages > 1 ? (
-        <nav className="pager">
-          {Array.from({ length: pages }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the index is the identity (page number, selection index)
-            <button type="button" key={i} disabled={i === props.page} onClick={() => props.onPageChange(i)}>
-              {i + 1}
-            </button>
-          ))}
-        </nav>
-      ) : null}
-    </section>
+            </MarketsText.Provider>
+          </BoardFocus.Provider>
+        </BoardText.Provider>
+        {pages > 1 ? (
+          <nav className="pager">
+            {Array.from({ length: pages }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the index is the identity (page number, selection index)
+              <button type="button" key={i} disabled={i === props.page} onClick={() => props.onPageChange(i)}>
+                {i + 1}
+              </button>
+            ))}
+          </nav>
+        ) : null}
+      </section>
+      {/* Outside the board: the one line that says a move of the focused price (OddsCell). */}
+      <p className="visually-hidden" role="status" data-board-live="" ref={live} />
+    </>
   );
 });

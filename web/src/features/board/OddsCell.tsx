@@ -15,6 +15,17 @@ export type PickHandler = (odds: MarketOdds, index: number) => void;
  */
 export const RowVisibility = createContext<{ skipped: boolean }>({ skipped: false });
 
+/**
+ * What a board gives its prices for the keyboard and screen readers (roving.ts): `roving` renders
+ * them out of the tab order (the board keeps one tab stop among them); `announce` says a move of the
+ * FOCUSED price in the board's polite status line (the board itself is not live: a reader hears a
+ * price move only when it is on it). A markets panel's prices (no provider) are plain buttons.
+ */
+export const BoardFocus = createContext<{ roving: boolean; announce: ((text: string) => void) | null }>({
+  roving: false,
+  announce: null,
+});
+
 /** The board's `t` (book namespace), given once by the board so that cells need no i18n hook each. */
 export type BoardT = (key: string, options?: Record<string, unknown>) => string;
 export const BoardText = createContext<BoardT>((key) => key);
@@ -79,15 +90,25 @@ export const OddsCell = memo(function OddsCell(props: {
   const previous = useRef(price);
   const button = useRef<HTMLButtonElement>(null);
   const row = useContext(RowVisibility);
+  const focus = useContext(BoardFocus);
   // biome-ignore lint/correctness/useExhaustiveDependencies: row.skipped is a mutable flag read when the price moves, not a reason to run
   useEffect(() => {
     const before = previous.current;
     previous.current = price;
     if (before === undefined || price === undefined || before === price) return;
+    // The focused price only (one comparison per move): a reader hears what it is on, never the board.
+    const el = button.current;
+    if (focus.announce && el && el === document.activeElement && !isMyanmarBetType(odds?.betType ?? '')) {
+      focus.announce(
+        t(price > before ? 'board.priceUp' : 'board.priceDown', {
+          pick: props.name,
+          price: shown(price, props.format),
+        }),
+      );
+    }
     // A row scrolled out of view (content-visibility skips it) does not flash: nobody sees it, and
     // with a whole topic on one page hundreds of running flash animations cost the main thread.
     if (row.skipped) return;
-    const el = button.current;
     if (el) flashCell(el, price > before ? 'up' : 'down');
   }, [price]);
   if (!odds) return <span className="odds-cell empty" />;
@@ -104,6 +125,7 @@ export const OddsCell = memo(function OddsCell(props: {
       data-odds={props.oddsId}
       data-index={props.index}
       data-price={price}
+      tabIndex={focus.roving ? -1 : undefined}
       disabled={suspended || text === ''}
       onClick={() => props.onPick(odds, props.index)}
     >

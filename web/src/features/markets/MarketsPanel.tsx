@@ -18,6 +18,7 @@ import {
   Period,
 } from '@sportsbook/protocol';
 import { lazy, memo, Suspense, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
+import { useReturnFocus } from '../../shared/components/returnFocus.ts';
 import { useBook } from '../../shared/i18n/book/useBook.ts';
 import { useMatchSeconds } from '../../shared/stream/clock.ts';
 import { useTopicEntity, useTopicModelWhen, useTopicSelector } from '../../shared/stream/react.tsx';
@@ -168,6 +169,8 @@ export function MarketsPanel(props: {
     [match?.home, match?.away],
   );
   const closeButton = useRef<HTMLButtonElement>(null);
+  // Closed, the panel gives the focus back to the "+N" that opened it (issue 29).
+  useReturnFocus();
   useEffect(() => {
     closeButton.current?.focus();
     const onKey = (e: KeyboardEvent) => {
