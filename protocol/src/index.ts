@@ -36,4 +36,5 @@ export * from './standings.ts';
 export * from './tournament.ts';
 export * from './validation.ts';
 export * from './virtual.ts';
+export * from './winLose.ts';
 export * from './wire.ts';

@@ -27,6 +27,7 @@ import type { Log as Logger } from '../log.ts';
 import { reject } from '../reply.ts';
 import type { OddsQuote, World } from '../world/types.ts';
 import { toMajor, toMinor } from './amounts.ts';
+import { betProduct } from './statements.ts';
 import type { Store } from './store.ts';
 import type { Account, Bet, BetKind, BetLeg, BetLimit } from './types.ts';
 import type { WalletEngine } from './wallet.ts';
@@ -81,6 +82,8 @@ export interface LegRequest {
   body?: string;
   /** The market the ticket was taken from: in play (true) or pre-match (false); absent: unchecked. */
   live?: boolean | undefined;
+  /** The row's label of the selection as quoted (a CS score); absent: unchecked. */
+  label?: string | undefined;
 }
 
 interface CashOutQuote {
@@ -198,6 +201,9 @@ export class Bets {
     // The ticket's market type changed (pre-match -> in play at kick-off): the slip must go.
     if (leg.live !== undefined && leg.live !== quote.live)
       reject('marketTypeChanged', { odds_id: quote.oddsId, live: quote.live });
+    // The row relabelled its indexes (a goal moved a correct-score row): the pick is another bet.
+    if (leg.label !== undefined && (quote.labels?.[leg.selection] ?? null) !== leg.label)
+      reject('marketTypeChanged', { odds_id: quote.oddsId, label: quote.labels?.[leg.selection] ?? null });
     const current = quote.prices[leg.selection];
     if (current === undefined) reject('invalidBetType');
     const lineMoved = leg.line !== undefined && leg.line !== quote.line;
@@ -306,7 +312,7 @@ export class Bets {
       cashOut: null,
     };
     // Freeze first: insufficient_balance leaves no bet behind.
-    this.wallet.freeze(account.id, bet.risk, bet.betId, now);
+    this.wallet.freeze(account.id, bet.risk, bet.betId, now, betProduct(bet));
     this.store.saveBet(bet);
     if (live) this.waiting.add(bet.betId);
     this.log.info({ betId, accountId: account.id, kind, risk: bet.risk, status: bet.status }, 'bet placed');
@@ -554,7 +560,7 @@ export class Bets {
 
   rejectWaiting(bet: Bet, reason: string, now: number): void {
     this.waiting.delete(bet.betId);
-    this.wallet.release(bet.accountId, bet.risk, bet.betId, now);
+    this.wallet.release(bet.accountId, bet.risk, bet.betId, now, betProduct(bet));
     this.store.saveBet({ ...bet, status: 'rejected', rejectReason: reason, settledAt: now });
     this.log.info({ betId: bet.betId, reason }, 'live bet rejected');
   }
@@ -629,7 +635,7 @@ export class Bets {
       });
     }
     this.quotes.delete(quoteId);
-    this.wallet.settle(bet.accountId, bet.risk, value, 0, bet.betId, now);
+    this.wallet.settle(bet.accountId, bet.risk, value, 0, bet.betId, now, betProduct(bet));
     const done: Bet = {
       ...bet,
       status: 'cashedOut',

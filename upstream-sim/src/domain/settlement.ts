@@ -17,6 +17,7 @@ import {
 import type { Log as Logger } from '../log.ts';
 import type { MatchEnd } from '../world/types.ts';
 import type { Bets } from './bets.ts';
+import { betProduct } from './statements.ts';
 import type { Store } from './store.ts';
 import type { Account, Bet, BetLeg, BetStatus } from './types.ts';
 import type { WalletEngine } from './wallet.ts';
@@ -168,8 +169,9 @@ export class Settlement {
     const validTurnover = allVoid ? 0 : turnover(status, bet.risk);
     const myanmar = bet.kind === 'mmoSingle' || bet.kind === 'mmoParlay';
     const commission = account && !myanmar ? Math.floor((validTurnover * account.commissionBps) / 10_000) : 0;
-    if (allVoid) this.wallet.release(bet.accountId, bet.risk, bet.betId, now);
-    else this.wallet.settle(bet.accountId, bet.risk, returned, commission, bet.betId, now);
+    const product = betProduct(bet);
+    if (allVoid) this.wallet.release(bet.accountId, bet.risk, bet.betId, now, product);
+    else this.wallet.settle(bet.accountId, bet.risk, returned, commission, bet.betId, now, product);
     this.store.saveBet({
       ...bet,
       status,

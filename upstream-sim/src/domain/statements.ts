@@ -4,7 +4,14 @@
  * stake, negative adjustment). Per day: closing = opening + credit - debit, exactly, because every
  * number is a sum over the same integer entries. Days are GMT+8 working dates of sim time.
  */
-import { DisplayUtcOffsetMs } from '@sportsbook/protocol';
+import {
+  DisplayUtcOffsetMs,
+  isVirtualSport,
+  type LedgerMovement,
+  type ProductWinLose,
+  winLoseByProduct,
+  winLoseTotal,
+} from '@sportsbook/protocol';
 import { reject } from '../reply.ts';
 import type { Store } from './store.ts';
 import type { Bet, LedgerEntry } from './types.ts';
@@ -66,10 +73,31 @@ export interface StatementLine {
 
 const SportsbookTypes: ReadonlySet<string> = new Set(['stake', 'payout', 'commission', 'freeze', 'release']);
 
+/** E-sports (sport 43). */
+const ESportsId = 43;
+
+/**
+ * The ledger product of a bet's movements: `esports` when every leg is an e-sports match,
+ * `virtual` when every leg is a virtual event, else undefined (the sportsbook).
+ */
+export function betProduct(bet: Pick<Bet, 'legs'>): string | undefined {
+  if (bet.legs.length === 0) return undefined;
+  if (bet.legs.every((leg) => leg.sportId === ESportsId)) return 'esports';
+  if (bet.legs.every((leg) => isVirtualSport(leg.sportId))) return 'virtual';
+  return undefined;
+}
+
+/** A product row of the win/loss report, minor units; valid turnover from the bets for bet products. */
+export interface WinLoseRow extends ProductWinLose {
+  validTurnover: number;
+}
+
 /** The product a ledger entry belongs to: its own `product`, else sportsbook for bet movements. */
 export function productOf(entry: LedgerEntry): string {
   return entry.product ?? (SportsbookTypes.has(entry.type) ? 'sportsbook' : 'account');
 }
+
+const BetProducts: ReadonlySet<string> = new Set(['sportsbook', 'esports', 'virtual']);
 
 const cashOf = (entry: LedgerEntry) => entry.available + entry.frozen;
 const cashDelta = (entry: LedgerEntry) => entry.dAvailable + entry.dFrozen;
@@ -114,16 +142,10 @@ export class Statements {
           });
         index++;
       }
-      let turnover = 0;
-      let validTurnover = 0;
-      let winLose = 0;
-      for (const bet of bets) {
-        if (bet.settledAt === null || bet.settledAt < start || bet.settledAt >= end || !isSettled(bet))
-          continue;
-        turnover += bet.risk;
-        validTurnover += bet.validTurnover;
-        winLose += bet.returned - bet.risk;
-      }
+      // Every product's play that day (not the sportsbook's alone): the win/loss report's total row.
+      const rows = this.winLose(accountId, start, end, bets);
+      const { turnover, winLose } = winLoseTotal(rows);
+      const validTurnover = rows.reduce((sum, row) => sum + row.validTurnover, 0);
       return {
         date,
         opening,
@@ -137,6 +159,37 @@ export class Statements {
         lines,
       };
     });
+  }
+
+  /**
+   * The win/loss report over [from, to): one row per product with ledger movements (protocol's
+   * winLoseByProduct; deposits and adjustments are no product). Valid turnover: the settled bets'
+   * own for the bet products (the bets whose stake was debited in the range), the turnover for the others.
+   */
+  winLose(
+    accountId: string,
+    from: number,
+    to: number,
+    bets = this.store.accountBets(accountId),
+  ): WinLoseRow[] {
+    const movements: LedgerMovement[] = [];
+    const staked = new Set<string>();
+    for (const entry of this.store.entries(accountId)) {
+      if (entry.time < from || entry.time >= to) continue;
+      const product = productOf(entry);
+      movements.push({ product, type: entry.type, amount: cashDelta(entry), ref: entry.ref });
+      if (entry.type === 'stake') staked.add(entry.ref);
+    }
+    const valid = new Map<string, number>();
+    for (const bet of bets) {
+      if (!staked.has(bet.betId)) continue;
+      const product = betProduct(bet) ?? 'sportsbook';
+      valid.set(product, (valid.get(product) ?? 0) + bet.validTurnover);
+    }
+    return winLoseByProduct(movements).map((row) => ({
+      ...row,
+      validTurnover: BetProducts.has(row.product) ? (valid.get(row.product) ?? 0) : row.turnover,
+    }));
   }
 
   /** Bets settled (won, lost, draw, halves, cashed out) in [from, to). */

@@ -141,9 +141,22 @@ export const infoHandlers: Handlers = {
     }));
     return ok({ data: days, currency: c });
   },
+  // One row per product that moved the ledger in the range (sportsbook, esports, virtual, lottery,
+  // tournament, slots, livecasino, minigame, poker): the rows add up to the ledger to the minor unit.
   platformwinlose: (ctx) => {
-    const { account, bets } = settledInRange(ctx);
-    return ok({ data: [{ platform: 'sportsbook', ...summary(account, bets) }] });
+    const { account } = auth(ctx);
+    const body = ctx.body as DateRangeBody;
+    const { from, to } = dayRange(body.start_date, body.end_date);
+    const c = account.currency;
+    const rows = ctx.sim.statements.winLose(account.id, from, to).map((row) => ({
+      platform: row.product,
+      count: row.count,
+      turnover: toMajor(row.turnover, c),
+      valid_turnover: toMajor(row.validTurnover, c),
+      win_lose: toMajor(row.winLose, c),
+      commission: toMajor(row.commission, c),
+    }));
+    return ok({ data: rows });
   },
   settlementhistory: (ctx) => {
     const { bets, body } = settledInRange(ctx);

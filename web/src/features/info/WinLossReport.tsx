@@ -1,6 +1,6 @@
 /**
- * The win/loss report: per product (platformwinlose's `platform`: sportsbook today, other products
- * as their servers add rows) bets, turnover, valid turnover, win/loss and commission over a period
+ * The win/loss report: per product (platformwinlose's `platform`: one row per product that moved the
+ * ledger, protocol RULES.md "Win/loss per product") bets, turnover, valid turnover, win/loss and commission over a period
  * (today, yesterday, this week, last week, last 30 days; GMT+8 working dates), with a total row
  * summed on integer minor units.
  */
