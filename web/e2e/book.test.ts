@@ -65,10 +65,18 @@ async function advanceUntil(stepMs: number, done: () => Promise<boolean>, maxSte
   if (!(await done())) throw new Error('condition not reached while advancing the clock');
 }
 
-async function priceMovesWithoutReload() {
+/** Sets the page marker a reload would wipe (before whatever the caller does next). */
+async function setReloadMarker() {
   await page.evaluate(() => {
     (window as unknown as { marker: number }).marker = 42;
   });
+}
+
+/**
+ * A price on the board moves, and the marker set by `setReloadMarker` earlier is still there:
+ * never set here, so a reload between the caller's `setReloadMarker` and this check fails it.
+ */
+async function priceMovesWithoutReload() {
   const before = await prices(page);
   expect(Object.keys(before).length).toBeGreaterThan(0);
   await advanceUntil(15_000, async () => {
@@ -143,9 +151,7 @@ describe('sportsbook end to end', { timeout: 90_000 }, () => {
     await login('demo03');
     await openTab('live');
     await page.locator('[data-connection="live"]').waitFor();
-    await page.evaluate(() => {
-      (window as unknown as { marker: number }).marker = 42;
-    });
+    await setReloadMarker();
     await stack.restartGateway();
     await page.locator('[data-connection="live"]').waitFor();
     await priceMovesWithoutReload();
@@ -328,6 +334,7 @@ describe('sportsbook end to end', { timeout: 90_000 }, () => {
   it('single bet: live price moves, bet waits, runs, settles, and the statement reconciles', async () => {
     await login('demo01');
     await openTab('live');
+    await setReloadMarker();
     await priceMovesWithoutReload();
 
     // A live single: waiting for the live delay, then running (a market moved during the wait

@@ -105,8 +105,8 @@ export type Placement =
   | { readonly call: 'bet/betsingle' | 'bet/vbetsingle'; readonly body: BetSingleBody }
   | { readonly call: 'bet/betparlay' | 'bet/vbetparlay'; readonly body: BetParlayBody }
   | { readonly call: 'bet/betsysparlay'; readonly body: BetSysParlayBody }
-  | { readonly call: 'bet/betsinglemmo' | 'bet/vbetsinglemmo'; readonly body: BetSingleMmoBody }
-  | { readonly call: 'bet/betparlaymmo' | 'bet/vbetparlaymmo'; readonly body: BetParlayMmoBody };
+  | { readonly call: 'bet/betsinglemmo'; readonly body: BetSingleMmoBody }
+  | { readonly call: 'bet/betparlaymmo'; readonly body: BetParlayMmoBody };
 
 export function placement(input: PlaceInput): Placement {
   const { account, selections } = input;
@@ -126,17 +126,21 @@ export function placement(input: PlaceInput): Placement {
     ...(typeof s.line === 'number' || s.line === null ? { line: s.line } : {}),
     // The ticket's market (in play or pre-match): a match that kicked off since answers marketTypeChanged.
     live: s.live,
+    // The row's own label (a CS score): a row relabelled by a goal answers marketTypeChanged.
+    ...(typeof s.rowLabel === 'string' && s.rowLabel !== '' ? { label: s.rowLabel } : {}),
   });
   const mmoLeg = (s: Selection) => ({ odds_id: s.oddsId, selection: s.selection, body: String(s.line) });
+  // Myanmar rows exist for real matches only (virtual events have none), so the upstream's
+  // vbetsinglemmo / vbetparlaymmo are never the web's call.
   if (myanmar) {
     const first = selections[0] as Selection;
     return input.mode === 'single'
       ? {
-          call: v ? 'bet/vbetsinglemmo' : 'bet/betsinglemmo',
+          call: 'bet/betsinglemmo',
           body: { ...base, ...mmoLeg(first), accept_any_odds: input.acceptAnyOdds },
         }
       : {
-          call: v ? 'bet/vbetparlaymmo' : 'bet/betparlaymmo',
+          call: 'bet/betparlaymmo',
           body: { ...base, selections: selections.map(mmoLeg), accept_any_odds: input.acceptAnyOdds },
         };
   }
