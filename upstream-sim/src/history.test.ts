@@ -224,6 +224,35 @@ describe('market refusals as the spec codes (protocol marketRefusalCode)', () =>
     expect(parlay.json.statusdesc).toBe('marketTypeChanged');
   });
 
+  it("a leg's quoted row label (a correct score) that the row no longer has answers marketTypeChanged, even with accept_any_odds (issue 31 item 5)", async () => {
+    const { json } = await t.call('/odds/uxmarket', { sport_id: 1, market_type: 'cs', group: 'today' });
+    const row = (json.data.odds as Row[]).find(
+      (r) => r[2] === 'CS' && r[4] === 0 && t.world.quote(r[0])?.status === 0 && (r[6]?.length ?? 0) > 2,
+    );
+    if (!row) throw new Error('no open correct-score row');
+    const labels = row[6] as string[];
+    const place = (label: string, accept_any_odds: boolean) =>
+      t.call('/bet/betsingle', {
+        ...s,
+        request_id: requestId(),
+        odds_id: row[0],
+        selection: 1,
+        price: row[5][1],
+        stake: 10,
+        odds_type: 4,
+        label,
+        accept_any_odds,
+      });
+    // Another score's label at this index: refused whatever the price flags say; nothing placed.
+    const before = t.sim.store.accountBets(s.account_id).length;
+    const wrong = await place(labels[2] as string, true);
+    expect(wrong.json.statusdesc).toBe('marketTypeChanged');
+    expect(t.sim.store.accountBets(s.account_id).length).toBe(before);
+    const right = await place(labels[1] as string, false);
+    expect(right.json.status).toBe(1);
+    expect(right.json.data.legs[0].label).toBe(labels[1]);
+  });
+
   it('a live row suspended after a goal answers oddsIsUpdating (a held match: 328)', async () => {
     const seen = new Set<string>();
     for (let step = 0; step < 400 && seen.size < 2; step++) {

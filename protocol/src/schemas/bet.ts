@@ -66,6 +66,15 @@ export const QuotedLine = Type.Union([Type.Number(), Type.Null()]);
  */
 export const QuotedLive = Type.Boolean();
 
+/**
+ * Ours: the row's own label of the picked selection as quoted (a correct-score "2-1", a total-goals
+ * range "2-3", a double chance "1X"). In play such rows relabel their indexes when a goal goes in;
+ * when given and the row's label at that index is now another, the answer is marketTypeChanged,
+ * even with accept_any_odds (the slip is removed: the player never backs a score he did not pick).
+ * Issue 31 item 5.
+ */
+export const QuotedLabel = Type.String({ minLength: 1, maxLength: 32 });
+
 export const BetSingleBody = sessionBody({
   request_id: RequestId,
   odds_id: OddsId,
@@ -73,6 +82,7 @@ export const BetSingleBody = sessionBody({
   price: DecimalPrice,
   line: Type.Optional(QuotedLine),
   live: Type.Optional(QuotedLive),
+  label: Type.Optional(QuotedLabel),
   stake: Amount,
   odds_type: Type.Optional(StakeOddsType),
   ...Accept,
@@ -86,6 +96,7 @@ export const ParlaySelection = Type.Object(
     price: DecimalPrice,
     line: Type.Optional(QuotedLine),
     live: Type.Optional(QuotedLive),
+    label: Type.Optional(QuotedLabel),
   },
   Closed,
 );

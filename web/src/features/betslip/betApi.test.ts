@@ -51,6 +51,18 @@ describe('placement bodies', () => {
   });
 });
 
+describe("a row's own label (issue 31 item 5)", () => {
+  it('goes with every leg that has one (a CS score), so a row relabelled by a goal is refused', () => {
+    const score: Selection = { ...pick('1-CS-0', 1, true), betType: 'CS', line: null, rowLabel: '2-1' };
+    const single = placement({ ...input, mode: 'single', selections: [score] });
+    expect(single.body).toMatchObject({ odds_id: '1-CS-0', label: '2-1' });
+    const parlay = placement({ ...input, mode: 'parlay', selections: [score, pick('2-HDP-0', 2, false)] });
+    const legs = (parlay.body as { selections: { label?: string }[] }).selections;
+    expect(legs.map((l) => l.label)).toEqual(['2-1', undefined]);
+    expect('label' in (legs[1] ?? {})).toBe(false);
+  });
+});
+
 describe('virtual events (issue 18)', () => {
   it('go through vbetsingle / vbetparlay; real matches keep betsingle / betparlay', () => {
     const virtual = (oddsId: string, matchId: number): Selection => ({

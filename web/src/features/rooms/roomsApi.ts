@@ -155,6 +155,8 @@ export function roomCalls(api: ApiClient) {
         selection: p.selection,
         price: p.price,
         ...(typeof p.line === 'number' ? { line: p.line } : {}),
+        // The row's own label (a CS score): a row relabelled by a goal answers marketTypeChanged.
+        ...(typeof p.rowLabel === 'string' && p.rowLabel !== '' ? { label: p.rowLabel } : {}),
       }));
       const first = legs[0];
       const result =
