@@ -122,7 +122,7 @@ describe('history and account on the simulator', () => {
     const labels = row[6] ?? [];
     const betIds: string[] = [];
     for (let selection = 0; selection < labels.length; selection++) {
-      const placed = await t.call('/bet/betsingle', {
+      const placed = await t.call('/bet/betsinglespecial', {
         ...s,
         request_id: requestId(),
         odds_id: row[0],

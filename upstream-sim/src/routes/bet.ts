@@ -17,7 +17,7 @@ import type {
 import { toMajor } from '../domain/amounts.ts';
 import { dateOf, dayRange, isCancelled, isSettled } from '../domain/statements.ts';
 import type { Account, Bet } from '../domain/types.ts';
-import { CallError, fail, ok, type Reply } from '../reply.ts';
+import { CallError, fail, ok, type Reply, reject } from '../reply.ts';
 import { requestFingerprint, type Sim } from '../sim.ts';
 import { betView, page } from '../views.ts';
 import { guardVirtual } from '../virtual/guard.ts';
@@ -99,18 +99,45 @@ function parlayDetails(statuses: readonly string[]): Handler {
   };
 }
 
+/**
+ * Specials (issue 28 item 8): outright markets (bet type `OR`, the world's special markets) are
+ * quoted and placed by `betcheckspecial` / `betcheckmultispecial` / `betsinglespecial` only; those
+ * calls take nothing else, and the plain calls refuse an outright. Either way `invalidBetType`
+ * (with the odds id). An unknown odds id is left to the call (`invalidOdds`).
+ */
+const SpecialBetTypes: ReadonlySet<string> = new Set(['OR']);
+
+function specialOnly(handler: Handler, special: boolean): Handler {
+  return (ctx) => {
+    auth(ctx);
+    const body = ctx.body as { odds_id?: unknown; selections?: unknown };
+    const ids: unknown[] = [body.odds_id, ...(Array.isArray(body.selections) ? body.selections : [])].map(
+      (x) => (x && typeof x === 'object' ? (x as { odds_id?: unknown }).odds_id : x),
+    );
+    for (const id of ids) {
+      if (typeof id !== 'string') continue;
+      const quote = ctx.sim.world.quote(id);
+      if (quote && SpecialBetTypes.has(quote.betType) !== special) reject('invalidBetType', { odds_id: id });
+    }
+    return handler(ctx);
+  };
+}
+
 const acceptedStatuses = ['running', 'won', 'wonHalf', 'lost', 'loseHalf', 'draw', 'cashedOut'];
 const rejectedStatuses = ['rejected', 'void', 'refund', 'abandoned'];
 
 /** `vbet*` take virtual events only, the other bet calls real matches only (virtual/guard.ts). */
 export const betHandlers: Handlers = guardVirtual({
-  'bet/betcheck': check,
-  'bet/betcheckspecial': check,
+  'bet/betcheck': specialOnly(check, false),
+  'bet/betcheckspecial': specialOnly(check, true),
   'bet/vbetcheck': check,
+  // Each selection quoted on its own: a selection that is not a special answers invalidBetType in its place.
   'bet/betcheckmultispecial': (ctx) => {
     const { account } = auth(ctx);
     const data = (ctx.body as BetCheckMultiBody).selections.map((s) => {
       try {
+        const quote = ctx.sim.world.quote(s.odds_id);
+        if (quote && !SpecialBetTypes.has(quote.betType)) reject('invalidBetType');
         return { status: 1, ...limitsToMajor(ctx.sim.bets.check(account, s.odds_id, s.selection), account) };
       } catch (err) {
         if (err instanceof CallError)
@@ -120,12 +147,12 @@ export const betHandlers: Handlers = guardVirtual({
     });
     return ok({ data });
   },
-  'bet/betsingle': placement(single),
-  'bet/betsinglespecial': placement(single),
+  'bet/betsingle': specialOnly(placement(single), false),
+  'bet/betsinglespecial': specialOnly(placement(single), true),
   'bet/vbetsingle': placement(single),
-  'bet/betparlay': placement(parlay),
+  'bet/betparlay': specialOnly(placement(parlay), false),
   'bet/vbetparlay': placement(parlay),
-  'bet/betsysparlay': placement(system),
+  'bet/betsysparlay': specialOnly(placement(system), false),
   'bet/betmmoclick': (ctx) => {
     const { account } = auth(ctx);
     const body = ctx.body as BetMmoClickBody;
