@@ -23,6 +23,7 @@ describe('market refusals', () => {
     expect(marketRefusalCode({ ...open, marketStatus: 5 })).toBe('308');
     expect(marketRefusalCode({ ...open, startedPreMatchOnly: true })).toBe('314');
     expect(marketRefusalCode({ ...open, parlayRefused: true })).toBe('340');
+    expect(marketRefusalCode({ ...open, selectionUnpriced: true })).toBe('313');
   });
 
   it('an open row is refused only for a reason; a missing row always answers invalidOdds (property)', () => {
@@ -33,6 +34,7 @@ describe('market refusals', () => {
       live: fc.boolean(),
       startedPreMatchOnly: fc.boolean(),
       parlayRefused: fc.boolean(),
+      selectionUnpriced: fc.boolean(),
     });
     fc.assert(
       fc.property(state, (s) => {
@@ -43,7 +45,8 @@ describe('market refusals', () => {
           s.matchStatus !== 0 ||
           s.marketStatus !== 0 ||
           s.startedPreMatchOnly ||
-          s.parlayRefused;
+          s.parlayRefused ||
+          s.selectionUnpriced;
         expect(reason === null).toBe(!anyReason);
       }),
     );

@@ -19,6 +19,8 @@ export interface MarketState {
   startedPreMatchOnly?: boolean;
   /** The bet is a parlay and this row may not be used in one. */
   parlayRefused?: boolean;
+  /** The picked selection has no price on this row (an index the row does not offer). */
+  selectionUnpriced?: boolean;
 }
 
 /** The refusal reasons and their codes (documented in RULES.md). */
@@ -37,8 +39,10 @@ export const MarketRefusalCodes = {
   marketClosed: '308',
   /** A pre-match-only row after kick-off. */
   matchStarted: '314',
-  /** The row may not be used in a parlay. */
+  /** The row may not be used in a parlay (a parlay leg on a row not open for parlays). */
   notForParlay: '340',
+  /** The row is open but offers no price for the picked selection. */
+  selectionUnpriced: '313',
 } as const satisfies Record<string, string>;
 export type MarketRefusal = keyof typeof MarketRefusalCodes;
 
@@ -51,6 +55,7 @@ export function marketRefusal(state: MarketState): MarketRefusal | null {
   if (state.startedPreMatchOnly) return 'matchStarted';
   if (state.marketStatus !== 0) return state.live ? 'repricing' : 'marketClosed';
   if (state.parlayRefused) return 'notForParlay';
+  if (state.selectionUnpriced) return 'selectionUnpriced';
   return null;
 }
 

@@ -7,6 +7,7 @@ import {
   findCall,
   httpStatusFor,
   isListFeedRead,
+  isRecord,
   isTournamentFeedRead,
   RedactPaths,
   SiteMaintenanceCode,
@@ -214,8 +215,19 @@ export function buildSim(options: BuildSimOptions = {}): FastifyInstance {
       feed || isTournamentFeedRead(name, body)
         ? { ok: true as const, value: body }
         : validateBody(name, body);
-    if (!checked.ok)
+    if (!checked.ok) {
+      // A session call that carries its session token but no account id: accountIdRequired (a
+      // session code of SPEC section 8: the client logs in again), not a plain badRequest.
+      if (
+        checked.code === 'badRequest' &&
+        checked.field === 'account_id' &&
+        isRecord(body) &&
+        body.account_id === undefined &&
+        typeof body.session_token === 'string'
+      )
+        return sendReply(reply, fail('accountIdRequired'));
       return sendReply(reply, fail(checked.code, checked.field ? { field: checked.field } : {}));
+    }
     const fields = body as Record<string, unknown>;
     try {
       if (found.call.group !== 'odds' && typeof fields.account_id === 'string') {

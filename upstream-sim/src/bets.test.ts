@@ -75,7 +75,7 @@ describe('bet calls over HTTP', () => {
       'invalidOdds',
     );
     expect((await t.call('/bet/betcheck', { ...s, odds_id: row[0], selection: 9 })).json.statusdesc).toBe(
-      'invalidBetType',
+      '313',
     );
   });
 

@@ -3,7 +3,7 @@
  * with code Y once", and the codes a real upstream produces in a situation the simulator has.
  */
 import { ErrorCatalogue, httpStatusFor } from '@sportsbook/protocol';
-import { AdminToken, startTestSimAs } from '@sportsbook/testkit/sim';
+import { AdminToken, requestId, startTestSimAs } from '@sportsbook/testkit/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const admin = { 'x-admin-token': AdminToken };
@@ -69,5 +69,87 @@ describe('the fault switch answers a call with a code', () => {
     expect((await t.call('/admin/faults', { call: 'version', code: 'x', times: 0 }, admin)).http).toBe(400);
     expect((await t.call('/admin/faults', { call: 'version', code: 'walletMissing' })).http).toBe(404);
     expect((await t.call('/version', {})).json.status).toBe(1);
+  });
+});
+
+/** [odds_id, match_id, bet type, line, status, prices] of uxmarket's odds rows. */
+type Row = [string, number, string, unknown, number, number[]];
+
+describe('codes a real upstream produces, in the situation it produces them in', () => {
+  let ctx: Awaited<ReturnType<typeof startTestSimAs>>;
+  beforeAll(async () => {
+    ctx = await startTestSimAs('demo01', { bets: { liveDelayMs: { default: 0 } } });
+  });
+  afterAll(async () => {
+    await ctx.t.close();
+  });
+
+  /** Open rows of matches open (or not) for parlays, one per match, over every sport of the menu. */
+  async function openRows(parlay: boolean): Promise<Row[]> {
+    const out: Row[] = [];
+    const seen = new Set<number>();
+    for (const sport of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]) {
+      for (const group of ['today', 'early']) {
+        const { json } = await ctx.t.call('/odds/uxmarket', { sport_id: sport, market_type: 'hdpou', group });
+        if (json.status !== 1) continue;
+        const flagged = new Set(
+          (json.data.matches as unknown[][]).filter((m) => (m[8] === 1) === parlay).map((m) => m[0]),
+        );
+        for (const r of json.data.odds as Row[]) {
+          if (r[4] !== 0 || r[5].length === 0 || !flagged.has(r[1]) || seen.has(r[1])) continue;
+          seen.add(r[1]);
+          out.push(r);
+        }
+      }
+    }
+    return out;
+  }
+
+  it('340: a parlay leg on a row not open for parlays (was matchNotAllowBet)', async () => {
+    const [closed] = await openRows(false);
+    const [open] = await openRows(true);
+    if (!closed || !open) throw new Error('the world has no match closed (and one open) to parlays');
+    const leg = (r: Row) => ({ odds_id: r[0], selection: 0, price: r[5][0] });
+    const { json } = await ctx.t.call('/bet/betparlay', {
+      ...ctx.s,
+      request_id: requestId(),
+      stake: 10,
+      selections: [leg(open), leg(closed)],
+    });
+    expect(json).toMatchObject({ status: 0, statusdesc: '340', odds_id: closed[0] });
+  });
+
+  it('313: a selection the row offers no price for (was invalidBetType)', async () => {
+    const [row] = await openRows(true);
+    if (!row) throw new Error('no open row');
+    const { json } = await ctx.t.call('/bet/betcheck', { ...ctx.s, odds_id: row[0], selection: 9 });
+    expect(json.statusdesc).toBe('313');
+  });
+
+  it('login_id_not_exists: switching to a login id that does not exist (a first login: account_not_exists)', async () => {
+    const { t } = ctx;
+    const body = { account_id: 'nosuchmember', password: 'demo1234' };
+    expect((await t.call('/switchlogin', body)).json.statusdesc).toBe('login_id_not_exists');
+    expect((await t.call('/authlogin', body)).json.statusdesc).toBe('account_not_exists');
+  });
+
+  it('sessionExpired: a launch token used after its life', async () => {
+    const { t } = ctx;
+    const { json } = await t.call('/admin/account', { account_id: 'demo02', launch_token: true }, admin);
+    t.wall.now += 24 * 3_600_000;
+    const late = await t.call('/securelogin', { token: json.token });
+    expect(late).toEqual({ http: 401, json: { status: 0, statusdesc: 'sessionExpired' } });
+  });
+
+  it('accountIdRequired: a session call with its token but no account id', async () => {
+    const { t } = ctx;
+    const fresh = await t.login('demo03');
+    const { http, json } = await t.call('/userbalance', {
+      session_token: fresh.session_token,
+      parent_id: 'ag01',
+    });
+    expect({ http, code: json.statusdesc }).toEqual({ http: 401, code: 'accountIdRequired' });
+    // Without a session token either, the body is just malformed.
+    expect((await t.call('/userbalance', { parent_id: 'ag01' })).json.statusdesc).toBe('badRequest');
   });
 });

@@ -336,16 +336,23 @@ export class Sim {
     }
   }
 
-  idempotent(accountId: string, requestId: string, fingerprint: string, run: () => Reply): Promise<Reply> {
+  idempotent(
+    accountId: string,
+    requestId: string,
+    fingerprint: string,
+    run: () => Reply,
+    /** The code for the key reused with another body (a game round: duplicate_debit_record). */
+    reusedCode = 'requestIdReused',
+  ): Promise<Reply> {
     const key = `${accountId}\u0000${requestId}`;
     const done = this.store.idempotent.get(key);
     if (done) {
       const same = done.fingerprint === undefined || done.fingerprint === fingerprint;
-      return Promise.resolve(same ? done.reply : fail('requestIdReused'));
+      return Promise.resolve(same ? done.reply : fail(reusedCode));
     }
     const running = this.inflight.get(key);
     if (running)
-      return running.fingerprint === fingerprint ? running.promise : Promise.resolve(fail('requestIdReused'));
+      return running.fingerprint === fingerprint ? running.promise : Promise.resolve(fail(reusedCode));
     const promise = Promise.resolve().then(() => {
       let reply: Reply;
       try {

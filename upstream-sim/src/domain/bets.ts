@@ -15,6 +15,7 @@ import {
   isMyanmarBetType,
   isMyanmarCurrency,
   legMultiplierExact,
+  MarketRefusalCodes,
   marketRefusalCode,
   type OddsFormat,
   parlayCombinations,
@@ -127,7 +128,8 @@ export class Bets {
 
   private quoteView(account: Account, quote: OddsQuote, selection: number, oddsType: number) {
     const price = quote.prices[selection];
-    if (price === undefined) reject('invalidBetType');
+    // An index the row offers no price for: 313 (protocol refusals.ts), not a bad bet type.
+    if (price === undefined) reject(MarketRefusalCodes.selectionUnpriced);
     const format = Formats[oddsType] ?? 'MY';
     const limit = this.limitOf(account, String(quote.sportId));
     const now = quoteLimits(limit, quote, account.currency);
@@ -380,7 +382,8 @@ export class Bets {
     if (code) reject(code);
     return selections.map((s) => {
       const quote = this.openQuote(s.odds_id);
-      if (!quote.parlay) reject('matchNotAllowBet', { odds_id: s.odds_id });
+      // A row not open for parlays: 340 (protocol refusals.ts), SPEC section 8's market code.
+      if (!quote.parlay) reject(MarketRefusalCodes.notForParlay, { odds_id: s.odds_id });
       if (myanmar) {
         if (!isMyanmarBetType(quote.betType) || s.selection > 1) reject('invalidBetType');
         this.takeBody(quote, s.body ?? '', flags);

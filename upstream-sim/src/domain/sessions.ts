@@ -98,7 +98,9 @@ export class Sessions {
     const entry = this.launchTokens.get(token);
     this.launchTokens.delete(token);
     if (!entry) reject('invalidSession');
-    if (this.wallNow() >= entry.expiresAt) reject('session_expired');
+    // A launch token past its life: sessionExpired, the launch route's code (session_expired is a
+    // member session's).
+    if (this.wallNow() >= entry.expiresAt) reject('sessionExpired');
     return entry.accountId;
   }
 

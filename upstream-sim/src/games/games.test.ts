@@ -222,7 +222,7 @@ describe('game providers over HTTP', () => {
     expect(again.json).toEqual(first.json);
     expect(await available(s)).toBe(before - 1000 + first.json.round.win);
     const other = await play('pgs', session.game_session, [{ spot: 'spin', stake: 500 }], 'retry-round-0001');
-    expect(other.json).toMatchObject({ status: 0, statusdesc: 'requestIdReused' });
+    expect(other.json).toMatchObject({ status: 0, statusdesc: 'duplicate_debit_record' });
     // Concurrent duplicates: one round.
     const both = await Promise.all([
       play('pgs', session.game_session, [{ spot: 'spin', stake: 500 }], 'retry-round-0002'),

@@ -224,10 +224,17 @@ export const gameHandlers: Handlers = {
       .update(canonicalJson({ provider, game: session.game.gameId, round: body.round_id, bets: body.bets }))
       .digest('hex')
       .slice(0, 32);
-    return ctx.sim.idempotent(account.id, `game:${body.round_id}`, fingerprint, () => {
-      const round = ctx.sim.games.play(session, account, body.round_id, body.bets, ctx.sim.world.now());
-      return ok({ round: roundView(round), balance: ctx.sim.wallet.balance(account.id).available });
-    });
+    // A round id already debited with other bets: the wallet's duplicate_debit_record.
+    return ctx.sim.idempotent(
+      account.id,
+      `game:${body.round_id}`,
+      fingerprint,
+      () => {
+        const round = ctx.sim.games.play(session, account, body.round_id, body.bets, ctx.sim.world.now());
+        return ok({ round: roundView(round), balance: ctx.sim.wallet.balance(account.id).available });
+      },
+      'duplicate_debit_record',
+    );
   },
   gameresultslots: (ctx) => resultsOf(ctx, 'slots'),
   gameresultlivecasino: (ctx) => resultsOf(ctx, 'livecasino'),

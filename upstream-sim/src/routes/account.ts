@@ -38,7 +38,9 @@ function passwordLogin(sim: Sim, body: LoginRequest, ip: string, revokeOthers: b
   const account = sim.accounts.find(body.account_id);
   if (!account) {
     sim.sessions.loginFailed(body.account_id, ip);
-    reject('account_not_exists');
+    // Switching to a login id that does not exist: login_id_not_exists (a session code: the failed
+    // switch logs the player out, SPEC section 4); a first login: account_not_exists.
+    reject(revokeOthers ? 'login_id_not_exists' : 'account_not_exists');
   }
   if (!sim.accounts.checkPassword(account, body.password)) {
     sim.sessions.loginFailed(body.account_id, ip);
