@@ -14,6 +14,7 @@ import { PreferencesContext, SessionContext, useAccount, useLayout } from '../..
 import { api } from '../../shared/api.ts';
 import { AccountFacts } from './AccountFacts.tsx';
 import { accountCalls, authOf } from './accountApi.ts';
+import { BettingSettings } from './BettingSettings.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { OddsTypeSelect } from './OddsTypeSelect.tsx';
 import { ThemeSelect } from './ThemeSelect.tsx';
@@ -182,6 +183,8 @@ function Preferences() {
           <span>{t(`settings.${key}`)}</span>
         </label>
       ))}
+      <p className="hint">{t('settings.autoRefreshHint')}</p>
+      <BettingSettings />
       <label className="check">
         <input
           type="checkbox"

@@ -151,6 +151,15 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
             />
           </header>
           {n === 0 ? <p className="slip-empty">{t('slip.empty')}</p> : null}
+          {/* Quick bet on (settings, issue 28): a click on a price places this stake at once. */}
+          {ctx.quickBet && ctx.quickBetAmount > 0 && ctx.mode === 'single' ? (
+            <p className="slip-quick" data-quick-bet={ctx.quickBetAmount}>
+              {t('slip.quickBetOn', {
+                currency,
+                amount: formatMoney(parseStake(String(ctx.quickBetAmount), currency) ?? 0, currency),
+              })}
+            </p>
+          ) : null}
           <ul className="slip-picks">
             {ctx.selections.map((s) => (
               <li

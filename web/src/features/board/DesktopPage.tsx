@@ -17,6 +17,7 @@ import { PreferencesContext, useAccount, useLayout } from '../../app/contexts.ts
 import { TabList } from '../../shared/components/TabList.tsx';
 import { useBook } from '../../shared/i18n/book/useBook.ts';
 import type { OddsStream } from '../../shared/stream/oddsStream.ts';
+import { PriceHoldContext } from '../../shared/stream/priceHold.ts';
 import { OddsStreamProvider, useOddsStream } from '../../shared/stream/react.tsx';
 import { BetSlip } from '../betslip/BetSlip.tsx';
 import type { Selection } from '../betslip/types.ts';
@@ -25,6 +26,7 @@ import './board.css';
 import { ReplayBar } from '../replay/ReplayBar.tsx';
 import { Board } from './Board.tsx';
 import { ConnectionIndicator } from './ConnectionIndicator.tsx';
+import { OddsRefresh, usePriceHold } from './OddsRefresh.tsx';
 import { SportsMenu } from './SportsMenu.tsx';
 import {
   BoardMarketTypes,
@@ -97,6 +99,8 @@ function DesktopBoard() {
   const layout = useLayout();
   const preferences = PreferencesContext.useActorRef();
   const { slip, format, viewOnly } = useSlipActor();
+  // autoRefreshOdds off: the board and the markets panel hold their prices until "Refresh odds".
+  const prices = usePriceHold(layout.betting.autoRefreshOdds);
   const stream = useOddsStream();
   const streamRef = useRef<OddsStream | null>(stream);
   streamRef.current = stream;
@@ -190,7 +194,7 @@ function DesktopBoard() {
             <VirtualBoard sportId={sportId} format={format} onPick={onPanelPick} />
           </Suspense>
         ) : (
-          <>
+          <PriceHoldContext.Provider value={prices.hold}>
             <div className="board-bar">
               <TabList
                 className="market-tabs"
@@ -251,6 +255,14 @@ function DesktopBoard() {
                   </label>
                 ) : null}
               </div>
+              {prices.hold ? (
+                <OddsRefresh
+                  key={prices.generation}
+                  hold={prices.hold}
+                  topic={topic}
+                  onRefresh={prices.refresh}
+                />
+              ) : null}
               <ConnectionIndicator />
             </div>
             <Board
@@ -266,18 +278,20 @@ function DesktopBoard() {
               onMore={setMarketsOf}
               moreOpen={marketsOf}
             />
-          </>
+          </PriceHoldContext.Provider>
         )}
       </main>
       {marketsOf !== null ? (
         <Suspense fallback={null}>
-          <MarketsPanel
-            key={marketsOf}
-            matchId={marketsOf}
-            format={format}
-            onPick={onPanelPick}
-            onClose={closeMarkets}
-          />
+          <PriceHoldContext.Provider value={prices.hold}>
+            <MarketsPanel
+              key={marketsOf}
+              matchId={marketsOf}
+              format={format}
+              onPick={onPanelPick}
+              onClose={closeMarkets}
+            />
+          </PriceHoldContext.Provider>
         </Suspense>
       ) : null}
       <BetSlip slip={slip} viewOnly={viewOnly} />

@@ -22,6 +22,7 @@ import {
   type OddsStream,
   type WebSocketConstructor,
 } from './oddsStream.ts';
+import { PriceHoldContext } from './priceHold.ts';
 import { initialTopicState, type TopicView } from './topicState.ts';
 import { type TopicStore, topicStore } from './topicStore.ts';
 
@@ -138,6 +139,7 @@ const noSubscription = () => () => {};
 /**
  * One entity of a topic's model (`model[coll][key]`), re-rendering only when a delta touches that
  * key: the subscription lives in the topic's per-key registry, and the snapshot is a map lookup.
+ * Under a `PriceHoldContext` hold (auto-refresh off) a held collection's entity stays as first shown.
  */
 export function useTopicEntity<E>(topic: string | null, coll: string, key: string): E | undefined {
   const store = useTopicStore(topic);
@@ -145,7 +147,12 @@ export function useTopicEntity<E>(topic: string | null, coll: string, key: strin
     store ? (notify: () => void) => store.watchEntity(coll, key, notify) : noSubscription,
     [store, coll, key],
   );
-  const getSnapshot = () => store?.entity<E>(coll, key);
+  // Auto-refresh off (priceHold.ts): a held collection shows the entity as first shown.
+  const hold = useContext(PriceHoldContext);
+  const getSnapshot = () => {
+    const live = store?.entity<E>(coll, key);
+    return hold !== null && topic !== null ? hold.entity(topic, coll, key, live) : live;
+  };
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
 

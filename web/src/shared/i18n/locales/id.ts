@@ -84,6 +84,17 @@ const id: Dictionary = {
   'settings.acceptBetterOdds': 'Terima odds yang lebih baik',
   'settings.autoRefreshOdds': 'Perbarui odds otomatis',
   'settings.quickBet': 'Taruhan cepat',
+  'settings.defaultStake': 'Taruhan bawaan',
+  'settings.defaultStakeMode.1': 'Kosong',
+  'settings.defaultStakeMode.2': 'Taruhan terakhir saya',
+  'settings.defaultStakeMode.3': 'Jumlah bawaan saya',
+  'settings.defaultStakeAmount': 'Jumlah bawaan',
+  'settings.quickBetAmount': 'Jumlah taruhan cepat',
+  'settings.quickBetHint':
+    'Dengan taruhan cepat aktif, satu klik pada odds langsung memasang jumlah taruhan cepat pada odds yang Anda klik, tanpa langkah konfirmasi.',
+  'settings.autoRefreshHint':
+    'Jika dimatikan, papan mempertahankan odds yang ditampilkan sampai Anda menekan "Perbarui odds".',
+  'settings.amountsSaved': 'Jumlah disimpan.',
   'settings.showScoreMap': 'Tampilkan peta skor',
   'messages.announcements': 'Pengumuman',
   'messages.personal': 'Pesan pribadi',
