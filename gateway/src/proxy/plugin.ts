@@ -514,7 +514,10 @@ async function registerApi(
         const result = await forward(req, reply, call, config, count);
         // A bet, a room joined, a ticket or a cash-out changed this account: its stream polls now
         // (feed/account.ts), so every tab and window of the account shows it (issue 27 item 4).
-        if (call.betPlacement && isEnvelope(result.body) && isOkStatus(result.body.status)) {
+        // So does a page of personal messages listed (listing reads them: the unread count moved;
+        // issue 28 item 11).
+        const changesAccount = call.betPlacement || call.name === 'personallist';
+        if (changesAccount && isEnvelope(result.body) && isOkStatus(result.body.status)) {
           const account = accountOf(req.body);
           if (account !== undefined) req.server.feed.nudgeAccount(account);
         }

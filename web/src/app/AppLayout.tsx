@@ -4,6 +4,7 @@
  * messages actor (unread count) for as long as the player is logged in; the account stream
  * (`account/<id>`, AccountStreamSync) keeps the header's balance and unread count current. The marquee (the
  * upstream's text) is the topic `list/marquee/<language shown>`, so it follows a language switch.
+ * `SiteWatch` follows `list/site`: a site going into maintenance sends the page to /maintenance.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
@@ -18,6 +19,7 @@ import { SessionContext } from './contexts.ts';
 import { Header } from './Header.tsx';
 import { Marquee } from './Marquee.tsx';
 import { Nav } from './Nav.tsx';
+import { SiteWatch } from './SiteWatch.tsx';
 
 export function AppLayout({ popup = false }: { popup?: boolean }) {
   const session = SessionContext.useActorRef();
@@ -46,6 +48,7 @@ export function AppLayout({ popup = false }: { popup?: boolean }) {
     return (
       <OddsStreamProvider credentials={credentials}>
         <AccountStreamSync messages={messages} />
+        <SiteWatch />
         <div className="popup-layout">
           <Outlet context={outletContext} />
         </div>
@@ -55,6 +58,7 @@ export function AppLayout({ popup = false }: { popup?: boolean }) {
   return (
     <OddsStreamProvider credentials={credentials}>
       <AccountStreamSync messages={messages} />
+      <SiteWatch />
       <div className="app-layout">
         <Header unread={unread} />
         {phone ? null : <Nav />}

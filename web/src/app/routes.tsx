@@ -6,6 +6,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import Landing from '../features/account/Landing.tsx';
+import { MaintenanceRedirect } from './MaintenanceRedirect.tsx';
 import { Notifier } from './Notifier.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { Wiring } from './Wiring.tsx';
@@ -25,6 +26,7 @@ function Root() {
     <>
       <Wiring />
       <Notifier />
+      <MaintenanceRedirect />
       <Outlet />
     </>
   );
@@ -63,7 +65,7 @@ export const productRoutes: RouteObject[] = [
   },
   // Standings and brackets of a league (?league=<id>), from live TV and the results page.
   { path: 'standings', element: page(() => import('../features/live/StandingsPage.tsx'), 'default') },
-  { path: 'event', element: page(() => import('../features/info/ResultsPage.tsx'), 'EventPage') },
+  { path: 'event', element: page(() => import('../features/info/EventsPage.tsx'), 'default') },
   {
     path: 'ngresult',
     element: page(() => import('../features/numbergame/NumberGameResultsPage.tsx'), 'default'),

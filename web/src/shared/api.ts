@@ -23,6 +23,7 @@ import {
   type RequestOf,
 } from '@sportsbook/protocol';
 import { Observable } from 'rxjs';
+import { noteMaintenance, SiteMaintenanceCode } from './siteStatus.ts';
 
 export type ApiResult<T> =
   | { readonly ok: true; readonly data: T }
@@ -122,7 +123,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         return { ok: false, code: TransportCode.failed };
       }
       const result = toResult<ReplyOf<N>>(parsed);
-      if (!result.ok) return result;
+      if (!result.ok) {
+        // The whole site is in maintenance: every page goes to /maintenance (siteStatus.ts).
+        if (result.code === SiteMaintenanceCode) noteMaintenance();
+        return result;
+      }
       const { replyProblem } = await loadChecker();
       const problem = replyProblem(name, parsed);
       if (problem === null) return result;

@@ -37,7 +37,32 @@ export function messageList(data: readonly MessageRow[] | { total: number; items
   return { items: page.items.map(toMessage), total: page.total };
 }
 
-type ListCall = 'personallist';
+type ListCall = 'personallist' | 'announcelist';
+
+/** SPEC section 9: page size 10. */
+export const MessagePageSize = 10;
+
+/** How many pages `total` messages fill (at least 1, so an empty list still reads "page 1 of 1"). */
+export function pageCount(total: number, size = MessagePageSize): number {
+  return Math.max(1, Math.ceil(total / size));
+}
+
+/**
+ * Page `page` of the announcements from the shared topic's newest items (`AnnounceTopicSize` of
+ * them), or null when the page lies past what the topic holds and must be asked with
+ * `announcelist`'s paging.
+ */
+export function topicPage<T>(
+  items: readonly T[],
+  total: number,
+  page: number,
+  size = MessagePageSize,
+): T[] | null {
+  const start = (page - 1) * size;
+  const end = Math.min(start + size, total);
+  if (end <= items.length) return items.slice(start, end);
+  return null;
+}
 
 /** The `language` field of a list call from i18next's current language (none when not one of ours). */
 export function listLanguage(language: string | undefined): { language?: Language } {
@@ -51,7 +76,20 @@ export function messageCalls(api: ApiClient) {
   };
   return {
     personal: (auth: Auth, language?: string, page = 1) =>
-      list('personallist', { ...auth, ...listLanguage(language), page_number: page, page_size: 10 }),
+      list('personallist', {
+        ...auth,
+        ...listLanguage(language),
+        page_number: page,
+        page_size: MessagePageSize,
+      }),
+    /** A page of announcements past the shared topic's newest (Messages.tsx). */
+    announcements: (auth: Auth, language?: string, page = 1) =>
+      list('announcelist', {
+        ...auth,
+        ...listLanguage(language),
+        page_number: page,
+        page_size: MessagePageSize,
+      }),
     unread: async (auth: Auth): Promise<{ ok: true; unread: number } | { ok: false; code: string }> => {
       const result = await api.call('personalunread', { ...auth });
       return result.ok ? { ok: true, unread: result.data.data.unread } : { ok: false, code: result.code };

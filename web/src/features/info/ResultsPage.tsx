@@ -1,7 +1,6 @@
 /**
- * Match results per sport and working date (matchresult). One component serves /info/result,
- * /event (the promotions list above the results) and /efresult, each with its product's
- * sports.
+ * Match results per sport and working date (matchresult). One component serves /info/result and
+ * /efresult, each with its product's sports (/event is EventsPage.tsx).
  */
 import { ExcludedSportIds, formatGmt8, Sports } from '@sportsbook/protocol';
 import { useEffect, useState } from 'react';
@@ -9,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api.ts';
 import { useBook } from '../../shared/i18n/book/useBook.ts';
 import { StandingsLink } from '../live/LiveLinks.tsx';
-import { fetchEvents, fetchResults, type MatchResult, type PromoEvent } from './infoApi.ts';
+import { fetchResults, type MatchResult } from './infoApi.ts';
 import { gmt8Date } from './StatementPage.tsx';
 import { useInfoAccount } from './useInfoAccount.ts';
 import './info.css';
@@ -22,7 +21,6 @@ const allSports = Object.keys(Sports)
 /** The sports each results product lists (number games have their own page: features/numbergame). */
 export const ResultProducts = {
   sportsbook: allSports.filter((id) => id !== ESportsId),
-  event: allSports.filter((id) => id !== ESportsId),
   efootball: [ESportsId],
 } as const satisfies Record<string, readonly number[]>;
 export type ResultProduct = keyof typeof ResultProducts;
@@ -73,7 +71,6 @@ export function ResultsPage({ product }: { product: ResultProduct }) {
   const [sportId, setSportId] = useState<number | null>(sports[0] ?? null);
   const [date, setDate] = useState(() => gmt8Date(Date.now()));
   const [rows, setRows] = useState<MatchResult[] | null>(null);
-  const [events, setEvents] = useState<PromoEvent[] | null>(null);
 
   useEffect(() => {
     if (!auth || sportId === null) return;
@@ -92,34 +89,10 @@ export function ResultsPage({ product }: { product: ResultProduct }) {
     };
   }, [auth, date, sportId, report]);
 
-  useEffect(() => {
-    if (!auth || product !== 'event') return;
-    let live = true;
-    void fetchEvents(api, auth).then((r) => {
-      if (live) setEvents(r.ok ? r.value : []);
-    });
-    return () => {
-      live = false;
-    };
-  }, [auth, product]);
-
   return (
     <section className="info-page" aria-labelledby="page-title" data-product={product}>
       <h1 id="page-title">{t(`results.title.${product}`)}</h1>
       {product === 'sportsbook' ? <StandingsLink /> : null}
-      {product === 'event' ? (
-        <>
-          <h2>{t('results.events')}</h2>
-          {events === null ? <p role="status">{tAll('common.loading')}</p> : null}
-          <ul className="events">
-            {(events ?? []).map((e) => (
-              <li key={e.id}>
-                {e.title} <time>{formatGmt8(e.start, 'yyyy-MM-dd')}</time>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
       {sports.length === 0 ? (
         <p data-empty>{t('results.noneForProduct')}</p>
       ) : (
@@ -151,9 +124,6 @@ export function ResultsPage({ product }: { product: ResultProduct }) {
 
 export default function InfoResultsPage() {
   return <ResultsPage product="sportsbook" />;
-}
-export function EventPage() {
-  return <ResultsPage product="event" />;
 }
 export function EFootballResultsPage() {
   return <ResultsPage product="efootball" />;

@@ -2,7 +2,12 @@
  * The info pages' calls through the gateway (`POST /api/<call>`, bodies of protocol's
  * schemas/info.ts and schemas/bet.ts; replies checked against their reply schemas by api.ts).
  */
-import type { MatchResultRow, StatementDay as StatementDayRow } from '@sportsbook/protocol';
+import {
+  isLanguage,
+  type MatchResultRow,
+  type PromoEventRow,
+  type StatementDay as StatementDayRow,
+} from '@sportsbook/protocol';
 import type { ApiClient } from '../../shared/api.ts';
 import type { BetView } from '../betslip/types.ts';
 
@@ -146,17 +151,51 @@ export async function fetchResults(
   return r.ok ? { ok: true, value: readResults(r.data.data) } : r;
 }
 
+/** One promotion of `eventlist` (protocol PromoEventRow), as the /event page shows it. */
 export interface PromoEvent {
   readonly id: number;
+  readonly kind: string;
   readonly title: string;
+  readonly content: string;
+  /** UTC ms; `end` null when the upstream sends none. */
   readonly start: number;
+  readonly end: number | null;
+  readonly running: boolean;
+  readonly leagueName: string | null;
+  readonly match: { readonly id: number; readonly name: string; readonly kickoff: number | null } | null;
 }
 
-export async function fetchEvents(api: ApiClient, auth: Auth): Promise<Outcome<PromoEvent[]>> {
-  const r = await api.call('eventlist', { ...auth });
-  if (!r.ok) return r;
-  return {
-    ok: true,
-    value: r.data.data.map((e) => ({ id: e.event_id, title: e.title, start: e.start ?? 0 })),
-  };
+/** `eventlist`'s rows to the page's events: running ones first, then by start (stable). */
+export function readEvents(rows: readonly PromoEventRow[], now: number): PromoEvent[] {
+  return rows
+    .map((e): PromoEvent => {
+      const start = e.start ?? 0;
+      const end = e.end ?? null;
+      return {
+        id: e.event_id,
+        kind: e.kind ?? '',
+        title: e.title,
+        content: e.content ?? '',
+        start,
+        end,
+        running: e.status !== undefined ? e.status === 1 : start <= now && (end === null || now < end),
+        leagueName: e.league_name ?? null,
+        match:
+          e.match_id !== undefined
+            ? { id: e.match_id, name: `${e.home ?? ''} v ${e.away ?? ''}`, kickoff: e.kickoff ?? null }
+            : null,
+      };
+    })
+    .sort((a, b) => Number(b.running) - Number(a.running) || a.start - b.start);
+}
+
+/** The promotions in the language the page shows (the upstream writes their texts). */
+export async function fetchEvents(
+  api: ApiClient,
+  auth: Auth,
+  language: string | undefined,
+  now: number,
+): Promise<Outcome<PromoEvent[]>> {
+  const r = await api.call('eventlist', { ...auth, ...(isLanguage(language) ? { language } : {}) });
+  return r.ok ? { ok: true, value: readEvents(r.data.data, now) } : r;
 }

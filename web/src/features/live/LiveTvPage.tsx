@@ -3,7 +3,8 @@
  * once for every player, each change pushed): live now with
  * score and clock, and coming up with kick-off in GMT+8. The chosen match plays in the player
  * (livetv2), named around it, with the match tracker beside it; a stream that fails shows a notice
- * and the tracker takes its place.
+ * and the tracker takes its place. On arrival, before the player picks, the first live match plays
+ * (muted, as the player always is), as a live-TV page does (issue 28 item 15).
  */
 import { hasStandings, type LiveTvListModel, type LiveTvMatch, liveTvMatchesOf } from '@sportsbook/protocol';
 import { useCallback, useMemo, useState } from 'react';
@@ -42,12 +43,19 @@ function MatchLine({ m }: { m: LiveTvMatch }) {
   return <span className="live-line">{t('tv.kickoff', { time: gmt8(m.kickoff) })}</span>;
 }
 
+/** The match that plays on arrival: the first one live now, or none. */
+export function firstLive(matches: readonly LiveTvMatch[]): number | null {
+  return matches.find((m) => m.live === 1)?.match_id ?? null;
+}
+
 export default function LiveTvPage() {
   const { t } = useLiveText();
   const { calls } = useLiveCalls();
   const list = useTopicOutcome<LiveTvListModel, LiveTvMatch[]>(LiveTvTopic, liveTvMatchesOf);
-  const [chosen, setChosen] = useState<number | null>(null);
+  const [picked, setChosen] = useState<number | null>(null);
   const matches = list?.ok ? list.value : [];
+  // Until the player picks, the first live match plays (liveTvMatchesOf lists live ones first).
+  const chosen = picked ?? firstLive(matches);
   const current = matches.find((m) => m.match_id === chosen) ?? null;
   const loadStream = useMemo(
     () => (calls && chosen !== null ? () => calls.stream(chosen) : null),
