@@ -181,4 +181,23 @@ describe('keyboard only (issue 29)', { timeout: 120_000 }, () => {
     expect(await row.textContent()).toContain(bet?.refNo ?? '?');
     await list.close();
   });
+
+  it('errorDialogAnnouncedAndGivesFocusBack: a catalogue error dialog is an alertdialog with its text, takes the focus, and Enter gives it back', async () => {
+    await page.goto(`${stack.gateway.url}/`);
+    await tabTo(page, 'form input:not([type="password"]):not([type="checkbox"])');
+    await page.keyboard.type('demo03');
+    await tabTo(page, 'form input[type="password"]', { max: 3 });
+    await page.keyboard.type('wrong-pass');
+    await page.keyboard.press('Enter');
+    // SPEC section 8's invalidPassword as a dialog: announced (alertdialog, described by its text).
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Invalid password.').waitFor();
+    const described = await dialog.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${described}"]`).textContent()).toBe('Invalid password.');
+    expect((await focused(page, '[role="alertdialog"] button')).matches).toBe(true);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    // Back where the player was: the password field, to type it again.
+    expect((await focused(page, 'form input[type="password"]')).matches).toBe(true);
+  });
 });
