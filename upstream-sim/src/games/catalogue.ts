@@ -130,7 +130,19 @@ const Fishing = [
 ];
 const HiLo = ['Hi-Lo Classic', 'Hi-Lo Turbo', 'Card Climb', 'Higher or Lower', 'Lucky Hi-Lo'];
 const Dice = ['Sic Bo', 'Big Small', 'Triple Dice', 'Lucky Dice', 'Dice Palace'];
-const Poker = ['Poker Hi-Lo', "Hold'em Hi-Lo", 'Royal Poker', 'Texas Card Climb', 'Poker Ladder', 'Ace High'];
+/**
+ * The poker lobby's tables (issue 28 item 13): hi-lo card games on a poker-table skin, named for what
+ * they run (no poker hand is dealt or ranked anywhere in the simulator; a title that names poker,
+ * hold'em or texas would promise a game that does not exist).
+ */
+const Poker = [
+  'Hi-Lo Card Table',
+  'Hi-Lo Royal Table',
+  'Hi-Lo High Roller',
+  'Hi-Lo Card Ladder',
+  'Hi-Lo Ace Table',
+  'Hi-Lo Green Felt',
+];
 
 /** Tags by position: a few hot, a few new, the volatile slots carry the jackpot tag. */
 function tagsFor(index: number, jackpot: boolean): GameTag[] {
