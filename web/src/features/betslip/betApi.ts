@@ -62,8 +62,13 @@ async function checkPick(
       value: { oddsId: s.oddsId, price: 0, line, limits: limitsOf(data, account.currency) },
     };
   }
-  // Virtual events (issue 18) are quoted and placed by the vbet* calls only.
-  const call = isVirtualSport(s.sportId) ? 'bet/vbetcheck' : 'bet/betcheck';
+  // Virtual events (issue 18) are quoted and placed by the vbet* calls only; outrights (specials,
+  // issue 28 item 8) by the special calls only.
+  const call = isVirtualSport(s.sportId)
+    ? 'bet/vbetcheck'
+    : isSpecialSelection(s)
+      ? 'bet/betcheckspecial'
+      : 'bet/betcheck';
   const r = await api.call(call, { ...pick, odds_type: OddsType[account.oddsFormat] }, { signal });
   if (!r.ok) return r;
   const { data } = r.data;
@@ -88,6 +93,15 @@ export async function checkPicks(
   return { ok: true, value: picks };
 }
 
+/**
+ * A special: an outright pick (bet type OR). The upstream quotes and places specials through
+ * betcheckspecial / betsinglespecial only and refuses them on the plain calls (protocol CALLS.md
+ * "Special calls"); outrights are not open to parlays, so a special is always a single.
+ */
+export function isSpecialSelection(s: Pick<Selection, 'betType'>): boolean {
+  return s.betType === 'OR';
+}
+
 export interface PlaceInput {
   readonly account: SlipAccount;
   readonly mode: SlipMode;
@@ -102,7 +116,10 @@ export interface PlaceInput {
 
 /** The call and body of a placement (each call with its own body type). */
 export type Placement =
-  | { readonly call: 'bet/betsingle' | 'bet/vbetsingle'; readonly body: BetSingleBody }
+  | {
+      readonly call: 'bet/betsingle' | 'bet/vbetsingle' | 'bet/betsinglespecial';
+      readonly body: BetSingleBody;
+    }
   | { readonly call: 'bet/betparlay' | 'bet/vbetparlay'; readonly body: BetParlayBody }
   | { readonly call: 'bet/betsysparlay'; readonly body: BetSysParlayBody }
   | { readonly call: 'bet/betsinglemmo'; readonly body: BetSingleMmoBody }
@@ -147,7 +164,7 @@ export function placement(input: PlaceInput): Placement {
   if (input.mode === 'single') {
     const first = selections[0] as Selection;
     return {
-      call: v ? 'bet/vbetsingle' : 'bet/betsingle',
+      call: v ? 'bet/vbetsingle' : isSpecialSelection(first) ? 'bet/betsinglespecial' : 'bet/betsingle',
       body: { ...base, ...leg(first), odds_type: OddsType[account.oddsFormat], ...accept },
     };
   }
