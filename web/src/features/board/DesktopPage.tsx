@@ -25,6 +25,7 @@ import { useSlipActor } from '../betslip/useSlipActor.ts';
 import './board.css';
 import { ReplayBar } from '../replay/ReplayBar.tsx';
 import { Board } from './Board.tsx';
+import { EarlyParlayBoard } from './EarlyParlayBoard.tsx';
 import { ConnectionIndicator } from './ConnectionIndicator.tsx';
 import { OddsRefresh, usePriceHold } from './OddsRefresh.tsx';
 import { SportsMenu } from './SportsMenu.tsx';
@@ -278,6 +279,20 @@ function DesktopBoard() {
               onMore={setMarketsOf}
               moreOpen={marketsOf}
             />
+            {tab === 'parlay' ? (
+              <EarlyParlayBoard
+                sportId={sportId}
+                marketType={marketType}
+                filters={filters}
+                format={format}
+                pageSize={layout.pageDisplay.pageSize || 10}
+                showScore={layout.pageDisplay.showScoreMap}
+                onPick={onPanelPick}
+                onToggleFavourite={toggleFavourite}
+                onMore={setMarketsOf}
+                moreOpen={marketsOf}
+              />
+            ) : null}
           </PriceHoldContext.Provider>
         )}
       </main>

@@ -96,6 +96,21 @@ describe('league grouping', () => {
   it('the parlay tab lists only parlay matches', () => {
     expect(matchCount(groupLeagues(model, { ...base, tab: 'parlay' }))).toBe(3);
   });
+  it("the parlay tab lists early matches open to parlays too (the early topic's board, issue 28 item 14)", () => {
+    const early = normalizeMarket({
+      leagues: [[1, 1, 'B League', 1, 0, 2, 'X']],
+      matches: [
+        [21, 1, 'h', 'a', 1, 0, 1, 0, 1, 90_000_000, 0, 0, null, ''],
+        [22, 1, 'h', 'a', 1, 0, 1, 0, 0, 91_000_000, 0, 0, null, ''],
+      ],
+      links: [],
+      heads: [21, 22].map((id) => [id, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] as never),
+      odds: [],
+    });
+    expect(early.early).toEqual([21, 22]);
+    const groups = groupLeagues(early, { ...base, tab: 'parlay' });
+    expect(groups.flatMap((g) => g.matchIds)).toEqual([21]);
+  });
   it('pages cut at match granularity and cover every match once', () => {
     fc.assert(
       fc.property(

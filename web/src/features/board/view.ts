@@ -39,9 +39,17 @@ export const BoardMarketTypes = [
   'outright',
 ] as const satisfies readonly MarketType[];
 
-/** The parlay tab lists today's matches open to parlays. */
+/**
+ * The parlay tab lists the matches open to parlays of today (its main topic) and of the early
+ * market (a second board of the `early` topic under it, DesktopPage; issue 28 item 14).
+ */
 export function tabGroup(tab: MarketTab): MarketGroupName {
   return tab === 'parlay' ? 'today' : tab;
+}
+
+/** The match ids a board lists: its tab's group; on the parlay tab today's and early ones (whichever topic). */
+function boardIds(model: MarketModel, tab: MarketTab): readonly number[] {
+  return tab === 'parlay' ? [...model.today, ...model.early] : model[tabGroup(tab)];
 }
 
 export function boardTopic(sportId: number, marketType: MarketType, tab: MarketTab): string {
@@ -98,7 +106,7 @@ export function timeFilterActive(filters: Pick<BoardFilters, 'marketType' | 'tab
 
 /** Leagues in board order, each with its top-level matches (model list order: kickoff, id). */
 export function groupLeagues(model: MarketModel, filters: BoardFilters): LeagueGroup[] {
-  const ids = model[tabGroup(filters.tab)];
+  const ids = boardIds(model, filters.tab);
   const fav = new Set(filters.favourites);
   const selected = new Set(filters.selectedLeagues);
   const timeFilter = timeFilterActive(filters);

@@ -3,6 +3,7 @@ const book: Readonly<Record<string, string>> = {
   'board.loading': 'Loading odds…',
   'board.unavailable': 'Odds are not available right now.',
   'board.empty': 'No matches.',
+  'board.parlayEarly': 'Early matches open to parlays',
   'board.favourite': 'Favourite league',
   'board.filters': 'Filters',
   'board.moreMarkets': 'More lines',

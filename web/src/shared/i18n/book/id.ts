@@ -3,6 +3,7 @@ const book: Readonly<Record<string, string>> = {
   'board.loading': 'Memuat odds…',
   'board.unavailable': 'Odds tidak tersedia saat ini.',
   'board.empty': 'Tidak ada pertandingan.',
+  'board.parlayEarly': 'Pertandingan awal yang terbuka untuk parlay',
   'board.favourite': 'Liga favorit',
   'board.filters': 'Penyaring',
   'board.moreMarkets': 'Garis lainnya',

@@ -3,6 +3,7 @@ const book: Readonly<Record<string, string>> = {
   'board.loading': 'オッズを読み込み中…',
   'board.unavailable': '現在オッズを表示できません。',
   'board.empty': '試合がありません。',
+  'board.parlayEarly': 'パーレー可能な早期試合',
   'board.favourite': 'お気に入りリーグ',
   'board.filters': '絞り込み',
   'board.moreMarkets': 'その他のライン',

@@ -3,6 +3,7 @@ const book: Readonly<Record<string, string>> = {
   'board.loading': 'กำลังโหลดราคา…',
   'board.unavailable': 'ขณะนี้ไม่มีราคา',
   'board.empty': 'ไม่มีการแข่งขัน',
+  'board.parlayEarly': 'การแข่งขันล่วงหน้าที่เปิดให้แทงพาร์เลย์',
   'board.favourite': 'ลีกโปรด',
   'board.filters': 'ตัวกรอง',
   'board.moreMarkets': 'ไลน์เพิ่มเติม',

@@ -3,6 +3,7 @@ const book: Readonly<Record<string, string>> = {
   'board.loading': 'កំពុងផ្ទុកហាងឆេង…',
   'board.unavailable': 'ហាងឆេងមិនមាននៅពេលនេះទេ។',
   'board.empty': 'គ្មានការប្រកួត។',
+  'board.parlayEarly': 'ការប្រកួតមុនដែលបើកសម្រាប់ប៉ាឡេ',
   'board.favourite': 'លីគដែលចូលចិត្ត',
   'board.filters': 'តម្រង',
   'board.moreMarkets': 'ខ្សែច្រើនទៀត',

@@ -3,6 +3,7 @@ const book: Readonly<Record<string, string>> = {
   'board.loading': 'Đang tải tỷ lệ…',
   'board.unavailable': 'Hiện không có tỷ lệ.',
   'board.empty': 'Không có trận đấu.',
+  'board.parlayEarly': 'Trận sớm mở cược xiên',
   'board.favourite': 'Giải yêu thích',
   'board.filters': 'Bộ lọc',
   'board.moreMarkets': 'Thêm mức kèo',
