@@ -158,6 +158,10 @@ describe('keyboard only (issue 29)', { timeout: 120_000 }, () => {
     await page.keyboard.press('Enter');
     await slip.locator('[data-outcome="accepted"], [data-outcome="waiting"]').first().waitFor();
     await slip.locator('[data-outcome="accepted"]').waitFor({ timeout: 20_000 });
+    // Confirm is gone: the focus is on the outcome's Keep selections, not dropped on the page.
+    await expect
+      .poll(async () => (await focused(page, '.bet-slip button', 'Keep selections')).matches)
+      .toBe(true);
 
     // Placed once, as picked, in the simulator.
     const placed = bets(account);

@@ -88,7 +88,7 @@ describe('slip live region', () => {
     slip.stop();
   });
 
-  it('says an accepted bet with its reference', async () => {
+  it('says an accepted bet with its reference, and gives the focus to Keep selections', async () => {
     const { root, slip } = await renderSlip({
       account,
       limits,
@@ -98,6 +98,8 @@ describe('slip live region', () => {
     });
     await place(root);
     await waitFor(() => expect(live(root).textContent).toBe('Bet accepted (SB777)'));
+    // Confirm is gone: the focus is not dropped on the page but on the outcome's Keep selections.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Keep selections'));
     slip.stop();
   });
 

@@ -70,6 +70,16 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
   useEffect(() => {
     if (outcome) footerRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [outcome]);
+  // The outcome replaces Confirm: a keyboard player's focus (on Confirm, now gone, or on the slip)
+  // goes to Keep selections instead of being dropped on the page (issue 29).
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const rootRef = useRef<HTMLElement>(null);
+  const decided = stateName === 'accepted' || stateName === 'rejected';
+  useEffect(() => {
+    const active = document.activeElement;
+    const lost = active === null || active === document.body || rootRef.current?.contains(active) === true;
+    if (decided && lost) keepRef.current?.focus();
+  }, [decided]);
   const currency = ctx.account.currency;
   const stake = parseStake(ctx.stake, currency) ?? 0;
   const figures = slipFigures(ctx.mode, ctx.selections, stake, ctx.account.oddsFormat, ctx.sizes);
@@ -112,6 +122,7 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
   );
   return (
     <aside
+      ref={rootRef}
       className={`bet-slip${phone ? ' slip-sheet' : ''}`}
       data-state={stateName}
       data-sheet={phone ? (sheet ? 'open' : 'closed') : undefined}
@@ -374,7 +385,7 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
             ) : null}
             {stateName === 'accepted' || stateName === 'rejected' ? (
               <>
-                <button type="button" onClick={() => slip.send({ type: 'bet.keep' })}>
+                <button ref={keepRef} type="button" onClick={() => slip.send({ type: 'bet.keep' })}>
                   {t('slip.keep')}
                 </button>
                 <button type="button" onClick={() => slip.send({ type: 'bet.clear' })}>

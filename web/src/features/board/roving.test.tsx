@@ -180,6 +180,20 @@ describe('board roving focus', () => {
     detach();
   });
 
+  it('skips prices a phone card hides (display: none), for the tab stop and the arrows', async () => {
+    const { board, get, detach } = await renderBoard();
+    // A phone card shows the main lines only: here match 11's HDP prices are hidden.
+    for (const key of ['11:HDP:0', '11:HDP:1']) Object.assign(get(key), { checkVisibility: () => false });
+    fireEvent.keyDown(document.body, { key: 'Tab' });
+    expect([...board.querySelectorAll('button.odds-cell[tabindex="0"]')]).toEqual([get('11:OU:0')]);
+    get('11:OU:0').focus();
+    key('ArrowLeft');
+    expect(where()).toBe('11-OU:0');
+    key('Home');
+    expect(where()).toBe('11-OU:0');
+    detach();
+  });
+
   it('a Tab finds an open price when the tab stop was suspended', async () => {
     const { board, get, detach } = await renderBoard();
     get('11:HDP:0').tabIndex = -1;
