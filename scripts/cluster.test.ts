@@ -26,6 +26,9 @@ describe('GATEWAY_PROCESSES', () => {
         REDIS_URL: redis.url,
         WEB_DIST: '/nonexistent',
         LOG_LEVEL: 'warn',
+        // Sockets of one session on both workers until each has answered (caps hold across nodes).
+        WS_MAX_SOCKETS_PER_SESSION: '100',
+        WS_MAX_SOCKETS_PER_ACCOUNT: '100',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

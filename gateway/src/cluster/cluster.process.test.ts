@@ -95,6 +95,9 @@ describe('three gateway processes over one Redis', () => {
       POLL_INTERVAL_MS: String(INTERVAL_MS),
       CLUSTER_LEASE_MS: String(LEASE_MS),
       WARM_TOPICS: '',
+      // Many sockets of one session across the nodes (the caps hold across the cluster).
+      WS_MAX_SOCKETS_PER_SESSION: '1000',
+      WS_MAX_SOCKETS_PER_ACCOUNT: '1000',
     };
     nodes.push(
       ...(await Promise.all([startGatewayProcess(env), startGatewayProcess(env), startGatewayProcess(env)])),

@@ -29,7 +29,14 @@ describe('two gateways over one Redis', () => {
     redisUrl: redis.url,
     // The snapshot key is rewritten only every 50 deltas: it stays behind what clients hold.
     cluster: { leaseMs: 600, snapshotEveryMs: 60_000 },
-    feed: { ringMaxCount: 50, maxBackoffMs: 200, minPollTimeoutMs: 200 },
+    // Many sockets of one session across both nodes (the caps hold across the cluster: caps.test.ts).
+    feed: {
+      ringMaxCount: 50,
+      maxBackoffMs: 200,
+      minPollTimeoutMs: 200,
+      maxSocketsPerSession: 100,
+      maxSocketsPerAccount: 100,
+    },
   });
 
   async function subscriber(

@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import { Gauge, type Registry } from 'prom-client';
 import type { SharedSourceOptions, TopicSourceFactory } from '../feed/source.ts';
 import { StreamReader } from './bus.ts';
+import { SharedCaps } from './caps.ts';
 import { AccountNudges } from './nudges.ts';
 import { closeRedis, connectRedis, RedisHealth } from './redis.ts';
 import { RedisIdempotencyStore, RedisLockStore, RedisSessionCache } from './stores.ts';
@@ -40,6 +41,7 @@ export class Cluster {
   readonly sessions: RedisSessionCache;
   /** Account topics are node-local: a bet through one node wakes the account's topic on the others. */
   readonly nudges: AccountNudges;
+  private sharedCaps: SharedCaps | undefined;
   private readonly readerConn: Redis;
   private readonly leaderTopics: Gauge;
   private readonly context: ClusterContext;
@@ -82,6 +84,8 @@ export class Cluster {
         if (state === 'down') topic.redisLost(at);
         else topic.redisRecovered();
       }
+      // Counts changed while Redis was away are written now (socket caps across nodes).
+      if (state === 'up') this.sharedCaps?.refresh();
     });
     this.context = {
       redis: this.redis,
@@ -131,6 +135,24 @@ export class Cluster {
     };
   }
 
+  /**
+   * The socket caps across the cluster (caps.ts) over this node's own counts (feed/limits.ts);
+   * one per node, closed with the cluster.
+   */
+  caps(counts: { countOf(key: string): number; keys(): Iterable<string> }): SharedCaps {
+    this.sharedCaps ??= new SharedCaps({
+      redis: this.redis,
+      nodeId: this.o.nodeId,
+      up: () => this.health.state === 'up',
+      ttlMs: this.tuning.capsTtlMs,
+      refreshMs: this.tuning.capsRefreshMs,
+      countOf: (key) => counts.countOf(key),
+      keys: () => counts.keys(),
+      onError: (err) => this.o.log.warn({ err }, 'socket cap counts not written'),
+    });
+    return this.sharedCaps;
+  }
+
   topic(options: ClusterTopicOptions): ClusterTopic {
     const topic = new ClusterTopic(this.context, options);
     this.topics.add(topic);
@@ -147,6 +169,7 @@ export class Cluster {
     if (this.closed) return;
     this.closed = true;
     for (const topic of [...this.topics]) topic.dispose();
+    await this.sharedCaps?.close();
     await this.idempotency.close();
     await this.nudges.close();
     await this.reader.stop();

@@ -46,6 +46,10 @@ export interface ClusterTuning {
   keyTtlMs: number;
   /** XREAD block time (bounds how late a newly followed topic joins an in-flight read). */
   readBlockMs: number;
+  /** A node's socket counts (caps.ts) stop counting this long after its last write (a dead node). */
+  capsTtlMs: number;
+  /** Each node rewrites its socket counts this often (well within `capsTtlMs`). */
+  capsRefreshMs: number;
 }
 
 export const ClusterDefaults: ClusterTuning = {
@@ -54,6 +58,8 @@ export const ClusterDefaults: ClusterTuning = {
   snapshotEveryMs: 10_000,
   keyTtlMs: 10 * 60_000,
   readBlockMs: 1000,
+  capsTtlMs: 30_000,
+  capsRefreshMs: 10_000,
 };
 
 /** What every topic of a node shares: connections, reader, identity, tuning. */

@@ -27,7 +27,7 @@ import { type RawData, WebSocket } from 'ws';
 import { TokenBucket } from './bucket.ts';
 import type { GateVerdict, TopicGate } from './gate.ts';
 import type { Hub, Subscriber, Subscription } from './hub.ts';
-import type { SocketLimits } from './limits.ts';
+import type { Refusal, SocketLimits } from './limits.ts';
 import type { SessionChecker } from './sessions.ts';
 import type { FeedTuning } from './tuning.ts';
 
@@ -35,6 +35,8 @@ export interface ConnectionDeps {
   hub: Hub;
   sessions: SessionChecker;
   limits: SocketLimits;
+  /** The client's address (counted across the cluster at the welcome: limits.ts). */
+  ip?: string;
   gate: TopicGate;
   tuning: FeedTuning;
   heartbeatMs: number;
@@ -272,9 +274,33 @@ export class Connection implements Subscriber {
   private welcome(accountId: string, token: string): void {
     if (this.helloTimer) clearTimeout(this.helloTimer);
     this.helloTimer = undefined;
-    const refusal = this.deps.limits.openSession(accountId, token);
+    const verdict = this.deps.limits.openSession(accountId, token, this.deps.ip);
+    if (verdict instanceof Promise) {
+      // The cluster is asked (cluster/caps.ts); the socket is reserved on this node meanwhile.
+      verdict.then(
+        (refusal) => {
+          if (this.state === 'checking') this.opened(accountId, token, refusal);
+          else if (refusal === undefined) this.deps.limits.closeSession(accountId, token);
+        },
+        (err: unknown) => {
+          this.log.error({ err }, 'socket cap check threw');
+          this.deps.limits.closeSession(accountId, token);
+          this.close(CloseCode.internalError, 'internal error');
+        },
+      );
+      return;
+    }
+    this.opened(accountId, token, verdict);
+  }
+
+  private opened(accountId: string, token: string, refusal: Refusal | undefined): void {
     if (refusal !== undefined) {
-      const what = refusal === 'sockets_per_session' ? 'this session' : 'this account';
+      const what =
+        refusal === 'sockets_per_session'
+          ? 'this session'
+          : refusal === 'sockets_per_ip'
+            ? 'this address'
+            : 'this account';
       this.close(CloseCode.tooManyRequests, `too many sockets for ${what}`);
       return;
     }

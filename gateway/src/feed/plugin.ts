@@ -171,6 +171,8 @@ export const feedPlugin = fp<GatewayPluginOptions>(
     const registry = new Set<Connection>();
     const pending = new Set<Connection>();
     const limits = new SocketLimits(tuning, (reason) => refusals.inc({ reason }));
+    // Many nodes: the socket caps hold across the cluster (cluster/caps.ts), per node while Redis is down.
+    if (cluster) limits.share(cluster.caps(limits));
     const gate = new TopicGate({
       tuning,
       held: hub,
@@ -295,6 +297,7 @@ export const feedPlugin = fp<GatewayPluginOptions>(
           hub,
           sessions,
           limits,
+          ip,
           gate,
           tuning,
           heartbeatMs: config.heartbeatMs,
