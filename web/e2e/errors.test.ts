@@ -1,0 +1,252 @@
+/**
+ * Every code of the error catalogue (protocol/src/errors.ts, SPEC section 8) as the browser shows it
+ * (issue 28). The simulator's fault switch ("answer call X with code Y once", `viaProxy` so only the
+ * page's own call takes it, never the gateway's polls) makes a call the page makes on a player's
+ * action answer the code, and the page must show exactly what the catalogue says for that situation
+ * (`uiActionFor`): the toast's text, the dialog's text (error or notice), nothing, the network banner,
+ * or a logout back to the login page. Three situations:
+ * - the header's "Refresh balance" (`userbalance`, logged in, the caller asks for nothing): every
+ *   catalogue code, an unknown code and an upstream text with spaces;
+ * - the bet slip's check (`betcheck`, the caller asks for a dialog): the codes the caller's wish
+ *   changes (soft, network, dialog or warning), `marketTypeChanged` (the slip goes) and a session code;
+ * - the login form (`authlogin`, logged out, the player asked): the session, soft and network codes,
+ *   and the real login limit ("You have login too frequent...") after failed logins.
+ * One stack, one browser context per test, one login reused until a code logs out. Waits are on page
+ * conditions, never sleeps.
+ */
+import { ErrorCatalogue, type UiAction, type UiContext, uiActionFor } from '@sportsbook/protocol';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { logIn, type Stack, startStack } from './support.ts';
+
+let stack: Stack;
+let page: Page;
+
+beforeAll(async () => {
+  stack = await startStack({
+    tmpPrefix: 'web-errors-e2e-',
+    // Hundreds of calls and dozens of logins from one address within a minute: the gateway's rate
+    // limits are not what this file tests (the simulator's own login limit stays as it is).
+    gateway: {
+      rateLimitIpPerMinute: 100_000,
+      rateLimitAccountPerMinute: 100_000,
+      loginLimitPerIpPerMinute: 100_000,
+    },
+    sim: { sessions: { requestsPerSecond: 0 } },
+  });
+}, 180_000);
+afterAll(async () => {
+  await stack?.close();
+});
+// One browser context per test (a retry starts clean); each test logs in once.
+let context: BrowserContext;
+beforeEach(async () => {
+  // No answer left queued by a test that failed half-way.
+  await stack.admin('faults', {});
+  context = await stack.browser.newContext();
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+const url = (path: string) => `${stack.gateway.url}${path}`;
+async function answer(call: string, code: string): Promise<void> {
+  const set = await stack.admin('faults', { call, code, viaProxy: true });
+  expect(set.status, `fault switch: ${call} answers ${code}`).toBe(1);
+}
+
+const toasts = () => page.locator('.toasts .toast');
+const dialogs = () => page.locator('.backdrop .dialog');
+const banner = () => page.locator('.network-banner');
+const refreshButton = () => page.getByRole('button', { name: 'Refresh balance' });
+
+/** Lets React commit what the last reply caused (two animation frames). */
+const settled = () =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+/** Clicks `trigger` and waits until the reply of `/api/<call>` is read in full and React committed
+ * what it caused. */
+async function answered(call: string, trigger: () => Promise<void>): Promise<void> {
+  const reply = page.waitForEvent('requestfinished', (r) => new URL(r.url()).pathname === `/api/${call}`);
+  await Promise.all([reply, trigger()]);
+  await settled();
+}
+
+/** The text the catalogue shows for an action in English (the page's language). */
+const textOf = (action: UiAction) => action.message;
+
+/** Asserts that exactly `action` is on the page, then clears it (closes the toast or the dialog). */
+async function expectShown(code: string, action: UiAction, what: string): Promise<void> {
+  const label = `${what}: ${code} (${action.kind})`;
+  if (action.show === 'toast') {
+    await toasts().first().waitFor();
+    expect(await toasts().locator('span').allTextContents(), label).toEqual([textOf(action)]);
+    expect(await toasts().first().getAttribute('class'), label).toContain(`toast-${action.severity}`);
+    expect(await dialogs().count(), label).toBe(0);
+    await toasts().first().getByRole('button', { name: 'Close' }).click();
+    await toasts().first().waitFor({ state: 'detached' });
+  } else if (action.show === 'dialog' || action.show === 'notice') {
+    const dialog = dialogs().first();
+    await dialog.waitFor();
+    expect(await dialog.getAttribute('role'), label).toBe(
+      action.show === 'notice' ? 'dialog' : 'alertdialog',
+    );
+    expect(await dialog.locator('h2').textContent(), label).toBe(
+      action.show === 'notice' ? 'Notice' : 'Error',
+    );
+    expect(await dialog.locator('p').textContent(), label).toBe(textOf(action));
+    expect(await dialogs().count(), label).toBe(1);
+    expect(await toasts().count(), label).toBe(0);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  } else {
+    await settled();
+    expect(await toasts().count(), label).toBe(0);
+    expect(await dialogs().count(), label).toBe(0);
+  }
+  if (action.markNetworkFailed) {
+    await banner().waitFor();
+    expect(await banner().textContent(), label).toBe(
+      'Your connection unstable. Please check your connection and try again.',
+    );
+  } else {
+    expect(await banner().count(), label).toBe(0);
+  }
+}
+
+/** After a logout code: the login page, no balance left. */
+async function expectLoggedOut(label: string): Promise<void> {
+  await page.getByRole('button', { name: 'Log in' }).waitFor();
+  expect(new URL(page.url()).pathname, label).toBe('/');
+  expect(await page.locator('[data-testid="balance-available"]').count(), label).toBe(0);
+}
+
+/**
+ * Logs demo01 in through the landing form, to `/ngresult` (the number game's results): a light page
+ * of the logged-in layout (the header with its balance refresh, no odds board), so a walk that logs
+ * out often stays fast.
+ */
+async function logInToLightPage(): Promise<void> {
+  await page.goto(url('/?redirect=%2Fngresult'));
+  await page.getByLabel('Login ID').fill('demo01');
+  await page.getByLabel('Password').fill('demo1234');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((u) => u.pathname === '/ngresult');
+}
+
+/** A successful balance refresh: clears the network banner a requestFailed left. */
+async function refreshBalance(): Promise<void> {
+  await answered('userbalance', () => refreshButton().click());
+  await banner().waitFor({ state: 'detached' });
+}
+
+const loggedIn: UiContext = { loggedIn: true };
+
+describe('every catalogue code, as the page shows it', { timeout: 180_000 }, () => {
+  it('on a balance refresh (logged in, the caller asks for nothing): every code of the catalogue', async () => {
+    await logInToLightPage();
+    const codes = [
+      ...ErrorCatalogue.map((entry) => entry.code),
+      // Any other code: an error dialog; a text with a space is the upstream's, shown as is.
+      'brandNewCode',
+      'Your wallet provider is offline',
+    ];
+    let walked = 0;
+    for (const code of codes) {
+      const action = uiActionFor(code, loggedIn);
+      await answer('userbalance', code);
+      await answered('userbalance', () => refreshButton().click());
+      await expectShown(code, action, 'balance');
+      if (action.logout) {
+        await expectLoggedOut(`balance: ${code}`);
+        await logInToLightPage();
+      } else if (action.markNetworkFailed) {
+        await refreshBalance();
+      } else {
+        await expect.poll(() => refreshButton().isEnabled()).toBe(true);
+      }
+      walked++;
+    }
+    expect(walked).toBeGreaterThanOrEqual(90);
+  });
+
+  it('on a bet check (the slip asks for a dialog): soft, network and dialog-or-warning codes, the slip removed, a logout', async () => {
+    await logIn(page, stack.gateway.url, 'demo01');
+    await page.locator('[data-tab="today"]').click();
+    const price: Locator = page
+      .locator('.board[data-status="ok"] .odds-col[data-bettype="HDP"] button.odds-cell:not([disabled])')
+      .first();
+    await price.waitFor();
+    const slip = page.locator('.bet-slip');
+    const picks = slip.getByRole('button', { name: 'Remove' });
+    const asked = ErrorCatalogue.filter((e) => ['soft', 'network', 'dialogOrWarning'].includes(e.group)).map(
+      (e) => e.code,
+    );
+    const codes = [...asked, 'betOverMax', 'marketTypeChanged', 'session_expired'];
+    for (const code of codes) {
+      const action = uiActionFor(code, { loggedIn: true, callerWantsDialog: true });
+      await answer('betcheck', code);
+      await answered('bet/betcheck', () => price.click());
+      await expectShown(code, action, 'betcheck');
+      if (action.logout) {
+        await expectLoggedOut(`betcheck: ${code}`);
+        continue;
+      }
+      if (action.removeBetSlip) expect(await picks.count(), code).toBe(0);
+      else {
+        expect(await picks.count(), code).toBe(1);
+        await picks.first().click();
+        await picks.first().waitFor({ state: 'detached' });
+      }
+      if (action.markNetworkFailed) await refreshBalance();
+    }
+  });
+
+  it('on the login form (logged out, the player asked): session, soft and network codes are shown', async () => {
+    await page.goto(url('/'));
+    const codes = ErrorCatalogue.filter((e) => ['session', 'soft', 'network'].includes(e.group)).map(
+      (e) => e.code,
+    );
+    let n = 0;
+    for (const code of [...codes, 'loginFailed', 'invalid_password']) {
+      const action = uiActionFor(code, { loggedIn: false, callerWantsDialog: true });
+      await answer('authlogin', code);
+      // A login id of its own per code: the gateway counts failed logins per login id and address.
+      await page.getByLabel('Login ID').fill(`walk${String(++n).padStart(3, '0')}`);
+      await page.getByLabel('Password').fill('demo1234');
+      await answered('authlogin', () => page.getByRole('button', { name: 'Log in' }).click());
+      await expectShown(code, action, 'login');
+      expect(new URL(page.url()).pathname, code).toBe('/');
+      if (action.markNetworkFailed) {
+        // The banner goes with the next reply that works: a real login.
+        await page.getByLabel('Login ID').fill('demo01');
+        await answered('authlogin', () => page.getByRole('button', { name: 'Log in' }).click());
+        await page.waitForURL((u) => u.pathname === '/desktop');
+        await expect(banner().count()).resolves.toBe(0);
+        await page.getByRole('button', { name: 'Log out' }).click();
+        await page.getByRole('button', { name: 'Log in' }).waitFor();
+      }
+    }
+  });
+
+  it('failed logins reach the login limit, shown as SPEC section 8 words it', async () => {
+    await page.goto(url('/'));
+    const attempt = async () => {
+      await page.getByLabel('Login ID').fill('demo03');
+      await page.getByLabel('Password').fill('wrong99');
+      await answered('authlogin', () => page.getByRole('button', { name: 'Log in' }).click());
+    };
+    // The simulator locks a login id for the client's address after 5 failures in a row.
+    for (let i = 0; i < 5; i++) {
+      await attempt();
+      await expectShown('invalid_password', uiActionFor('invalid_password', { loggedIn: false }), 'login');
+    }
+    await attempt();
+    const dialog = dialogs().first();
+    await dialog.waitFor();
+    expect(await dialog.locator('p').textContent()).toBe(
+      'You have login too frequent, please try again after 1 minute...',
+    );
+  });
+});
