@@ -195,4 +195,33 @@ describe('preferences in every window (session channel, issue 33)', () => {
     expect(b.sent).toHaveLength(0);
     channel.close();
   });
+
+  it("otherWindowDuringLoad: another window's change while this one reads the server's settings wins over that (older) read (issue 28)", async () => {
+    const load = deferred<SettingsOutcome>();
+    const a = withSave(async () => ({ ok: true }));
+    const b = withSave(
+      async () => ({ ok: true }),
+      () => load.promise,
+    );
+    const channel = createSessionChannel();
+    const first = createActor(a.machine, { input: {} }).start();
+    await signIn(first);
+    const second = createActor(
+      b.machine.provide({ actors: { storedChanges: storedChanges(() => channel) } }),
+      { input: {} },
+    ).start();
+    second.send({ type: 'auth.set', auth });
+    expect(second.getSnapshot().matches('loading')).toBe(true);
+    first.send({ type: 'prefs.update', patch: { pageDisplay: { oddsType: 4 } } });
+    const snap = await waitFor(second, (s) => s.context.layout.pageDisplay.oddsType === 4);
+    expect(snap.matches('idle')).toBe(true);
+    // The server's answer to the dropped read (from before the change) comes too late to matter.
+    load.resolve({ ok: true, settings: { oddsType: 1 } });
+    await load.promise;
+    await Promise.resolve();
+    expect(second.getSnapshot().context.layout.pageDisplay.oddsType).toBe(4);
+    expect(loadLayout().pageDisplay.oddsType).toBe(4);
+    expect(b.sent).toHaveLength(0);
+    channel.close();
+  });
 });
