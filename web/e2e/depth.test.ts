@@ -52,7 +52,9 @@ async function loggedIn(accountId: string): Promise<Page> {
 async function fitsPhone(page: Page) {
   await page.setViewportSize({ width: 390, height: 844 });
   await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), {
+      timeout: 20_000,
+    })
     .toBe(true);
 }
 
@@ -80,7 +82,9 @@ describe('issue 28 depth', { timeout: 90_000 }, () => {
       .locator('.events .event-link', { hasText: first?.title ?? '' })
       .first()
       .click();
-    await expect.poll(() => page.getByTestId('event-content').textContent()).toBe(first?.content);
+    await expect
+      .poll(() => page.getByTestId('event-content').textContent(), { timeout: 20_000 })
+      .toBe(first?.content);
     await fitsPhone(page);
   });
 
@@ -100,29 +104,35 @@ describe('issue 28 depth', { timeout: 90_000 }, () => {
     });
     const main = await loggedIn('demo04');
     const badge = main.locator('.app-header .badge').first();
-    await expect.poll(async () => Number(await badge.textContent()), { timeout: 15_000 }).toBeGreaterThan(10);
+    await expect.poll(async () => Number(await badge.textContent()), { timeout: 20_000 }).toBeGreaterThan(10);
 
-    const info = await context.newPage();
-    await info.goto(`${stack.gateway.url}/info/message`);
+    // The header's messages button opens /info/message in its pop-up window (same session).
+    const [info] = await Promise.all([
+      main.waitForEvent('popup'),
+      main
+        .locator('.app-header')
+        .getByRole('button', { name: /^Messages:/ })
+        .click(),
+    ]);
     const personal = info.getByTestId('personal').locator('h3');
-    await expect.poll(() => personal.count()).toBe(10);
+    await expect.poll(() => personal.count(), { timeout: 20_000 }).toBe(10);
     await info
       .getByRole('navigation', { name: 'Personal messages' })
       .getByRole('button', { name: 'Next page' })
       .click();
-    await expect.poll(() => personal.allTextContents()).toContain('Letter 1');
+    await expect.poll(() => personal.allTextContents(), { timeout: 20_000 }).toContain('Letter 1');
     expect(await info.getByRole('navigation', { name: 'Personal messages' }).textContent()).toContain(
       'Page 2 of 2',
     );
     // Both pages read: the main window's unread count follows without a reload.
-    await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe('0');
+    await expect.poll(() => badge.textContent(), { timeout: 20_000 }).toBe('0');
 
     const notices = info.getByTestId('announcements').locator('h3');
-    await expect.poll(() => notices.allTextContents(), { timeout: 15_000 }).toContain('Notice 25');
+    await expect.poll(() => notices.allTextContents(), { timeout: 20_000 }).toContain('Notice 25');
     const pager = info.getByRole('navigation', { name: 'Announcements' });
     await pager.getByRole('button', { name: 'Next page' }).click();
     await pager.getByRole('button', { name: 'Next page' }).click();
-    await expect.poll(() => notices.allTextContents()).toContain('Notice 5');
+    await expect.poll(() => notices.allTextContents(), { timeout: 20_000 }).toContain('Notice 5');
     await fitsPhone(info);
   });
 
@@ -133,7 +143,7 @@ describe('issue 28 depth', { timeout: 90_000 }, () => {
     await live.waitFor();
     const teams = (await live.locator('.live-teams').textContent())?.trim() ?? '';
     // Nothing clicked: the first live match is named and its video plays, muted.
-    await expect.poll(() => page.getByTestId('live-title').textContent()).toBe(teams);
+    await expect.poll(() => page.getByTestId('live-title').textContent(), { timeout: 20_000 }).toBe(teams);
     expect(await live.getAttribute('aria-pressed')).toBe('true');
     await page.waitForFunction(
       () => {
@@ -141,7 +151,7 @@ describe('issue 28 depth', { timeout: 90_000 }, () => {
         return v !== null && !v.paused && v.currentTime > 0.3;
       },
       undefined,
-      { timeout: 15_000 },
+      { timeout: 20_000 },
     );
     expect(await page.getByTestId('live-video').evaluate((v) => (v as HTMLVideoElement).muted)).toBe(true);
   });
@@ -152,7 +162,7 @@ describe('issue 28 depth', { timeout: 90_000 }, () => {
     await page.locator('.live-list button.live-item').first().waitFor();
     try {
       await simAdmin(stack.sim, 'site', { maintenance: true });
-      await page.waitForURL((u) => u.pathname === '/maintenance', { timeout: 15_000 });
+      await page.waitForURL((u) => u.pathname === '/maintenance', { timeout: 20_000 });
       await page.getByRole('heading', { name: 'Under maintenance' }).waitFor();
 
       // A logged-out visitor: the login's answer sends the landing page there too.
@@ -164,7 +174,7 @@ describe('issue 28 depth', { timeout: 90_000 }, () => {
         await landing.getByLabel('Login ID').fill('demo06');
         await landing.getByLabel('Password').fill('demo1234');
         await landing.getByRole('button', { name: 'Log in' }).click();
-        await landing.waitForURL((u) => u.pathname === '/maintenance', { timeout: 15_000 });
+        await landing.waitForURL((u) => u.pathname === '/maintenance', { timeout: 20_000 });
       } finally {
         await visitor.close();
       }
@@ -172,7 +182,7 @@ describe('issue 28 depth', { timeout: 90_000 }, () => {
       await simAdmin(stack.sim, 'site', { maintenance: false });
     }
     // Over: the player is back on the page they were on, without touching anything.
-    await page.waitForURL((u) => u.pathname === '/livetv', { timeout: 15_000 });
+    await page.waitForURL((u) => u.pathname === '/livetv', { timeout: 20_000 });
     await page.locator('.live-list button.live-item').first().waitFor();
   });
 });
