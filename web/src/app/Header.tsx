@@ -93,21 +93,24 @@ export function Header({ unread }: { unread: number }) {
   /** The balance with its refresh. On a phone the available balance stands in the bar, not in the
    * drawer, and the drawer's refresh is not a `.link`, so it does not close the drawer. */
   const balanceList = (opts: { available: boolean; refreshClassName: string | undefined }) => (
-    <dl className="balance" aria-label={t('header.balance')}>
-      {opts.available ? (
+    <>
+      <dl className="balance" aria-label={t('header.balance')}>
+        {opts.available ? (
+          <div>
+            <dt>{t('header.available')}</dt>
+            <dd data-testid="balance-available">{amount(balance?.available)}</dd>
+          </div>
+        ) : null}
         <div>
-          <dt>{t('header.available')}</dt>
-          <dd data-testid="balance-available">{amount(balance?.available)}</dd>
+          <dt>{t('header.cash')}</dt>
+          <dd>{amount(balance?.cash)}</dd>
         </div>
-      ) : null}
-      <div>
-        <dt>{t('header.cash')}</dt>
-        <dd>{amount(balance?.cash)}</dd>
-      </div>
-      <div>
-        <dt>{t('header.outstanding')}</dt>
-        <dd>{amount(balance?.outstanding)}</dd>
-      </div>
+        <div>
+          <dt>{t('header.outstanding')}</dt>
+          <dd>{amount(balance?.outstanding)}</dd>
+        </div>
+      </dl>
+      {/* Beside the list, not in it: a <dl> holds only its groups (axe definition-list). */}
       <button
         type="button"
         className={opts.refreshClassName}
@@ -116,7 +119,7 @@ export function Header({ unread }: { unread: number }) {
       >
         {t('header.refreshBalance')}
       </button>
-    </dl>
+    </>
   );
 
   if (phone) {

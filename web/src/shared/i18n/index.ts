@@ -56,7 +56,15 @@ export async function switchLanguage(instance: I18n, language: string): Promise<
   }
   await loadBook(instance, target);
   await instance.changeLanguage(target);
-  if (typeof document !== 'undefined') document.documentElement.lang = target;
+  if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(target);
+}
+
+/**
+ * The BCP 47 tag of a language for `<html lang>` (screen readers, hyphenation, styles.css's `:lang()`
+ * font stacks): the product's `tw` option is Khmer (`km`); every other code is already a tag.
+ */
+export function htmlLang(language: Language): string {
+  return language === 'tw' ? 'km' : language;
 }
 
 /** Translates a catalogue UiAction's message: its i18n key, or the upstream's own text as is. */

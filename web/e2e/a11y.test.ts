@@ -1,0 +1,292 @@
+/**
+ * Accessibility in a real browser (issue 29 items 1 and 5): axe-core's WCAG 2.1 A/AA rules
+ * (`@axe-core/playwright`) find no critical or serious violation on any route of SPEC section 2,
+ * logged out and logged in, at desktop size and on a 390x844 phone, in every theme, and with the
+ * dialogs open (bet slip with a pick, join room, 4D review, the game pop-up and its lobby, the phone
+ * drawer, a catalogue error). `<html lang>` follows the chosen language and each script gets its own
+ * font stack.
+ *
+ * Themes only change CSS variables (styles.css), so a page is checked in full in the first theme and
+ * again for colour contrast (the one theme-dependent rule) in the others. To keep the file's runtime
+ * down, every theme runs on the main routes (`AllThemes`) and on every open dialog; the other routes
+ * (the thirteen slot lobbies are one component, the info pages share their layout) run in the first
+ * theme only. One stack; one logged-in context per viewport, reused across routes.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ThemeName, themeNames } from '../src/shared/config.ts';
+import { type BookStack, placeFromSlip, startBookStack } from './bookSupport.ts';
+import { logIn } from './support.ts';
+
+let stack: BookStack;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  stack = await startBookStack();
+}, 180_000);
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await stack?.close();
+});
+
+const url = (path: string) => `${stack.gateway.url}${path}`;
+
+const Tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+type Viewport = 'desktop' | 'phone';
+
+async function newPage(viewport: Viewport): Promise<Page> {
+  const context = await stack.browser.newContext(
+    viewport === 'phone'
+      ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
+      : { viewport: { width: 1366, height: 900 } },
+  );
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** The route has rendered: the lazy chunk is in and nothing says "loading". */
+async function settled(page: Page) {
+  await page.waitForFunction(() => document.querySelector('main, .popup-layout, .landing') !== null);
+  await page.waitForFunction(() => document.querySelector('.loading, [aria-busy="true"]') === null, null, {
+    timeout: 10_000,
+  });
+}
+
+function setTheme(page: Page, theme: ThemeName) {
+  return page.evaluate((name) => {
+    document.documentElement.dataset.theme = name;
+  }, theme);
+}
+
+/** The routes checked in every theme (the others in the first theme). */
+const AllThemes = new Set([
+  '/',
+  '/desktop',
+  '/tournament2/home',
+  '/w4d',
+  '/slots',
+  '/livetv',
+  '/info/betlist',
+]);
+
+/**
+ * Runs axe on the page in every theme (or the first only): the full rule set in the first, the colour
+ * contrast rule in the others. Returns one line per critical or serious violation.
+ */
+async function audit(page: Page, where: string, themes: 'all' | 'first' = 'all'): Promise<string[]> {
+  const found: string[] = [];
+  for (const [i, theme] of (themes === 'all' ? themeNames : themeNames.slice(0, 1)).entries()) {
+    await setTheme(page, theme);
+    let builder = new AxeBuilder({ page }).withTags(Tags);
+    if (i > 0) builder = builder.withRules(['color-contrast']);
+    const { violations } = await builder.analyze();
+    for (const v of violations) {
+      if (v.impact !== 'critical' && v.impact !== 'serious') continue;
+      const targets = v.nodes
+        .slice(0, 6)
+        .map((n) => `${n.target.join(' ')}${n.any[0] ? ` (${n.any[0].message})` : ''}`);
+      found.push(
+        `${where} [${theme}] ${v.id} (${v.impact}, ${v.nodes.length} nodes): ${targets.join(' | ')}`,
+      );
+    }
+  }
+  await setTheme(page, themeNames[0]);
+  return found;
+}
+
+const loggedOutRoutes = ['/', '/maintenance', '/no-such-page'];
+
+const productRoutes = [
+  '/desktop',
+  '/tournament2/home',
+  '/tournament2/tutorial',
+  '/highlight/home',
+  '/standings',
+  '/event',
+  '/ngresult',
+  '/efresult',
+  '/minigame',
+  '/slots',
+  '/slots2',
+  '/slots3',
+  '/slots4',
+  '/slots5',
+  '/slots6',
+  '/slots7',
+  '/slots8',
+  '/slots9',
+  '/slots11',
+  '/slots12',
+  '/slots13',
+  '/slots14',
+  '/slots15',
+  '/others',
+  '/others1',
+  '/casino100',
+  '/casino',
+  '/esports2',
+  '/fishing',
+  '/w4d',
+  '/livetv',
+  '/info/sysparlay',
+  '/info/settings',
+  '/info/betlist',
+  '/info/statement',
+  '/info/result',
+  '/info/message',
+  '/info/rules',
+];
+
+describe.each(['desktop', 'phone'] as const)('axe on a %s', { timeout: 600_000 }, (viewport) => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await newPage(viewport);
+  });
+
+  it('logged out: the landing page, its error dialog, maintenance and not-found', async () => {
+    const problems: string[] = [];
+    for (const path of loggedOutRoutes) {
+      await page.goto(url(path));
+      await settled(page);
+      problems.push(...(await audit(page, path)));
+    }
+    await page.goto(url('/'));
+    await page.getByLabel('Login ID').fill('demo03');
+    await page.getByLabel('Password').fill('wrong-pass');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('alertdialog').getByText('Invalid password.').waitFor();
+    problems.push(...(await audit(page, '/ error dialog')));
+    await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+    expect(problems).toEqual([]);
+  });
+
+  it('logged in: every route of SPEC section 2', async () => {
+    await logIn(page, stack.gateway.url, viewport === 'desktop' ? 'demo21' : 'demo22');
+    const problems: string[] = [];
+    for (const path of productRoutes) {
+      await page.goto(url(path));
+      await settled(page);
+      problems.push(...(await audit(page, path, AllThemes.has(path) ? 'all' : 'first')));
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('the board in Malay odds with a pick in the slip', async () => {
+    const problems: string[] = [];
+    await page.goto(url('/desktop'));
+    await settled(page);
+    if (viewport === 'phone') {
+      await page.getByRole('button', { name: 'Menu' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Menu' });
+      await drawer.getByLabel('Odds type').selectOption({ label: 'Malay odds' });
+      problems.push(...(await audit(page, '/desktop menu drawer')));
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'detached' });
+    } else {
+      await page.getByLabel('Odds type').selectOption({ label: 'Malay odds' });
+    }
+    await page.locator('[data-tab="today"]').click();
+    await page.locator('.board[data-topic$="/today"][data-status="ok"]').waitFor();
+    // Negative Malay prices are on the board (their red must keep its contrast).
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('button.odds-cell')].some((b) => b.textContent?.trim().startsWith('-')),
+    );
+    await page
+      .locator(
+        '.board[data-status="ok"] .odds-col[data-bettype="HDP"]:not(.alt) button.odds-cell:not([disabled])',
+      )
+      .first()
+      .click();
+    await page.locator('.bet-slip input[name="stake"]').waitFor();
+    if (viewport === 'phone') await page.locator('.bet-slip.slip-sheet[data-sheet="open"]').waitFor();
+    problems.push(...(await audit(page, '/desktop with a pick')));
+    // The placed bet in the bet list (its table and legs).
+    await placeFromSlip(page, '10');
+    await page.goto(url('/info/betlist'));
+    await page.locator('tr[data-bet]').first().waitFor();
+    problems.push(...(await audit(page, '/info/betlist with a bet')));
+    expect(problems).toEqual([]);
+  });
+
+  it('the join room dialog and the 4D review', async () => {
+    const problems: string[] = [];
+    const created = await (
+      await fetch(`${stack.sim.url}/admin/tournament`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-admin-token': 'test-admin-token' },
+        body: JSON.stringify({ action: 'create', room_type: 3, prize_pool: 100, last_join_in_ms: 3_600_000 }),
+      })
+    ).json();
+    const roomId = (created as { room: { room_id: number } }).room.room_id;
+    await page.goto(url('/tournament2/home'));
+    await page.locator('.lobby-head').waitFor();
+    const skip = page.getByRole('button', { name: 'Skip the tour' });
+    if (await skip.isVisible()) {
+      problems.push(...(await audit(page, '/tournament2/home tour')));
+      await skip.click();
+    }
+    await page.locator('.lobby-tabs [data-tab="free"]').click();
+    await page.locator(`.room-card[data-room="${roomId}"] button`).click();
+    await page.getByRole('dialog', { name: 'Join the room' }).waitFor();
+    problems.push(...(await audit(page, '/tournament2/home join dialog')));
+    await page.keyboard.press('Escape');
+
+    await page.goto(url('/w4d'));
+    await settled(page);
+    await page.locator('[data-cell="0-0"]').fill('1234');
+    await page.locator('[data-cell="0-1"]').fill('1');
+    await page.getByRole('button', { name: 'Review ticket' }).click();
+    await page.locator('[data-confirm-total]').waitFor();
+    problems.push(...(await audit(page, '/w4d review')));
+    expect(problems).toEqual([]);
+  });
+
+  it('a game launched in its pop-up, and the lobby while it plays', async () => {
+    const problems: string[] = [];
+    await page.goto(url('/slots'));
+    await settled(page);
+    await page.locator('.game-lobby .game-tile').first().waitFor();
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.locator('.game-lobby .game-tile .game-open').first().click(),
+    ]);
+    await popup.waitForURL((u) => u.pathname.endsWith('/launch'));
+    await popup.locator('body[data-state="ready"]').waitFor();
+    problems.push(...(await audit(popup, '/slots game pop-up')));
+    problems.push(...(await audit(page, '/slots while a game plays')));
+    await popup.close();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('language and fonts', { timeout: 60_000 }, () => {
+  it('<html lang> follows the chosen language; Myanmar, Thai and CJK get their own font stacks', async () => {
+    const page = await newPage('desktop');
+    await page.goto(url('/'));
+    await settled(page);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    const fontOf = () => page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    const english = await fontOf();
+    // [option value, <html lang>, the stack's first font]: the `tw` option is Khmer.
+    const expected: [string, string, RegExp][] = [
+      ['my', 'my', /^"Noto Sans Myanmar"/],
+      ['tw', 'km', /^"Noto Sans Khmer"/],
+      ['th', 'th', /^"Noto Sans Thai"/],
+      ['zh-CN', 'zh-CN', /^"Noto Sans SC"/],
+      ['ja', 'ja', /^"Noto Sans JP"/],
+      ['ko', 'ko', /^"Noto Sans KR"/],
+      ['vi', 'vi', /^system-ui/],
+      ['id', 'id', /^system-ui/],
+    ];
+    for (const [option, lang, font] of expected) {
+      await page.getByLabel('Language').selectOption(option);
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      expect(await fontOf()).toMatch(font);
+    }
+    await page.getByLabel('Language').selectOption('en');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    expect(await fontOf()).toBe(english);
+  });
+});
