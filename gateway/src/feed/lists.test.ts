@@ -58,6 +58,7 @@ describe('list/... topics through the gateway', () => {
       'list/lottery': ['lottery/drawlist', {}],
       'list/numbergame': ['ngdrawlist', {}],
       'list/highlights': ['highlightleague', {}],
+      'list/site': ['version', {}],
       'list/marquee/vi': ['marqueelist', { language: 'vi' }],
       'list/announce/en': ['announcelist', { language: 'en', page_size: 100 }],
     };
