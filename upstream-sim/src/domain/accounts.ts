@@ -34,8 +34,21 @@ export function loginBlockCode(account: Account): string | null {
   }
 }
 
+/**
+ * A new member's settings: SPEC section 3's defaults, and the rest of the menu state the board keeps
+ * (web layout.ts), so a login in a browser another member used finds this member's board, not theirs.
+ */
 export function defaultSettings(): Record<string, unknown> {
-  return { ...DefaultPageDisplay, ...DefaultBetting, ...DefaultMenu };
+  return {
+    ...DefaultPageDisplay,
+    ...DefaultBetting,
+    ...DefaultMenu,
+    selectedDays: [],
+    selectedLeagues: [],
+    favorites: [],
+    sportsOrder: [],
+    minimizer: { header: false, sidebar: false, asidebar: false },
+  };
 }
 
 /** Settings fields a client may save (SPEC section 3 layout preferences), with their JSON type. */
@@ -95,7 +108,12 @@ export class Accounts {
         commType: 'A',
         nickname: null,
         limits: defaultLimits(seed.currency),
-        settings: { ...defaultSettings(), oddsType: seed.oddsType },
+        // A Myanmar-odds member's board opens on the Myanmar market (menu3, web layout.ts).
+        settings: {
+          ...defaultSettings(),
+          oddsType: seed.oddsType,
+          ...(seed.oddsType === 5 ? { menu3: 'mmo' } : {}),
+        },
         retrieveProfile: false,
         lastLoginAt: null,
         passwordChangedAt: time,

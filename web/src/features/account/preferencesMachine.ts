@@ -4,7 +4,8 @@
  * flight at a time (SPEC section 4): a change during a save answers `requestProcessing` (emitted as
  * an `error` for the catalogue, a soft code: logged only) and is saved once the first save ends.
  * On login (and on a reload with a kept session) the member's saved settings are read through
- * usersettings and win over the browser's (`loading`), so two browsers agree after a reload.
+ * usersettings and win over the browser's (`loading`), so two browsers agree after a reload; a change
+ * the player makes while they load (a tab clicked on the board at once) is applied over them and saved.
  * Every stored change is told to the app's other windows (shared/sessionChannel.ts,
  * `settings.changed`), which read the stored layout again (`prefs.stored`): one layout in every tab.
  */
@@ -34,6 +35,8 @@ export interface PreferencesContext {
   auth: Auth | null;
   /** A change arrived while a save was running: save again afterwards. */
   dirty: boolean;
+  /** The player's changes while the server's settings load: applied over them once they are in. */
+  pending: LayoutPatch | null;
 }
 
 export type PreferencesEvent =
@@ -95,6 +98,23 @@ export const preferencesMachine = setup({
       layout: ({ context }, settings: Readonly<Record<string, unknown>>) =>
         applyPatch(context.layout, serverPatch(settings)),
     }),
+    keepPending: assign({
+      pending: ({ context, event }) => {
+        if (event.type !== 'prefs.update') return context.pending;
+        const before = context.pending ?? {};
+        return {
+          pageDisplay: { ...before.pageDisplay, ...event.patch.pageDisplay },
+          betting: { ...before.betting, ...event.patch.betting },
+          menu: { ...before.menu, ...event.patch.menu },
+        };
+      },
+    }),
+    applyPending: assign({
+      layout: ({ context }) =>
+        context.pending ? applyPatch(context.layout, context.pending) : context.layout,
+      dirty: ({ context }) => context.pending !== null && patchNeedsUpstream(context.pending),
+      pending: null,
+    }),
     setAuth: assign({ auth: ({ event }) => (event.type === 'auth.set' ? event.auth : null) }),
     markDirty: assign({ dirty: true }),
     clearDirty: assign({ dirty: false }),
@@ -104,7 +124,12 @@ export const preferencesMachine = setup({
   },
 }).createMachine({
   id: 'preferences',
-  context: ({ input }) => ({ layout: input?.layout ?? loadLayout(), auth: null, dirty: false }),
+  context: ({ input }) => ({
+    layout: input?.layout ?? loadLayout(),
+    auth: null,
+    dirty: false,
+    pending: null,
+  }),
   invoke: { src: 'storedChanges' },
   on: {
     'auth.set': [{ guard: 'newSession', target: '.loading', actions: 'setAuth' }, { actions: 'setAuth' }],
@@ -114,8 +139,8 @@ export const preferencesMachine = setup({
   states: {
     loading: {
       on: {
-        // A change while the server's settings load is shown and kept locally; the server's win.
-        'prefs.update': { actions: ['applyPatch', 'persist'] },
+        // A change while the server's settings load is shown at once and applied over theirs.
+        'prefs.update': { actions: ['applyPatch', 'persist', 'keepPending'] },
         // Another window stored a change meanwhile (issue 28 item 3): that window has read the
         // server's settings (or will, and tell again), and its change is newer than this load's
         // answer, which would put the old settings back in every window: take it, drop the load.
@@ -127,25 +152,33 @@ export const preferencesMachine = setup({
         onDone: [
           {
             guard: ({ event }) => event.output.ok,
-            target: 'idle',
+            target: 'loaded',
             actions: [
               {
                 type: 'applyServer',
                 params: ({ event }) => (event.output.ok ? event.output.settings : {}),
               },
+              'applyPending',
               'persist',
             ],
           },
           {
             target: 'idle',
-            actions: {
-              type: 'emitFailure',
-              params: ({ event }) => ({ code: event.output.ok ? '' : event.output.code }),
-            },
+            actions: [
+              {
+                type: 'emitFailure',
+                params: ({ event }) => ({ code: event.output.ok ? '' : event.output.code }),
+              },
+              'applyPending',
+            ],
           },
         ],
-        onError: { target: 'idle' },
+        onError: { target: 'idle', actions: 'applyPending' },
       },
+    },
+    /** The server's settings are in; the player's changes made meanwhile are saved. */
+    loaded: {
+      always: [{ guard: 'dirty', target: 'saving' }, { target: 'idle' }],
     },
     idle: {
       on: {

@@ -95,18 +95,24 @@ export const Board = memo(function Board(props: BoardProps) {
     groupsRef.current = next;
     return next;
   }, [structure, props.filters]);
+  // pageType 2 (account/layout.ts): each market's main line only.
+  const mainLineOnly = props.filters.mainLineOnly === true;
   const indexRef = useRef<ReadonlyMap<number, readonly string[]> | undefined>(undefined);
   const index = useMemo(() => {
     const next = structure
-      ? oddsIndex(structure.odds, indexRef.current)
+      ? oddsIndex(structure.odds, indexRef.current, mainLineOnly)
       : new Map<number, readonly string[]>();
     indexRef.current = next;
     return next;
-  }, [structure]);
+  }, [structure, mainLineOnly]);
   const marketType = props.filters.marketType as MarketType;
   // Optional column groups (ML, DC...) follow the bet types the topic carries: a structure change.
   const present = useMemo(() => [...betTypesOf(structure?.odds ?? {})].sort().join(' '), [structure]);
-  const columns = useMemo(() => boardColumns(marketType, new Set(present.split(' '))), [marketType, present]);
+  const display = props.filters.display;
+  const columns = useMemo(
+    () => boardColumns(marketType, new Set(present.split(' ')), display),
+    [marketType, present, display],
+  );
   const template = useMemo(() => gridTemplate(columns), [columns]);
   const status = useTopicSelector(props.topic, (v) =>
     v.model === null ? (v.error ?? 'loading') : v.stale ? 'stale' : 'ok',
@@ -160,7 +166,8 @@ export const Board = memo(function Board(props: BoardProps) {
           <BoardFocus.Provider value={focus}>
             <MarketsText.Provider value={marketsT as MarketsT}>
               {shown.map((g) => (
-                <div className="league" key={g.leagueId} data-league={g.leagueId}>
+                // By kick-off time a league can have several bands: its first match tells them apart.
+                <div className="league" key={`${g.leagueId}-${g.matchIds[0]}`} data-league={g.leagueId}>
                   <div className="league-head">
                     <button
                       type="button"

@@ -16,17 +16,21 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { PreferencesContext, useAccount, useLayout } from '../../app/contexts.ts';
 import { TabList } from '../../shared/components/TabList.tsx';
 import { useBook } from '../../shared/i18n/book/useBook.ts';
+import { useIsPhone } from '../../shared/phone.ts';
 import type { OddsStream } from '../../shared/stream/oddsStream.ts';
 import { PriceHoldContext } from '../../shared/stream/priceHold.ts';
 import { OddsStreamProvider, useOddsStream } from '../../shared/stream/react.tsx';
+import { type BoardLayout, boardLayoutOf, boardLayoutPatch } from '../account/layout.ts';
 import { BetSlip } from '../betslip/BetSlip.tsx';
 import type { Selection } from '../betslip/types.ts';
 import { useSlipActor } from '../betslip/useSlipActor.ts';
 import './board.css';
 import { ReplayBar } from '../replay/ReplayBar.tsx';
 import { Board } from './Board.tsx';
-import { EarlyParlayBoard } from './EarlyParlayBoard.tsx';
+import { BoardOptions } from './BoardOptions.tsx';
 import { ConnectionIndicator } from './ConnectionIndicator.tsx';
+import { EarlyParlayBoard } from './EarlyParlayBoard.tsx';
+import { useBoardLayoutText } from './i18n/index.ts';
 import { OddsRefresh, usePriceHold } from './OddsRefresh.tsx';
 import { SportsMenu } from './SportsMenu.tsx';
 import {
@@ -107,11 +111,20 @@ function DesktopBoard() {
   streamRef.current = stream;
   const currency = account?.wallet.currency_code ?? 'MYR';
   const myanmar = isMyanmarCurrency(currency);
-  const [sportId, setSportId] = useState(layout.menu.menu2 || 1);
-  const [tab, setTab] = useState<MarketTab>('today');
-  const [marketType, setMarketType] = useState<MarketType>(
-    myanmar && layout.pageDisplay.oddsType === 5 ? 'mmo' : 'hdpou',
+  const phone = useIsPhone();
+  const { t: lt } = useBoardLayoutText();
+  // The stored layout is the board's state (account/layout.ts): the tab, sport, market type and
+  // every option below come from it, and each change on the board is stored (and saved upstream).
+  const board = useMemo(() => boardLayoutOf(layout, { myanmar }), [layout, myanmar]);
+  const store = useCallback(
+    (change: Partial<BoardLayout>) =>
+      preferences.send({ type: 'prefs.update', patch: boardLayoutPatch(change) }),
+    [preferences],
   );
+  const { sportId, tab, marketType } = board;
+  const setSportId = (id: number) => store({ sportId: id });
+  const setTab = (x: MarketTab) => store({ tab: x });
+  const setMarketType = (x: MarketType) => store({ marketType: x });
   const [page, setPage] = useState(0);
   const [leagueMode, setLeagueMode] = useState(0);
   const [timeMode, setTimeMode] = useState<number>(() => defaultTimeFilter(Date.now()));
@@ -126,10 +139,31 @@ function DesktopBoard() {
 
   const topic = boardTopic(sportId, marketType, tab);
   const favourites = layout.menu.favorites;
+  const { scope, days, leagues, sorting, lines, quickOdds, periods, mmoType } = board;
+  const display = useMemo(() => ({ quickOdds, periods, mmoType }), [quickOdds, periods, mmoType]);
   const filters = useMemo(
-    () => ({ leagueMode, timeMode, marketType, tab, favourites, selectedLeagues: [], now }),
-    [leagueMode, timeMode, marketType, tab, favourites, now],
+    () => ({
+      leagueMode,
+      timeMode,
+      marketType,
+      tab,
+      favourites,
+      selectedLeagues: leagues,
+      now,
+      scope,
+      days,
+      sorting,
+      mainLineOnly: lines === 2,
+      display,
+    }),
+    [leagueMode, timeMode, marketType, tab, favourites, leagues, now, scope, days, sorting, lines, display],
   );
+  // A pick unfolds a folded slip column (minimizer.asidebar), so the player sees what they picked.
+  const slipFolded = board.minimizer.asidebar;
+  const minimizer = board.minimizer;
+  const unfoldSlip = useCallback(() => {
+    if (slipFolded) store({ minimizer: { ...minimizer, asidebar: false } });
+  }, [slipFolded, minimizer, store]);
   const onPick = useMemo(
     () => (odds: MarketOdds, index: number) => {
       const selection = selectionOf(streamRef.current, topic, odds, index, {
@@ -138,8 +172,9 @@ function DesktopBoard() {
         t,
       });
       slip.send({ type: 'bet.select', selection, requestId: crypto.randomUUID() });
+      unfoldSlip();
     },
-    [topic, sportId, tab, slip, t],
+    [topic, sportId, tab, slip, t, unfoldSlip],
   );
   // The "+N" of a row opens the match's every market (features/markets), priced from `match/<id>`.
   const [marketsOf, setMarketsOf] = useState<number | null>(null);
@@ -186,6 +221,10 @@ function DesktopBoard() {
           setSportId(id);
           setPage(0);
         }}
+        order={board.sportsOrder}
+        onOrder={(order) => store({ sportsOrder: order })}
+        minimized={minimizer.sidebar}
+        onMinimize={(sidebar) => store({ minimizer: { ...minimizer, sidebar } })}
       />
       <main className="desktop-main">
         {/* Only when the gateway serves a replay (RECORDING.md "Timeline in the web"). */}
@@ -207,55 +246,77 @@ function DesktopBoard() {
                 }}
                 label={(x) => t(`tab.${x}`)}
               />
-              <div className="market-types">
-                {types.map((x) => (
-                  <button
-                    type="button"
-                    key={x}
-                    data-market={x}
-                    aria-pressed={x === marketType}
-                    onClick={() => {
-                      setMarketType(x);
-                      setPage(0);
-                    }}
-                  >
-                    {t(`market.${x}`)}
-                  </button>
-                ))}
-              </div>
               <button
                 type="button"
-                className="filters-button"
-                aria-expanded={filtersOpen}
-                aria-controls="board-filters"
-                onClick={() => setFiltersOpen((x) => !x)}
+                className="layout-toggle"
+                data-action="board-options"
+                aria-expanded={!minimizer.header}
+                onClick={() => store({ minimizer: { ...minimizer, header: !minimizer.header } })}
               >
-                {t('board.filters')}
+                {lt('options.toggle')}
               </button>
-              <div className="board-filters" id="board-filters" data-open={filtersOpen}>
-                <label>
-                  {t('filter.league')}
-                  <select value={leagueMode} onChange={(e) => setLeagueMode(Number(e.target.value))}>
-                    {[0, 1, 2, 3].map((m) => (
-                      <option key={m} value={m}>
-                        {t(`filter.leagueMode.${m}`)}
-                      </option>
+              {minimizer.header ? null : (
+                <>
+                  <div className="market-types">
+                    {types.map((x) => (
+                      <button
+                        type="button"
+                        key={x}
+                        data-market={x}
+                        aria-pressed={x === marketType}
+                        onClick={() => {
+                          setMarketType(x);
+                          setPage(0);
+                        }}
+                      >
+                        {t(`market.${x}`)}
+                      </button>
                     ))}
-                  </select>
-                </label>
-                {timeFilterActive({ marketType, tab }) ? (
-                  <label>
-                    {t('filter.time')}
-                    <select value={timeMode} onChange={(e) => setTimeMode(Number(e.target.value))}>
-                      {timeModes.map((m) => (
-                        <option key={m} value={m}>
-                          {t(`filter.timeMode.${m}`)}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                ) : null}
-              </div>
+                  </div>
+                  <button
+                    type="button"
+                    className="filters-button"
+                    aria-expanded={filtersOpen}
+                    aria-controls="board-filters"
+                    onClick={() => setFiltersOpen((x) => !x)}
+                  >
+                    {t('board.filters')}
+                  </button>
+                  <div className="board-filters" id="board-filters" data-open={filtersOpen}>
+                    <label>
+                      {t('filter.league')}
+                      <select value={leagueMode} onChange={(e) => setLeagueMode(Number(e.target.value))}>
+                        {[0, 1, 2, 3].map((m) => (
+                          <option key={m} value={m}>
+                            {t(`filter.leagueMode.${m}`)}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    {timeFilterActive({ marketType, tab }) ? (
+                      <label>
+                        {t('filter.time')}
+                        <select value={timeMode} onChange={(e) => setTimeMode(Number(e.target.value))}>
+                          {timeModes.map((m) => (
+                            <option key={m} value={m}>
+                              {t(`filter.timeMode.${m}`)}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                    ) : null}
+                    <BoardOptions
+                      topic={topic}
+                      board={board}
+                      filters={filters}
+                      onChange={(change) => {
+                        store(change);
+                        setPage(0);
+                      }}
+                    />
+                  </div>
+                </>
+              )}
               {prices.hold ? (
                 <OddsRefresh
                   key={prices.generation}
@@ -266,6 +327,9 @@ function DesktopBoard() {
               ) : null}
               <ConnectionIndicator />
             </div>
+            {scope === 'favorites' && favourites.length === 0 ? (
+              <p className="board-note">{lt('scope.empty')}</p>
+            ) : null}
             <Board
               topic={topic}
               filters={filters}
@@ -309,7 +373,18 @@ function DesktopBoard() {
           </PriceHoldContext.Provider>
         </Suspense>
       ) : null}
-      <BetSlip slip={slip} viewOnly={viewOnly} />
+      <div className="slip-column" data-minimized={!phone && minimizer.asidebar}>
+        <button
+          type="button"
+          className="layout-toggle slip-column-toggle"
+          data-action="slip-column"
+          aria-expanded={!minimizer.asidebar}
+          onClick={() => store({ minimizer: { ...minimizer, asidebar: !minimizer.asidebar } })}
+        >
+          {lt('slip.toggle')}
+        </button>
+        <BetSlip slip={slip} viewOnly={viewOnly} />
+      </div>
     </div>
   );
 }

@@ -8,13 +8,17 @@ import {
   betTypesOf,
   boardColumns,
   ColumnLayouts,
+  earlyDays,
   formatLine,
   giverOf,
+  gmt8Day,
   gridTemplate,
   groupLeagues,
   legText,
   matchCount,
+  moveSport,
   oddsByBetType,
+  oddsIndex,
   orderSports,
   pageOf,
   pickLabel,
@@ -43,10 +47,31 @@ describe('sports menu order', () => {
       sport(1, 'Soccer'),
       sport(22, 'Y'),
     ];
-    expect(orderSports(sports, 'MYR').map((s) => s.id)).toEqual([1, 2, 12, 99]);
+    const configured = { default: { sports: [1, 2, 12] }, BDT: { sports: [10, 1] } };
+    expect(orderSports(sports, 'MYR', configured).map((s) => s.id)).toEqual([1, 2, 12, 99]);
+    // The order is configuration, not a constant: another configured order is the menu's order.
+    expect(orderSports(sports, 'MYR', { default: { sports: [12, 99] } }).map((s) => s.id)).toEqual([
+      12, 99, 2, 1,
+    ]);
+    // None configured: alphabetically.
+    expect(orderSports(sports, 'MYR').map((s) => s.id)).toEqual([99, 2, 12, 1]);
   });
   it('uses the alternate order for BDT members', () => {
-    expect(orderSports([sport(1, 'Soccer'), sport(10, 'Cricket')], 'BDT').map((s) => s.id)).toEqual([10, 1]);
+    const configured = { default: { sports: [1, 10] }, BDT: { sports: [10, 1] } };
+    const two = [sport(1, 'Soccer'), sport(10, 'Cricket')];
+    expect(orderSports(two, 'BDT', configured).map((s) => s.id)).toEqual([10, 1]);
+    expect(orderSports(two, 'MYR', configured).map((s) => s.id)).toEqual([1, 10]);
+  });
+  it("the member's own order (sportsOrder) comes first, then the configured order", () => {
+    const sports = [sport(1, 'Soccer'), sport(2, 'Basketball'), sport(3, 'Tennis'), sport(4, 'Golf')];
+    const configured = { default: { sports: [1, 2, 3, 4] } };
+    expect(orderSports(sports, 'MYR', configured, [3, 1]).map((s) => s.id)).toEqual([3, 1, 2, 4]);
+  });
+  it('moving a sport up or down swaps it with its neighbour; at an end nothing moves', () => {
+    expect(moveSport([1, 2, 3], 3, -1)).toEqual([1, 3, 2]);
+    expect(moveSport([1, 2, 3], 1, 1)).toEqual([2, 1, 3]);
+    expect(moveSport([1, 2, 3], 1, -1)).toEqual([1, 2, 3]);
+    expect(moveSport([1, 2, 3], 3, 1)).toEqual([1, 2, 3]);
   });
 });
 
@@ -135,6 +160,97 @@ describe('league grouping', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the stored layout on the board (issue 28 item 4)', () => {
+  const day = 86_400_000;
+  // GMT+8 midnight of day 20_000, then two more days.
+  const d0 = 20_000 * day - 8 * 3_600_000;
+  const early = normalizeMarket({
+    leagues: [
+      [1, 1, 'B League', 1, 0, 2, 'X'],
+      [2, 1, 'A League', 0, 0, 1, 'X'],
+    ],
+    matches: [
+      [21, 1, 'h', 'a', 1, 0, 1, 0, 1, d0 + 3_600_000, 0, 0, null, ''],
+      [22, 2, 'h', 'a', 1, 0, 1, 0, 1, d0 + 2 * 3_600_000, 0, 0, null, ''],
+      [23, 1, 'h', 'a', 1, 0, 1, 0, 1, d0 + day + 3_600_000, 0, 0, null, ''],
+      [24, 2, 'h', 'a', 1, 0, 1, 0, 1, d0 + 2 * day, 0, 0, null, ''],
+    ],
+    links: [],
+    heads: [21, 22, 23, 24].map((id) => [id, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] as never),
+    odds: [],
+  });
+  const earlyBase = { ...base, tab: 'early' as const };
+  const ids = (groups: ReturnType<typeof groupLeagues>) => groups.flatMap((g) => g.matchIds);
+
+  it('GMT+8 days: the early matches kick off on days 20000-20002', () => {
+    expect(gmt8Day(d0)).toBe(20_000);
+    expect(gmt8Day(d0 - 1)).toBe(19_999);
+    expect(earlyDays(early)).toEqual([20_000, 20_001, 20_002]);
+  });
+  it('selectedDays: only those days on the early tab; days not on the board are ignored', () => {
+    expect(ids(groupLeagues(early, { ...earlyBase, days: [20_001] }))).toEqual([23]);
+    expect(ids(groupLeagues(early, { ...earlyBase, days: [20_000, 20_002] })).sort()).toEqual([21, 22, 24]);
+    expect(ids(groupLeagues(early, { ...earlyBase, days: [19_000] })).length).toBe(4);
+  });
+  it('selectedLeagues narrow the board only when one of them is on it', () => {
+    expect(ids(groupLeagues(early, { ...earlyBase, selectedLeagues: [2] })).sort()).toEqual([22, 24]);
+    expect(ids(groupLeagues(early, { ...earlyBase, selectedLeagues: [999] })).length).toBe(4);
+  });
+  it('menu0 favorites: the favourite leagues only', () => {
+    expect(ids(groupLeagues(early, { ...earlyBase, favourites: [1], scope: 'favorites' })).sort()).toEqual([
+      21, 23,
+    ]);
+    expect(ids(groupLeagues(early, { ...earlyBase, favourites: [], scope: 'favorites' }))).toEqual([]);
+  });
+  it('eventSorting 1: by kick-off time, a league band per run of one league', () => {
+    const groups = groupLeagues(early, { ...earlyBase, sorting: 1 });
+    expect(groups.map((g) => [g.leagueId, [...g.matchIds]])).toEqual([
+      [1, [21]],
+      [2, [22]],
+      [1, [23]],
+      [2, [24]],
+    ]);
+    // By league (0): league 2 (sort order 1) first, its matches together.
+    expect(groupLeagues(early, earlyBase).map((g) => g.leagueId)).toEqual([2, 1]);
+  });
+  it("pageType 2: only each market's main line (slot 0)", () => {
+    const odds = {
+      '21-HDP-0': { matchId: 21 },
+      '21-HDP-1': { matchId: 21 },
+      '21-OU-0': { matchId: 21 },
+      '21-OU-10': { matchId: 21 },
+    } as never;
+    expect(oddsIndex(odds).get(21)).toEqual(['21-HDP-0', '21-HDP-1', '21-OU-0', '21-OU-10']);
+    expect(oddsIndex(odds, undefined, true).get(21)).toEqual(['21-HDP-0', '21-OU-0']);
+  });
+  it('columns: quick odds, periods and the Myanmar markets', () => {
+    const present = new Set(['HDP', 'OU', '1X2', 'ML', 'OE', 'HDPH', 'OUH', '1X2H']);
+    const types = (list: readonly { betType: string }[]) => list.map((g) => g.betType);
+    const all = { quickOdds: true, periods: 0, mmoType: 0 };
+    expect(types(boardColumns('hdpou', present, all))).toEqual(types(boardColumns('hdpou', present)));
+    expect(types(boardColumns('hdpou', present, { ...all, quickOdds: false }))).toEqual([
+      'HDP',
+      'OU',
+      'HDPH',
+      'OUH',
+    ]);
+    expect(types(boardColumns('hdpou', present, { ...all, quickOdds: false, periods: 1 }))).toEqual([
+      'HDP',
+      'OU',
+    ]);
+    expect(types(boardColumns('hdpou', present, { ...all, quickOdds: false, periods: 2 }))).toEqual([
+      'HDPH',
+      'OUH',
+    ]);
+    expect(types(boardColumns('1x2', new Set(), { ...all, periods: 1 }))).toEqual(['1X2']);
+    // A market with one period keeps it whatever the option.
+    expect(types(boardColumns('cs', new Set(), { ...all, periods: 2 }))).toEqual(['CS']);
+    expect(types(boardColumns('mmo', new Set(), all))).toEqual(['MHDP', 'MOU']);
+    expect(types(boardColumns('mmo', new Set(), { ...all, mmoType: 1 }))).toEqual(['MHDP']);
+    expect(types(boardColumns('mmo', new Set(), { ...all, mmoType: 2 }))).toEqual(['MOU']);
   });
 });
 

@@ -16,6 +16,7 @@ import {
   type MarketModel,
   type MarketOdds,
   type MarketType,
+  type MenuModel,
   type MenuSport,
   matchInTimeFilter,
   type PickWords,
@@ -57,23 +58,56 @@ export function boardTopic(sportId: number, marketType: MarketType, tab: MarketT
 }
 
 /**
- * Sports menu order from configuration (the operator's list, with an alternate list for members in
- * BDT), then every other sport alphabetically; 22 and 33 never appear.
+ * Sports menu order (SPEC section 9): the member's own order first (layout `sportsOrder`), then the
+ * configured order (the `menu` topic's `order`, uxmenu's `sports_order`: the entry of the member's
+ * currency, e.g. `BDT`, else `default`), then every other sport alphabetically; 22 and 33 never appear.
  */
-export const SportsOrder = {
-  default: [1, 2, 3, 43, 5, 4, 9, 6, 7, 10, 8, 11, 12],
-  BDT: [10, 1, 2, 43, 3, 9, 7],
-} as const;
-
-export function orderSports(sports: readonly MenuSport[], currency: string): MenuSport[] {
-  const order: readonly number[] = currency === 'BDT' ? SportsOrder.BDT : SportsOrder.default;
+export function orderSports(
+  sports: readonly MenuSport[],
+  currency: string,
+  configured: MenuModel['order'] = {},
+  own: readonly number[] = [],
+): MenuSport[] {
+  const order: readonly number[] = configured[currency]?.sports ?? configured.default?.sports ?? [];
   const excluded = new Set<number>(ExcludedSportIds);
   const visible = sports.filter((s) => !excluded.has(s.id));
-  const rank = (id: number) => {
-    const i = order.indexOf(id);
+  const rankIn = (list: readonly number[], id: number) => {
+    const i = list.indexOf(id);
     return i < 0 ? Number.POSITIVE_INFINITY : i;
   };
-  return [...visible].sort((a, b) => rank(a.id) - rank(b.id) || a.name.localeCompare(b.name) || a.id - b.id);
+  return [...visible].sort(
+    (a, b) =>
+      rankIn(own, a.id) - rankIn(own, b.id) ||
+      rankIn(order, a.id) - rankIn(order, b.id) ||
+      a.name.localeCompare(b.name) ||
+      a.id - b.id,
+  );
+}
+
+/** A player's move of one sport up (-1) or down (+1) in the menu as shown: the new full order. */
+export function moveSport(shown: readonly number[], sportId: number, step: -1 | 1): number[] {
+  const out = [...shown];
+  const i = out.indexOf(sportId);
+  const j = i + step;
+  if (i < 0 || j < 0 || j >= out.length) return out;
+  [out[i], out[j]] = [out[j] as number, out[i] as number];
+  return out;
+}
+
+const DayMs = 86_400_000;
+/** The GMT+8 calendar day of a UTC time, as a day number (days since 1970-01-01 GMT+8). */
+export function gmt8Day(utcMs: number): number {
+  return Math.floor((utcMs + 8 * 3_600_000) / DayMs);
+}
+
+/** The GMT+8 days the early tab's matches kick off on, in order (the day chips). */
+export function earlyDays(model: Pick<MarketModel, 'early' | 'match'>): number[] {
+  const days = new Set<number>();
+  for (const id of model.early) {
+    const match = model.match[String(id)];
+    if (match) days.add(gmt8Day(match.kickoff));
+  }
+  return [...days].sort((a, b) => a - b);
 }
 
 export interface LeagueGroup {
@@ -91,9 +125,28 @@ export interface BoardFilters {
   readonly marketType: MarketType;
   readonly tab: MarketTab;
   readonly favourites: readonly number[];
-  /** Only these leagues when not empty. */
+  /** Only these leagues when not empty and at least one of them is on the board. */
   readonly selectedLeagues: readonly number[];
   readonly now: number;
+  /** menu0 (account/layout.ts): `favorites` lists the favourite leagues only. */
+  readonly scope?: 'all' | 'favorites';
+  /** Early tab: only matches kicking off on these GMT+8 days (`gmt8Day`), when any is on the board. */
+  readonly days?: readonly number[];
+  /** eventSorting: 0 by league, 1 by kick-off time (a league band per run of one league). */
+  readonly sorting?: number;
+  /** pageType 2 (account/layout.ts): the main line of each market only. */
+  readonly mainLineOnly?: boolean;
+  /** Which column groups show: quick odds (hdpou), periods, Myanmar markets (boardColumns). */
+  readonly display?: ColumnDisplay;
+}
+
+/** The board's column options from the layout (account/layout.ts: showQuickOdds, marketType, mmoType). */
+export interface ColumnDisplay {
+  readonly quickOdds: boolean;
+  /** 0 full time and first half, 1 full time only, 2 first half only. */
+  readonly periods: number;
+  /** 0 body and goal, 1 body (MHDP) only, 2 goal (MOU) only. */
+  readonly mmoType: number;
 }
 
 /**
@@ -108,10 +161,16 @@ export function timeFilterActive(filters: Pick<BoardFilters, 'marketType' | 'tab
 export function groupLeagues(model: MarketModel, filters: BoardFilters): LeagueGroup[] {
   const ids = boardIds(model, filters.tab);
   const fav = new Set(filters.favourites);
-  const selected = new Set(filters.selectedLeagues);
+  // A selection (leagues, days) narrows the board only where it meets what the board has.
+  const selected = new Set(filters.selectedLeagues.filter((id) => model.league[String(id)] !== undefined));
+  const onBoard = filters.tab === 'early' ? new Set(earlyDays(model)) : new Set<number>();
+  const days = new Set((filters.days ?? []).filter((day) => onBoard.has(day)));
+  const favouritesOnly = filters.scope === 'favorites';
   const timeFilter = timeFilterActive(filters);
+  const byTime = filters.sorting === 1;
   const groups = new Map<number, number[]>();
-  for (const id of ids) {
+  const runs: LeagueGroup[] = [];
+  for (const id of byTime ? byKickoff(model, ids) : ids) {
     const match = model.match[String(id)];
     if (!match) continue;
     if (filters.tab === 'parlay' && match.parlay !== 1) continue;
@@ -119,12 +178,21 @@ export function groupLeagues(model: MarketModel, filters: BoardFilters): LeagueG
     if (!league) continue;
     if (filters.leagueMode !== 0 && !leagueVisible(league, filters.leagueMode)) continue;
     if (selected.size > 0 && !selected.has(league.id)) continue;
+    if (favouritesOnly && !fav.has(league.id)) continue;
+    if (days.size > 0 && !days.has(gmt8Day(match.kickoff))) continue;
     if (
       timeFilter &&
       filters.timeMode !== 0 &&
       !matchInTimeFilter(match.kickoff, filters.timeMode, filters.now)
     )
       continue;
+    if (byTime) {
+      const last = runs[runs.length - 1];
+      if (last && last.leagueId === league.id) (last.matchIds as number[]).push(id);
+      else
+        runs.push({ leagueId: league.id, name: league.name, favourite: fav.has(league.id), matchIds: [id] });
+      continue;
+    }
     let list = groups.get(league.id);
     if (!list) {
       list = [];
@@ -132,6 +200,7 @@ export function groupLeagues(model: MarketModel, filters: BoardFilters): LeagueG
     }
     list.push(id);
   }
+  if (byTime) return runs;
   return [...groups.entries()]
     .map(([leagueId, matchIds]) => {
       const league = model.league[String(leagueId)];
@@ -151,6 +220,12 @@ export function groupLeagues(model: MarketModel, filters: BoardFilters): LeagueG
         a.leagueId - b.leagueId,
     )
     .map(({ sortOrder: _, ...group }) => group);
+}
+
+/** Match ids by kick-off time, then id (eventSorting 1). */
+function byKickoff(model: MarketModel, ids: readonly number[]): number[] {
+  const kickoff = (id: number) => model.match[String(id)]?.kickoff ?? 0;
+  return [...ids].sort((a, b) => kickoff(a) - kickoff(b) || a - b);
 }
 
 /** The page of leagues holding matches [page*size, page*size+size): leagues are cut at match granularity. */
@@ -360,9 +435,28 @@ export function betTypesOf(odds: MarketModel['odds']): Set<string> {
   return out;
 }
 
-/** The column groups a board shows: the market type's, less optional ones no row of the topic fills. */
-export function boardColumns(marketType: MarketType, present: ReadonlySet<string>): readonly ColumnGroup[] {
-  return ColumnLayouts[marketType].filter((g) => !g.optional || present.has(g.betType));
+/** First-half bet types (the periods option, `ColumnDisplay.periods`). */
+const FirstHalf = new Set(['HDPH', 'OUH', '1X2H', 'OEH']);
+
+/**
+ * The column groups a board shows: the market type's, less optional ones no row of the topic fills,
+ * and as the layout asks (`display`): quick odds off hides the HDP & O/U board's optional groups;
+ * periods keep full time or first half where the market has both; mmoType keeps body or goal.
+ */
+export function boardColumns(
+  marketType: MarketType,
+  present: ReadonlySet<string>,
+  display?: ColumnDisplay,
+): readonly ColumnGroup[] {
+  let groups = ColumnLayouts[marketType].filter((g) => !g.optional || present.has(g.betType));
+  if (!display) return groups;
+  if (marketType === 'hdpou' && !display.quickOdds) groups = groups.filter((g) => !g.optional);
+  const half = groups.filter((g) => FirstHalf.has(g.betType));
+  if (half.length > 0 && half.length < groups.length && display.periods !== 0)
+    groups = groups.filter((g) => FirstHalf.has(g.betType) === (display.periods === 2));
+  if (marketType === 'mmo' && display.mmoType !== 0)
+    groups = groups.filter((g) => g.betType === (display.mmoType === 1 ? 'MHDP' : 'MOU'));
+  return groups;
 }
 
 /** CSS grid columns: time, event, then one track per column. */
@@ -426,11 +520,14 @@ export function giverOf(odds: Pick<MarketOdds, 'betType' | 'line' | 'labels'>): 
 export function oddsIndex(
   odds: MarketModel['odds'],
   previous?: ReadonlyMap<number, readonly string[]>,
+  mainLineOnly = false,
 ): Map<number, readonly string[]> {
   const next = new Map<number, string[]>();
   for (const id in odds) {
     const o = odds[id];
     if (!o) continue;
+    // pageType 2: slot 0 (`${matchId}-${betType}-0`) is each market's main line.
+    if (mainLineOnly && !id.endsWith('-0')) continue;
     let list = next.get(o.matchId);
     if (!list) {
       list = [];
