@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway } from '../index.ts';
 
@@ -32,5 +33,57 @@ describe('web plugin: the app, its deep links, and the backend-only paths', () =
     expect(post.status).toBe(404);
     // A path that only starts with the same letters is still the app's.
     expect((await fetch(`${gateway.url}/prgx`, { headers: { accept: 'text/html' } })).status).toBe(200);
+  });
+});
+
+describe('web plugin: compressed copies and cache headers (issue 29, a phone over 4G)', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  const asset = 'assets/index-Dw0VctbF.js';
+  let gateway: Awaited<ReturnType<typeof startGateway>>;
+  beforeAll(async () => {
+    mkdirSync(join(dist, 'assets'));
+    // Each copy says which it is, so the test sees which file was sent.
+    for (const [file, text] of [
+      ['index.html', '<!doctype html><title>plain</title>'],
+      [asset, 'plain'],
+    ] as const) {
+      writeFileSync(join(dist, file), text);
+      writeFileSync(join(dist, `${file}.br`), brotliCompressSync(text.replace('plain', 'brotli')));
+      writeFileSync(join(dist, `${file}.gz`), gzipSync(text.replace('plain', 'gzip')));
+    }
+    gateway = await startGateway({ upstreamUrl: 'http://127.0.0.1:1', webDist: dist });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (path: string, encoding: string) =>
+    fetch(`${gateway.url}${path}`, { headers: { accept: 'text/html,*/*', 'accept-encoding': encoding } });
+
+  it('sends the brotli copy to a browser that accepts it, gzip to one that accepts only gzip, else the plain file', async () => {
+    const br = await get(`/${asset}`, 'gzip, deflate, br');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await br.text()).toBe('brotli');
+    const gz = await get(`/${asset}`, 'gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.text()).toBe('gzip');
+    const plain = await get(`/${asset}`, 'identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('plain');
+  });
+
+  it('caches hashed assets for a year and revalidates index.html, also on a deep link', async () => {
+    const res = await get(`/${asset}`, 'br');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/', '/desktop']) {
+      const page = await get(path, 'gzip, deflate, br');
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await page.text()).toContain('<title>brotli</title>');
+    }
   });
 });

@@ -8,17 +8,36 @@ import fp from 'fastify-plugin';
  */
 export const BackendOnlyPath = /^\/(prg|apitv)(\/|$)/;
 
+/** A file of the build whose name carries its content hash (Vite's `assets/<name>-<hash>.<ext>`). */
+export const HashedAsset = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/;
+
 /**
  * Serves the built web app with history-mode fallback: any GET that is not an API, websocket,
  * metrics, health or backend-only path and accepts HTML gets index.html, so deep links
  * (/desktop, /info/betlist) load the app, which then routes on the client.
+ *
+ * The build writes a brotli and a gzip copy beside each text file (web/vite.config.ts
+ * `precompress`); the one the browser accepts is served (`preCompressed`), with
+ * `Vary: Accept-Encoding`, else the plain file. Hashed assets are cached for a year, immutable;
+ * everything else (index.html) is revalidated on every load (issue 29, a phone over 4G).
  */
 export const webPlugin = fp<{ root?: string }>(
   async (app, opts) => {
     const root = opts.root;
     const hasApp = root !== undefined && existsSync(`${root}/index.html`);
     if (hasApp) {
-      await app.register(fastifyStatic, { root, wildcard: false, index: 'index.html' });
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: 'index.html',
+        preCompressed: true,
+        setHeaders(reply, path) {
+          reply.header(
+            'cache-control',
+            HashedAsset.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
     }
     app.setNotFoundHandler((req, reply) => {
       const path = req.url.split('?')[0] ?? '/';
