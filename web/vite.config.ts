@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { expandPhoneMedia, PhoneMediaName } from './src/shared/phoneQuery.ts';
 import { formatReport, landingReport } from './tools/budget.ts';
+import { precompress, prerenderLanding } from './tools/landingHtml.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -79,7 +80,15 @@ export default defineConfig({
   root,
   // protocol is TypeScript source: its package exports a `source` condition.
   resolve: { conditions: ['source', ...defaultClientConditions] },
-  plugins: [phoneMedia(), pureProtocolDeclarations(), react(), landingBudget()],
+  // prerenderLanding and precompress: issue 29, the landing page paints before its JS (tools/landingHtml.ts).
+  plugins: [
+    phoneMedia(),
+    pureProtocolDeclarations(),
+    react(),
+    landingBudget(),
+    prerenderLanding(),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

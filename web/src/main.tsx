@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { takeLaunchToken } from './app/redirect.ts';
 import { loadLayout } from './features/account/layout.ts';
@@ -11,11 +11,27 @@ const layout = loadLayout();
 document.documentElement.dataset.theme = layout.menu.theme;
 const i18n = createI18n(layout.pageDisplay.language);
 const launchToken = takeLaunchToken(window.location, window.history);
+const stored = readAccount();
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
+  const app = (
     <StrictMode>
-      <App i18n={i18n} session={{ launchToken, storedSession: launchToken ? null : readAccount().session }} />
-    </StrictMode>,
+      <App i18n={i18n} session={{ launchToken, storedSession: launchToken ? null : stored.session }} />
+    </StrictMode>
   );
+  // index.html holds the landing page prerendered in English for a visitor with nothing stored
+  // (src/prerender.tsx). Hydrate it when this first render is that page; otherwise render afresh.
+  const samePage =
+    root.dataset.prerendered === 'landing' &&
+    window.location.pathname === '/' &&
+    launchToken === null &&
+    stored.session === null &&
+    stored.loginId === null &&
+    !stored.rememberMe &&
+    layout.pageDisplay.language === 'en';
+  if (samePage) hydrateRoot(root, app);
+  else {
+    root.replaceChildren();
+    createRoot(root).render(app);
+  }
 }

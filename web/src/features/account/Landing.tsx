@@ -9,6 +9,7 @@ import { Navigate, useLocation } from 'react-router';
 import { SessionContext } from '../../app/contexts.ts';
 import { Brand } from '../../app/Header.tsx';
 import { afterLoginTarget } from '../../app/redirect.ts';
+import { useHydrated } from '../../shared/hydrated.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { readAccount } from './storage.ts';
 
@@ -23,6 +24,8 @@ export default function Landing() {
   const [accountId, setAccountId] = useState(stored.loginId ?? '');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(stored.rememberMe);
+  // Prerendered in index.html: inert until hydrated (shared/hydrated.ts).
+  const hydrated = useHydrated();
 
   if (loggedIn) return <Navigate to={afterLoginTarget(location.search)} replace />;
 
@@ -52,6 +55,7 @@ export default function Landing() {
               name="account_id"
               autoComplete="username"
               value={accountId}
+              readOnly={!hydrated}
               onChange={(e) => setAccountId(e.target.value)}
               aria-invalid={idError !== null}
               aria-describedby={idError ? 'account-id-error' : undefined}
@@ -69,6 +73,7 @@ export default function Landing() {
               type="password"
               autoComplete="current-password"
               value={password}
+              readOnly={!hydrated}
               onChange={(e) => setPassword(e.target.value)}
               aria-invalid={passwordError !== null}
               aria-describedby={passwordError ? 'password-error' : undefined}
@@ -80,10 +85,15 @@ export default function Landing() {
             </p>
           )}
           <label className="check">
-            <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={rememberMe}
+              disabled={!hydrated}
+              onChange={(e) => setRememberMe(e.target.checked)}
+            />
             <span>{t('login.rememberMe')}</span>
           </label>
-          <button type="submit" disabled={busy}>
+          <button type="submit" disabled={busy || !hydrated}>
             {busy ? t('login.signingIn') : t('login.submit')}
           </button>
         </form>

@@ -1,0 +1,118 @@
+/**
+ * The prerendered landing page (issue 29, item 4; web/tools/landingHtml.ts, src/prerender.tsx):
+ * index.html carries the login form and its CSS, so the form paints before any JavaScript; the app
+ * then hydrates that same form (never a second copy), which stays inert until then; a returning
+ * visitor whose first render differs gets a fresh render. And the gateway sends it compressed.
+ */
+import { StorageKey } from '@sportsbook/protocol';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Stack, startStack } from './support.ts';
+
+let stack: Stack;
+let context: BrowserContext;
+let page: Page;
+let problems: string[];
+
+beforeAll(async () => {
+  stack = await startStack();
+}, 180_000);
+afterAll(async () => {
+  await stack?.close();
+});
+beforeEach(async () => {
+  context = await stack.browser.newContext();
+  page = await context.newPage();
+  problems = [];
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+  });
+});
+afterEach(async () => {
+  await context.close();
+});
+
+const url = (path: string) => `${stack.gateway.url}${path}`;
+
+/** The entry script of the served index.html. */
+async function entryScript(): Promise<string> {
+  const html = await (await fetch(url('/'))).text();
+  const src = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+  if (!src) throw new Error('index.html has no module script');
+  return src;
+}
+
+/** Holds the entry script until `release()`: the page as it is before its JavaScript runs. */
+async function holdEntry(): Promise<() => void> {
+  const src = await entryScript();
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (u) => u.pathname === src,
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
+const forms = () => page.locator('form.login-form').count();
+
+describe('prerendered landing page', { timeout: 90_000 }, () => {
+  it('index.html holds the login form and its CSS inline, sent compressed', async () => {
+    const res = await fetch(url('/'), { headers: { 'accept-encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    const html = await res.text();
+    expect(html).toContain('<div id="root" data-prerendered="landing">');
+    expect(html).toMatch(/<form class="login-form"[^>]*>.*<input[^>]*name="account_id"/s);
+    expect(html).toContain('<style>');
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+  });
+
+  it('paints the form before the JavaScript runs, inert; hydrates that same form, never a second', async () => {
+    const release = await holdEntry();
+    // A module script delays DOMContentLoaded until it runs: wait for the response only.
+    await page.goto(url('/'), { waitUntil: 'commit' });
+    const heading = page.getByRole('heading', { name: 'Member login' });
+    await heading.waitFor();
+    expect(await forms()).toBe(1);
+    // Nothing typed or clicked can be lost or submitted natively before the handlers exist.
+    expect(await page.getByRole('button', { name: 'Log in' }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Login ID').getAttribute('readonly')).not.toBeNull();
+    // A JS property on the prerendered node: it survives only if React keeps the node (hydration).
+    await page.evaluate(() => {
+      (document.querySelector('form.login-form') as unknown as { probe: number }).probe = 29;
+    });
+    release();
+    await page.getByRole('button', { name: 'Log in' }).and(page.locator(':enabled')).waitFor();
+    expect(await forms()).toBe(1);
+    expect(
+      await page.evaluate(
+        () => (document.querySelector('form.login-form') as unknown as { probe?: number }).probe,
+      ),
+    ).toBe(29);
+    expect(problems).toEqual([]);
+    // The hydrated form works.
+    await page.getByLabel('Login ID').fill('demo01');
+    await page.getByLabel('Password').fill('demo1234');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((u) => u.pathname === '/desktop');
+    expect(problems).toEqual([]);
+  });
+
+  it('renders afresh, once, for a returning visitor whose first render differs (remembered login id)', async () => {
+    await context.addInitScript((key) => {
+      localStorage.setItem(key, JSON.stringify({ rememberMe: true, loginId: 'demo02', session: null }));
+    }, StorageKey.account);
+    await page.goto(url('/'));
+    await page.getByRole('button', { name: 'Log in' }).and(page.locator(':enabled')).waitFor();
+    expect(await forms()).toBe(1);
+    expect(await page.getByLabel('Login ID').inputValue()).toBe('demo02');
+    expect(await page.getByLabel('Remember me').isChecked()).toBe(true);
+    expect(problems).toEqual([]);
+  });
+});

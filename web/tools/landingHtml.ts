@@ -1,0 +1,126 @@
+/**
+ * Build plugins for a fast first paint on a phone over 4G (issue 29, item 4):
+ * - `prerenderLanding`: index.html carries the landing page's markup (src/prerender.tsx, rendered
+ *   with Vite's SSR loader during the build) and the entry CSS inline in a `<style>`, so the login
+ *   form paints with the HTML, before the JavaScript; main.tsx hydrates it.
+ * - `precompress`: a brotli and a gzip copy of every text file of the build, which the gateway
+ *   serves to browsers that accept them (gateway/src/plugins/web.ts).
+ */
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { createServer, defaultClientConditions, defaultServerConditions, type Plugin } from 'vite';
+
+/** The root element of index.html and the marker the prerender puts on it. */
+export const RootTag = '<div id="root"></div>';
+export const PrerenderedAttribute = 'data-prerendered';
+
+/** index.html with the landing markup in its root and its stylesheet links replaced by their CSS. */
+export function landingHtml(
+  html: string,
+  markup: string,
+  cssOf: (href: string) => string | undefined,
+): string {
+  if (!html.includes(RootTag)) throw new Error(`prerender: index.html has no ${RootTag}`);
+  return html
+    .replace(/<link rel="stylesheet"[^>]*?href="([^"]+\.css)"[^>]*>/g, (link, href: string) => {
+      const css = cssOf(href);
+      // `</style` inside the CSS would end the element early; Vite's CSS never holds it.
+      return css === undefined || /<\/style/i.test(css) ? link : `<style>${css}</style>`;
+    })
+    .replace(RootTag, () => `<div id="root" ${PrerenderedAttribute}="landing">${markup}</div>`);
+}
+
+/** Renders src/prerender.tsx's landing page with Vite's SSR module loader. */
+async function renderLandingMarkup(root: string, mode: string): Promise<string> {
+  const conditions = ['source', ...defaultClientConditions];
+  // npm packages stay external and are loaded by Node: resolved as Node resolves them (rxjs's
+  // browser build has extensionless imports Node cannot load).
+  const serverConditions = ['source', ...defaultServerConditions];
+  const server = await createServer({
+    root,
+    mode,
+    configFile: false,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    resolve: { conditions },
+    ssr: { resolve: { conditions: serverConditions }, noExternal: [/^@sportsbook\//] },
+    plugins: [react()],
+  });
+  try {
+    const mod = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderLanding(): string };
+    return mod.renderLanding();
+  } finally {
+    await server.close();
+  }
+}
+
+export function prerenderLanding(): Plugin {
+  let root = '';
+  let mode = 'production';
+  return {
+    name: 'sportsbook:prerender-landing',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      mode = config.mode;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        const markup = await renderLandingMarkup(root, mode);
+        return landingHtml(html, markup, (href) => {
+          const asset = ctx.bundle?.[href.replace(/^\//, '')];
+          return asset?.type === 'asset' ? String(asset.source) : undefined;
+        });
+      },
+    },
+  };
+}
+
+const Compressible = /\.(html|js|css|svg|json|txt|map)$/;
+
+/** Writes `<file>.br` and `<file>.gz` beside every compressible file of `dir` worth compressing. */
+export function compressDir(dir: string): number {
+  let written = 0;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (name.startsWith('.')) continue;
+    if (statSync(path).isDirectory()) {
+      written += compressDir(path);
+      continue;
+    }
+    if (!Compressible.test(name)) continue;
+    const body = readFileSync(path);
+    if (body.length < 256) continue;
+    writeFileSync(
+      `${path}.br`,
+      brotliCompressSync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
+    );
+    writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
+    written += 1;
+  }
+  return written;
+}
+
+export function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'sportsbook:precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      handler() {
+        compressDir(outDir);
+      },
+    },
+  };
+}
