@@ -46,7 +46,7 @@ async function playRound(auth: object, provider: string, gameId: string, bets: u
   const token = new URL(launched.url, 'http://x').searchParams.get('token');
   const opened = await simCall(`/games/${provider}/launch`, { token });
   const played = await simCall(`/games/${provider}/play`, {
-    game_session: opened.session,
+    game_session: opened.session.game_session,
     round_id: roundId,
     bets,
   });
@@ -89,9 +89,9 @@ describe('products (issue 28)', () => {
   });
 
   it('the win/loss report has a row per product played, adding up to the ledger', async () => {
-    await logIn(page, stack.gateway.url, 'demo04');
-    const login = await simCall('/authlogin', { account_id: 'demo04', password: 'demo1234' });
-    const auth = { account_id: 'demo04', session_token: login.member_profile.player_info[0].session_token };
+    await logIn(page, stack.gateway.url, 'demo01');
+    const login = await simCall('/authlogin', { account_id: 'demo01', password: 'demo1234' });
+    const auth = { account_id: 'demo01', session_token: login.member_profile.player_info[0].session_token };
     await playRound(auth, 'pgs', 'pgs-001', [{ spot: 'spin', stake: 500 }], 'wl-slot-1');
     await playRound(auth, 'evo', 'evo-001', [{ spot: 'banker', stake: 1000 }], 'wl-live-1');
     await playRound(auth, 'fish', 'fish-021', [{ spot: 'higher', stake: 300 }], 'wl-poker-1');
@@ -107,7 +107,7 @@ describe('products (issue 28)', () => {
     // Labelled in the member's language, not by the wire name.
     await popup.locator('tr[data-platform="livecasino"]').getByText('Live casino').waitFor();
     // Win/loss + commission over the rows = the cash the games moved (the ledger), to the minor unit.
-    const ledger = stack.sim.sim.store.entries('demo04').filter((e) => e.product !== undefined);
+    const ledger = stack.sim.sim.store.entries('demo01').filter((e) => e.product !== undefined);
     const moved = ledger.reduce((sum, e) => sum + e.dAvailable + e.dFrozen, 0);
     const cell = async (col: string) =>
       Number(await total.locator(`[data-col="${col}"]`).getAttribute('data-minor'));
