@@ -76,42 +76,58 @@ async function answered(call: string, trigger: () => Promise<void>): Promise<voi
 /** The text the catalogue shows for an action in English (the page's language). */
 const textOf = (action: UiAction) => action.message;
 
+/** What the notifier shows now: toasts (severity, text), dialogs (role, title, text), the banner. */
+interface Shown {
+  toasts: { severity: string | undefined; text: string }[];
+  dialogs: { role: string | null; title: string; text: string }[];
+  banner: string | null;
+}
+
+/** One read of the page (one round trip: the walk makes a hundred of them). */
+const shownNow = (): Promise<Shown> =>
+  page.evaluate(() => ({
+    toasts: [...document.querySelectorAll('.toasts .toast')].map((t) => ({
+      severity: [...t.classList].find((c) => c.startsWith('toast-'))?.slice('toast-'.length),
+      text: t.querySelector('span')?.textContent ?? '',
+    })),
+    dialogs: [...document.querySelectorAll('.backdrop .dialog')].map((d) => ({
+      role: d.getAttribute('role'),
+      title: d.querySelector('h2')?.textContent ?? '',
+      text: d.querySelector('p')?.textContent ?? '',
+    })),
+    banner: document.querySelector('.network-banner')?.textContent ?? null,
+  }));
+
+const NetworkText = 'Your connection unstable. Please check your connection and try again.';
+
 /** Asserts that exactly `action` is on the page, then clears it (closes the toast or the dialog). */
 async function expectShown(code: string, action: UiAction, what: string): Promise<void> {
   const label = `${what}: ${code} (${action.kind})`;
+  if (action.show === 'toast') await toasts().first().waitFor();
+  else if (action.show === 'dialog' || action.show === 'notice') await dialogs().first().waitFor();
+  else await settled();
+  if (action.markNetworkFailed) await banner().waitFor();
+  const expected: Shown = {
+    toasts: action.show === 'toast' ? [{ severity: action.severity, text: textOf(action) }] : [],
+    dialogs:
+      action.show === 'dialog' || action.show === 'notice'
+        ? [
+            {
+              role: action.show === 'notice' ? 'dialog' : 'alertdialog',
+              title: action.show === 'notice' ? 'Notice' : 'Error',
+              text: textOf(action),
+            },
+          ]
+        : [],
+    banner: action.markNetworkFailed ? NetworkText : null,
+  };
+  expect(await shownNow(), label).toEqual(expected);
   if (action.show === 'toast') {
-    await toasts().first().waitFor();
-    expect(await toasts().locator('span').allTextContents(), label).toEqual([textOf(action)]);
-    expect(await toasts().first().getAttribute('class'), label).toContain(`toast-${action.severity}`);
-    expect(await dialogs().count(), label).toBe(0);
     await toasts().first().getByRole('button', { name: 'Close' }).click();
     await toasts().first().waitFor({ state: 'detached' });
   } else if (action.show === 'dialog' || action.show === 'notice') {
-    const dialog = dialogs().first();
-    await dialog.waitFor();
-    expect(await dialog.getAttribute('role'), label).toBe(
-      action.show === 'notice' ? 'dialog' : 'alertdialog',
-    );
-    expect(await dialog.locator('h2').textContent(), label).toBe(
-      action.show === 'notice' ? 'Notice' : 'Error',
-    );
-    expect(await dialog.locator('p').textContent(), label).toBe(textOf(action));
-    expect(await dialogs().count(), label).toBe(1);
-    expect(await toasts().count(), label).toBe(0);
-    await dialog.getByRole('button', { name: 'OK' }).click();
-    await dialog.waitFor({ state: 'detached' });
-  } else {
-    await settled();
-    expect(await toasts().count(), label).toBe(0);
-    expect(await dialogs().count(), label).toBe(0);
-  }
-  if (action.markNetworkFailed) {
-    await banner().waitFor();
-    expect(await banner().textContent(), label).toBe(
-      'Your connection unstable. Please check your connection and try again.',
-    );
-  } else {
-    expect(await banner().count(), label).toBe(0);
+    await dialogs().first().getByRole('button', { name: 'OK' }).click();
+    await dialogs().first().waitFor({ state: 'detached' });
   }
 }
 
