@@ -88,6 +88,20 @@ function selectionOf(
   };
 }
 
+/** A text of the boardLayout namespace in its own Suspense: the page never waits for it. */
+function LayoutText({ k }: { k: string }) {
+  const { t } = useBoardLayoutText();
+  return <>{t(k)}</>;
+}
+
+function TextSlot({ k }: { k: string }) {
+  return (
+    <Suspense fallback={null}>
+      <LayoutText k={k} />
+    </Suspense>
+  );
+}
+
 export default function DesktopPage() {
   const account = useAccount();
   const credentials = account
@@ -112,7 +126,6 @@ function DesktopBoard() {
   const currency = account?.wallet.currency_code ?? 'MYR';
   const myanmar = isMyanmarCurrency(currency);
   const phone = useIsPhone();
-  const { t: lt } = useBoardLayoutText();
   // The stored layout is the board's state (account/layout.ts): the tab, sport, market type and
   // every option below come from it, and each change on the board is stored (and saved upstream).
   const board = useMemo(() => boardLayoutOf(layout, { myanmar }), [layout, myanmar]);
@@ -213,19 +226,21 @@ function DesktopBoard() {
 
   return (
     <div className={`desktop${marketsOf !== null ? ' markets-open' : ''}`}>
-      <SportsMenu
-        currency={currency}
-        tab={tab}
-        sportId={sportId}
-        onSelect={(id) => {
-          setSportId(id);
-          setPage(0);
-        }}
-        order={board.sportsOrder}
-        onOrder={(order) => store({ sportsOrder: order })}
-        minimized={minimizer.sidebar}
-        onMinimize={(sidebar) => store({ minimizer: { ...minimizer, sidebar } })}
-      />
+      <Suspense fallback={<nav className="sports-menu" />}>
+        <SportsMenu
+          currency={currency}
+          tab={tab}
+          sportId={sportId}
+          onSelect={(id) => {
+            setSportId(id);
+            setPage(0);
+          }}
+          order={board.sportsOrder}
+          onOrder={(order) => store({ sportsOrder: order })}
+          minimized={minimizer.sidebar}
+          onMinimize={(sidebar) => store({ minimizer: { ...minimizer, sidebar } })}
+        />
+      </Suspense>
       <main className="desktop-main">
         {/* Only when the gateway serves a replay (RECORDING.md "Timeline in the web"). */}
         <ReplayBar />
@@ -253,7 +268,7 @@ function DesktopBoard() {
                 aria-expanded={!minimizer.header}
                 onClick={() => store({ minimizer: { ...minimizer, header: !minimizer.header } })}
               >
-                {lt('options.toggle')}
+                <TextSlot k="options.toggle" />
               </button>
               {minimizer.header ? null : (
                 <>
@@ -305,15 +320,17 @@ function DesktopBoard() {
                         </select>
                       </label>
                     ) : null}
-                    <BoardOptions
-                      topic={topic}
-                      board={board}
-                      filters={filters}
-                      onChange={(change) => {
-                        store(change);
-                        setPage(0);
-                      }}
-                    />
+                    <Suspense fallback={null}>
+                      <BoardOptions
+                        topic={topic}
+                        board={board}
+                        filters={filters}
+                        onChange={(change) => {
+                          store(change);
+                          setPage(0);
+                        }}
+                      />
+                    </Suspense>
                   </div>
                 </>
               )}
@@ -328,7 +345,9 @@ function DesktopBoard() {
               <ConnectionIndicator />
             </div>
             {scope === 'favorites' && favourites.length === 0 ? (
-              <p className="board-note">{lt('scope.empty')}</p>
+              <p className="board-note">
+                <TextSlot k="scope.empty" />
+              </p>
             ) : null}
             <Board
               topic={topic}
@@ -381,7 +400,7 @@ function DesktopBoard() {
           aria-expanded={!minimizer.asidebar}
           onClick={() => store({ minimizer: { ...minimizer, asidebar: !minimizer.asidebar } })}
         >
-          {lt('slip.toggle')}
+          <TextSlot k="slip.toggle" />
         </button>
         <BetSlip slip={slip} viewOnly={viewOnly} />
       </div>
