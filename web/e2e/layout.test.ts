@@ -153,12 +153,13 @@ describe('the stored layout on the board', { timeout: 150_000 }, () => {
         async () => (await p.locator('[data-action="select-leagues"]').textContent()) ?? '',
       ).toContain('1 selected');
       await poll(() => shownLeagues(p)).toEqual([league]);
-      // 1X2 full time only: no first-half group.
-      await poll(() =>
-        p
+      // 1X2 full time only: no first-half group (double chance shows when the shown rows carry it).
+      await poll(async () => {
+        const groups = await p
           .locator('.board [data-board-head] [data-bettype]')
-          .evaluateAll((els) => els.map((e) => e.getAttribute('data-bettype'))),
-      ).toEqual(['1X2']);
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-bettype')));
+        return groups[0] === '1X2' && !groups.includes('1X2H');
+      }).toBe(true);
       await poll(() => p.locator('.sports-menu').getAttribute('data-minimized')).toBe('true');
       await poll(() => p.locator('.slip-column').getAttribute('data-minimized')).toBe('true');
       expect(await p.locator('.bet-slip').isVisible()).toBe(false);

@@ -52,11 +52,18 @@ export function fallbackLoad(instance: I18n, namespace: string, load: Load): Pro
   return pending;
 }
 
+/**
+ * A promise React reads as already fulfilled (it checks `status`), so `use(Ready)` returns at once.
+ * `useNamespace` calls `use` on every render: a component that suspended on the load and is
+ * replayed once it finished must call `use` again (React: "called use() to suspend in a previous
+ * render but did not call use() when it finished", then error #467 on mount).
+ */
+const Ready: Promise<void> = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
+
 /** `t` of a namespace: suspends until its English is loaded; the current language follows. */
 export function useNamespace(namespace: string, load: Load) {
   const { t, i18n } = useTranslation(namespace);
-  const waiting = fallbackLoad(i18n, namespace, load);
-  if (waiting) use(waiting);
+  use(fallbackLoad(i18n, namespace, load) ?? Ready);
   const [loaded, setLoaded] = useState(0);
   const language = i18n.language;
   useEffect(() => {
