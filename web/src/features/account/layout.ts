@@ -49,7 +49,7 @@ import {
   StorageKey,
 } from '@sportsbook/protocol';
 import { defaultTheme, type ThemeName, themeNames } from '../../shared/config.ts';
-import { BoardMarketTypes, type MarketTab, MarketTabs } from '../board/view.ts';
+import { BoardMarketTypes, type MarketTab, MarketTabs } from '../board/tabs.ts';
 import type { SettingsFields } from './accountApi.ts';
 import { readJson, writeJson } from './storage.ts';
 

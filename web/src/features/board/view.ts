@@ -26,19 +26,9 @@ import {
 } from '@sportsbook/protocol';
 import { type ModelChanges, touches } from '../../shared/stream/changes.ts';
 
-export const MarketTabs = ['early', 'today', 'live', 'parlay'] as const;
-export type MarketTab = (typeof MarketTabs)[number];
+import type { MarketTab } from './tabs.ts';
 
-export const BoardMarketTypes = [
-  'hdpou',
-  '1x2',
-  'oe',
-  'cs',
-  'htft',
-  'fglg',
-  'tg',
-  'outright',
-] as const satisfies readonly MarketType[];
+export { BoardMarketTypes, type MarketTab, MarketTabs } from './tabs.ts';
 
 /**
  * The parlay tab lists the matches open to parlays of today (its main topic) and of the early
