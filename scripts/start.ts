@@ -10,6 +10,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type RunningRedis, startLocalRedis } from '@sportsbook/gateway';
+import { waitForHttp } from './http.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const env = { ...process.env };
@@ -33,20 +34,6 @@ function startService(name: string, entry: string, extraEnv: Record<string, stri
   });
   children.push(child);
   return child;
-}
-
-async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
 let stopping = false;

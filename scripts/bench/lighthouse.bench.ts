@@ -22,24 +22,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@sportsbook/gateway';
-import { ChromiumPath } from '@sportsbook/testkit';
+import { ChromiumFlags, ChromiumPath } from '@sportsbook/testkit';
 import { buildWeb } from '@sportsbook/web/tools/buildWeb';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { waitForHttp } from '../http.ts';
 import type { Benchmark, BenchmarkReport, BenchOptions } from './run.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-export const ChromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export const ChromeFlags = ['--headless=new', ...ChromiumFlags];
 
 type Mode = 'mobile' | 'desktop';
 type PageName = 'landing' | 'desktop';
@@ -66,20 +59,6 @@ function service(entry: string, env: Record<string, string>): ChildProcess {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return child;
-}
-
-async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
 function stop(child: ChildProcess): Promise<void> {

@@ -4,7 +4,7 @@
  * Chromium; the rest are the pieces (one Redis, one gateway process, one browser, one wire client)
  * and HTTP helpers. Per-area presets: `@sportsbook/testkit/feed`, `/proxy`, `/sim`.
  */
-export { ChromiumPath, launchChromium } from './chromium.ts';
+export { ChromiumFlags, ChromiumPath, launchChromium } from './chromium.ts';
 export { type ClientOptions, FeedTestClient, login, type TopicState } from './feedClient.ts';
 export { type GatewayProcess, startGatewayProcess } from './gatewayProcess.ts';
 export {

@@ -137,13 +137,20 @@ export function adminAllowed(request: FastifyRequest, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function registerAdmin(app: FastifyInstance, sim: Sim, token: string | undefined): void {
-  const guard =
-    (handler: (body: unknown, reply: FastifyReply) => unknown) =>
+/**
+ * An admin route's handler behind the token check: without the token (or with none configured) the
+ * route answers as an unknown call (404), so the admin surface is not discoverable.
+ */
+export function adminGuard(token: string | undefined) {
+  return (handler: (body: unknown, reply: FastifyReply) => unknown) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       if (!token || !adminAllowed(request, token)) return reply.code(404).send(fail('unknownCall'));
       return handler(request.body ?? {}, reply);
     };
+}
+
+export function registerAdmin(app: FastifyInstance, sim: Sim, token: string | undefined): void {
+  const guard = adminGuard(token);
 
   app.post(
     '/admin/faults',

@@ -6,13 +6,13 @@
  *   personal messages to `account_id`, or marquee lines), `count` numbered copies ("title 1"...),
  *   newest last, English only (the lists answer English in every language for them).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import Type from 'typebox';
 import { Compile } from 'typebox/compile';
 import { fail, ok } from '../reply.ts';
 import type { Sim } from '../sim.ts';
-import { adminAllowed } from './admin.ts';
+import { adminGuard } from './admin.ts';
 
 const SiteBody = Compile(
   Type.Object({ maintenance: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
@@ -33,12 +33,7 @@ const MessageBody = Compile(MessageBodySchema);
 type MessageBody = Static<typeof MessageBodySchema>;
 
 export function registerSiteAdmin(app: FastifyInstance, sim: Sim, token: string | undefined): void {
-  const guard =
-    (handler: (body: unknown, reply: FastifyReply) => unknown) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!token || !adminAllowed(request, token)) return reply.code(404).send(fail('unknownCall'));
-      return handler(request.body ?? {}, reply);
-    };
+  const guard = adminGuard(token);
 
   app.post(
     '/admin/site',
