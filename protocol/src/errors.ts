@@ -224,6 +224,8 @@ const rows: readonly Row[] = [
   ['roomNotExists', 'other', 'room', 200, 'The room does not exist.'],
   ['roomClosed', 'other', 'room', 200, 'The room is closed.'],
   ['roomEnded', 'other', 'room', 200, 'The room has ended.'],
+  // Ours: a room past its last betting time (or stopped) takes no more bets; not the sportsbook's 314.
+  ['roomStopBetting', 'other', 'room', 200, 'Betting in this room has stopped.', 'ours'],
   ['memberJoinedBefore', 'other', 'room', 200, 'You have already joined this room.'],
   ['IPJoinedBefore', 'other', 'room', 200, 'This free room has already been joined from your network.'],
   ['roomExists', 'other', 'room', 200, 'Not allow to create more than 1 private room.'],

@@ -158,8 +158,8 @@ describe('join, bet and leave rules', () => {
     expect(betRefusal('0', true, 10, 20)).toBeNull();
     expect(betRefusal('A', true, 10, 20)).toBeNull();
     expect(betRefusal('0', false, 10, 20)).toBe('roomNotJoined');
-    expect(betRefusal('0', true, 20, 20)).toBe('314');
-    expect(betRefusal('4', true, 10, 20)).toBe('314');
+    expect(betRefusal('0', true, 20, 20)).toBe('roomStopBetting');
+    expect(betRefusal('4', true, 10, 20)).toBe('roomStopBetting');
     expect(betRefusal('3', true, 10, 20)).toBe('roomEnded');
     expect(betRefusal('2', true, 10, 20)).toBe('roomClosed');
     expect(leaveRefusal('A', true)).toBeNull();

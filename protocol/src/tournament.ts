@@ -216,7 +216,7 @@ export function betRefusal(
   if (status === RoomStatus.ended) return 'roomEnded';
   if (status === RoomStatus.cancelled || status === RoomStatus.closed) return 'roomClosed';
   if (!member) return 'roomNotJoined';
-  if (status === RoomStatus.stopBetting || now >= lastBettingTime) return '314';
+  if (status === RoomStatus.stopBetting || now >= lastBettingTime) return 'roomStopBetting';
   return null;
 }
 

@@ -367,7 +367,7 @@ describe('a room from open to ended', () => {
     ).toBe('roomClosed');
     await advance(t, Math.max(0, Date.parse(room.last_betting_time) - (await simNow(t))) + 1000);
     expect((await t.call('/tournament/roominfo', { ...p1, room_id: id })).json.room.status).toBe('4');
-    expect((await bet(p1, {})).json.statusdesc).toBe('314');
+    expect((await bet(p1, {})).json.statusdesc).toBe('roomStopBetting');
 
     // Run the matches out: the room ends, prizes are paid, fees = prizes + commission.
     let ended: any;

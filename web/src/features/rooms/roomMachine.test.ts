@@ -253,15 +253,15 @@ describe('roomMachine', () => {
   });
 
   it('shows a refused bet (betting stopped: 314) and keeps the slip', async () => {
-    const { actor, room$, emitted } = harness({ place: async () => no('314') }, 7);
+    const { actor, room$, emitted } = harness({ place: async () => no('roomStopBetting') }, 7);
     await waitFor(actor, (s) => s.matches({ member: { bets: 'idle' } }));
     room$.next(update(room({ status: RoomStatus.active })));
     actor.send({ type: 'slip.pick', selection: pick(1) });
     actor.send({ type: 'slip.stake.change', stake: '10' });
     actor.send({ type: 'slip.place', requestId: 'bet-00003' });
-    await waitFor(actor, (s) => s.context.error === '314');
+    await waitFor(actor, (s) => s.context.error === 'roomStopBetting');
     expect(actor.getSnapshot().context.picks).toHaveLength(1);
-    expect(emitted.some((e) => e.type === 'notify' && e.code === '314')).toBe(true);
+    expect(emitted.some((e) => e.type === 'notify' && e.code === 'roomStopBetting')).toBe(true);
   });
 
   it('leaves an open room (fee refunded: balance refreshed); a started room answers roomStarted', async () => {

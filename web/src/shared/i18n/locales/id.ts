@@ -193,6 +193,7 @@ const id: Dictionary = {
   'error.roomClosed': 'Ruangan sudah ditutup.',
   'error.drawClosed': 'Taruhan untuk undian ini sudah ditutup. Silakan pilih undian berikutnya.',
   'error.roomEnded': 'Ruangan sudah berakhir.',
+  'error.roomStopBetting': 'Taruhan di ruangan ini sudah dihentikan.',
   'error.memberJoinedBefore': 'Anda sudah bergabung dengan ruangan ini.',
   'error.IPJoinedBefore': 'Ruangan gratis ini sudah diikuti dari jaringan Anda.',
   'error.roomExists': 'Tidak boleh membuat lebih dari 1 ruangan pribadi.',

@@ -191,6 +191,7 @@ const ja: Dictionary = {
   'error.roomClosed': 'このルームは閉じられています。',
   'error.drawClosed': 'この抽選の受付は終了しました。次の抽選を選んでください。',
   'error.roomEnded': 'このルームは終了しました。',
+  'error.roomStopBetting': 'このルームのベット受付は終了しました。',
   'error.memberJoinedBefore': 'このルームにはすでに参加しています。',
   'error.IPJoinedBefore': 'この無料ルームにはお客様のネットワークからすでに参加されています。',
   'error.roomExists': 'プライベートルームは1つまでしか作成できません。',

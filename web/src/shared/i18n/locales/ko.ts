@@ -191,6 +191,7 @@ const ko: Dictionary = {
   'error.roomClosed': '방이 닫혔습니다.',
   'error.drawClosed': '이 추첨의 베팅이 마감되었습니다. 다음 추첨을 선택하세요.',
   'error.roomEnded': '방이 종료되었습니다.',
+  'error.roomStopBetting': '이 방의 베팅이 마감되었습니다.',
   'error.memberJoinedBefore': '이미 이 방에 참가했습니다.',
   'error.IPJoinedBefore': '사용 중인 네트워크에서 이미 이 무료 방에 참가했습니다.',
   'error.roomExists': '비공개 방은 1개를 초과하여 만들 수 없습니다.',

@@ -190,6 +190,7 @@ const th: Dictionary = {
   'error.roomClosed': 'ห้องนี้ปิดแล้ว',
   'error.drawClosed': 'ปิดรับแทงงวดนี้แล้ว กรุณาเลือกงวดถัดไป',
   'error.roomEnded': 'ห้องนี้จบแล้ว',
+  'error.roomStopBetting': 'ห้องนี้ปิดรับการเดิมพันแล้ว',
   'error.memberJoinedBefore': 'คุณเข้าร่วมห้องนี้แล้ว',
   'error.IPJoinedBefore': 'มีการเข้าร่วมห้องฟรีนี้จากเครือข่ายของคุณแล้ว',
   'error.roomExists': 'ไม่อนุญาตให้สร้างห้องส่วนตัวเกิน 1 ห้อง',

@@ -193,6 +193,7 @@ const vi: Dictionary = {
   'error.roomClosed': 'Phòng đã đóng.',
   'error.drawClosed': 'Đã đóng cược cho kỳ quay này. Vui lòng chọn kỳ quay tiếp theo.',
   'error.roomEnded': 'Phòng đã kết thúc.',
+  'error.roomStopBetting': 'Phòng này đã ngừng nhận cược.',
   'error.memberJoinedBefore': 'Bạn đã tham gia phòng này rồi.',
   'error.IPJoinedBefore': 'Mạng của bạn đã tham gia phòng miễn phí này rồi.',
   'error.roomExists': 'Không được tạo quá 1 phòng riêng.',

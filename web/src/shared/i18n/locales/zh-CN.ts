@@ -190,6 +190,7 @@ const zhCN: Dictionary = {
   'error.roomClosed': '该房间已关闭。',
   'error.drawClosed': '本期投注已截止，请选择下一期。',
   'error.roomEnded': '该房间已结束。',
+  'error.roomStopBetting': '该房间已停止投注。',
   'error.memberJoinedBefore': '您已加入过该房间。',
   'error.IPJoinedBefore': '您所在的网络已加入过该免费房间。',
   'error.roomExists': '不允许创建超过 1 个私人房间。',
