@@ -190,7 +190,7 @@ describe.each(['desktop', 'phone'] as const)('axe on a %s', { timeout: 600_000 }
     await page.goto(url('/desktop'));
     await settled(page);
     if (viewport === 'phone') {
-      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
       const drawer = page.getByRole('dialog', { name: 'Menu' });
       await drawer.getByLabel('Odds type').selectOption({ label: 'Malay odds' });
       problems.push(...(await audit(page, '/desktop menu drawer')));

@@ -53,7 +53,8 @@ function DayLines({ row, currency }: { row: Record<string, unknown>; currency: s
       ))}
       {lines.length > 0 ? (
         <div className="table-scroll">
-          <table className="info-table">
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus to scroll (axe scrollable-region-focusable) */}
+          <table className="info-table" tabIndex={0}>
             <thead>
               <tr>
                 <th>{t('lines.time')}</th>

@@ -120,6 +120,10 @@ export const standingsPath = (leagueId?: number) =>
 export function useReveal<T extends HTMLElement>(ready: unknown) {
   const ref = useRef<T>(null);
   const tapped = useRef<Element | null>(null);
+  // A tap on what already plays (the first live match starts on arrival) loads nothing new: the
+  // tap itself must bring the stage into view too.
+  const [taps, setTaps] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `taps` is the reason to look again
   useEffect(() => {
     const from = tapped.current;
     const target = ref.current;
@@ -128,9 +132,10 @@ export function useReveal<T extends HTMLElement>(ready: unknown) {
     if (target.getBoundingClientRect().top >= from.getBoundingClientRect().bottom) {
       target.scrollIntoView({ block: 'start' });
     }
-  }, [ready]);
+  }, [ready, taps]);
   const reveal = (from: Element) => {
     tapped.current = from;
+    setTaps((n) => n + 1);
   };
   return { ref, reveal };
 }
