@@ -97,7 +97,9 @@ async function main(): Promise<void> {
   console.log(
     '    demo15 tournament disabled, demo16 / demo17 / demo18 tournament players (MYR), demo20 lottery disabled',
   );
-  console.log('    demo21 live casino disabled, demo22 mini games disabled\n');
+  console.log(
+    '    demo21 live casino disabled, demo22 mini games disabled, demo23 BDT member (alternate sports order)\n',
+  );
 }
 
 main().catch((err: unknown) => {
