@@ -9,7 +9,7 @@ import { act, cleanup, fireEvent, waitFor } from '@testing-library/react';
 import { Subject } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogueText } from '../../shared/i18n/index.ts';
-import { hdpPick, renderSlip, slipAccount } from './slipFixture.tsx';
+import { betView, hdpPick, renderSlip, slipAccount } from './slipFixture.tsx';
 import type { BetView, LiveQuote } from './types.ts';
 
 afterEach(cleanup);
@@ -23,31 +23,7 @@ const account = slipAccount('MYR', {
 });
 const limits = { minBet: 500, maxBet: 500_000, maxPayout: 5_000_000 };
 
-const bet = (status: string, extra: Partial<BetView> = {}): BetView => ({
-  bet_id: '100000001',
-  ref_no: 'SB100000001',
-  bet_type: 'HDP',
-  kind: 'single',
-  status,
-  reject_reason: null,
-  stake: 10,
-  risk: 10,
-  to_win: 9,
-  payout: 19,
-  odds: 1.9,
-  odds_type: 4,
-  currency: 'MYR',
-  transaction_time: 0,
-  settled_time: null,
-  settled_amount: 0,
-  win_lose: 0,
-  valid_turnover: 0,
-  commission: 0,
-  cashout_value: null,
-  combination: null,
-  legs: [],
-  ...extra,
-});
+const bet = betView;
 
 const live = (root: HTMLElement) => root.querySelector('[data-slip-live]') as HTMLElement;
 

@@ -17,6 +17,7 @@ import {
   unwrap,
 } from './betSlipMachine.ts';
 import { parseSavedSlip, type SavedSlip, savedSlipOf, serializeSavedSlip } from './persist.ts';
+import { betView, hdpPick } from './slipFixture.tsx';
 import type { BetView, LiveQuote, Selection, SlipAccount } from './types.ts';
 
 const account: SlipAccount = {
@@ -32,53 +33,9 @@ const account: SlipAccount = {
   ],
 };
 
-function pick(matchId: number, extra: Partial<Selection> = {}): Selection {
-  return {
-    topic: 'odds/1/hdpou/today',
-    oddsId: `${matchId}-HDP-0`,
-    matchId,
-    sportId: 1,
-    leagueName: 'League',
-    home: `Home ${matchId}`,
-    away: `Away ${matchId}`,
-    betType: 'HDP',
-    selection: 0,
-    line: -0.25,
-    price: 1.9,
-    label: `Home ${matchId} -0.25`,
-    live: false,
-    parlay: true,
-    ...extra,
-  };
-}
+const pick = hdpPick;
 
-function bet(status: string, extra: Partial<BetView> = {}): BetView {
-  return {
-    bet_id: '100000001',
-    ref_no: 'SB100000001',
-    bet_type: 'HDP',
-    kind: 'single',
-    status,
-    reject_reason: null,
-    stake: 10,
-    risk: 10,
-    to_win: 9,
-    payout: 19,
-    odds: 1.9,
-    odds_type: 4,
-    currency: 'MYR',
-    transaction_time: 0,
-    settled_time: null,
-    settled_amount: 0,
-    win_lose: 0,
-    valid_turnover: 0,
-    commission: 0,
-    cashout_value: null,
-    combination: null,
-    legs: [],
-    ...extra,
-  };
-}
+const bet = betView;
 
 const limits = { minBet: 500, maxBet: 500_000, maxPayout: 5_000_000 };
 

@@ -1,5 +1,6 @@
 /**
- * What the slip panel's tests share (BetSlip.test, BetSlip.stake.test, BetSlipParlay.test): a
+ * What the slip tests share (BetSlip.test, BetSlip.stake.test, BetSlipParlay.test, BetSlip.live.test,
+ * betSlipMachine.test): a
  * handicap pick, a member, and the real slip machine rendered in a language with its calls swapped
  * by `provide` (quotes echo the picks with the given limits; a placement is recorded and refused).
  * Test code only: nothing in the app imports it.
@@ -31,6 +32,33 @@ export const hdpPick = (matchId = 1, extra: Partial<Selection> = {}): Selection 
   label: `Home ${matchId} -0.25`,
   live: false,
   parlay: true,
+  ...extra,
+});
+
+/** A placed single's view (the bet list's shape) in `status`: 10 MYR at 1.90 decimal. */
+export const betView = (status: string, extra: Partial<BetView> = {}): BetView => ({
+  bet_id: '100000001',
+  ref_no: 'SB100000001',
+  bet_type: 'HDP',
+  kind: 'single',
+  status,
+  reject_reason: null,
+  stake: 10,
+  risk: 10,
+  to_win: 9,
+  payout: 19,
+  odds: 1.9,
+  odds_type: 4,
+  currency: 'MYR',
+  transaction_time: 0,
+  settled_time: null,
+  settled_amount: 0,
+  win_lose: 0,
+  valid_turnover: 0,
+  commission: 0,
+  cashout_value: null,
+  combination: null,
+  legs: [],
   ...extra,
 });
 
