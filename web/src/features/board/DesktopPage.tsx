@@ -223,6 +223,16 @@ function DesktopBoard() {
     TimeFilter.midnightTo4,
     TimeFilter.fourToNoon,
   ];
+  // What today's board and the parlay tab's early board show alike.
+  const boardProps = {
+    filters,
+    format,
+    pageSize: layout.pageDisplay.pageSize || 10,
+    showScore: layout.pageDisplay.showScoreMap,
+    onToggleFavourite: toggleFavourite,
+    onMore: setMarketsOf,
+    moreOpen: marketsOf,
+  };
 
   return (
     <div className={`desktop${marketsOf !== null ? ' markets-open' : ''}`}>
@@ -349,31 +359,13 @@ function DesktopBoard() {
                 <TextSlot k="scope.empty" />
               </p>
             ) : null}
-            <Board
-              topic={topic}
-              filters={filters}
-              format={format}
-              page={page}
-              pageSize={layout.pageDisplay.pageSize || 10}
-              showScore={layout.pageDisplay.showScoreMap}
-              onPick={onPick}
-              onPageChange={setPage}
-              onToggleFavourite={toggleFavourite}
-              onMore={setMarketsOf}
-              moreOpen={marketsOf}
-            />
+            <Board topic={topic} page={page} onPick={onPick} onPageChange={setPage} {...boardProps} />
             {tab === 'parlay' ? (
               <EarlyParlayBoard
                 sportId={sportId}
                 marketType={marketType}
-                filters={filters}
-                format={format}
-                pageSize={layout.pageDisplay.pageSize || 10}
-                showScore={layout.pageDisplay.showScoreMap}
                 onPick={onPanelPick}
-                onToggleFavourite={toggleFavourite}
-                onMore={setMarketsOf}
-                moreOpen={marketsOf}
+                {...boardProps}
               />
             ) : null}
           </PriceHoldContext.Provider>
