@@ -7,9 +7,14 @@
  * odds stream's 4401 ends this window's session as well as the others').
  *
  * Kinds: `logout` (with the catalogue code that ended the session, if a code did) and
- * `settings.changed` (for windows that show the layout preferences: issue 28).
+ * `settings.changed` (for windows that show the layout preferences: issue 28). The latter carries
+ * the stored layout itself (unchecked here: the receiver parses it): Chromium syncs localStorage to
+ * other renderer processes asynchronously, so a window that read the store on the message could
+ * read the value from before the change and keep it (seen as a flake of e2e `otherWindow`).
  */
-export type SessionMessage = { type: 'logout'; code?: string } | { type: 'settings.changed' };
+export type SessionMessage =
+  | { type: 'logout'; code?: string }
+  | { type: 'settings.changed'; layout?: unknown };
 
 export type SessionListener = (message: SessionMessage) => void;
 
@@ -28,11 +33,11 @@ export const SessionChannelKey = 'sportsbook.session.message';
 /** A message from another window, checked: anything else is ignored. */
 export function parseSessionMessage(value: unknown): SessionMessage | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { type, code } = value as { type?: unknown; code?: unknown };
+  const { type, code, layout } = value as { type?: unknown; code?: unknown; layout?: unknown };
   if (type === 'logout') {
     return typeof code === 'string' && code !== '' ? { type: 'logout', code } : { type: 'logout' };
   }
-  if (type === 'settings.changed') return { type: 'settings.changed' };
+  if (type === 'settings.changed') return layout === undefined ? { type } : { type, layout };
   return null;
 }
 

@@ -196,6 +196,29 @@ describe('preferences in every window (session channel, issue 33)', () => {
     channel.close();
   });
 
+  it("otherWindowStaleStore: the other window's change is taken from its message, not from a store that has not caught up (issue 28)", async () => {
+    // Chromium syncs localStorage to other renderer processes asynchronously: the message can come
+    // before this window's store holds the change. The window takes the layout the message carries.
+    const channel = createSessionChannel();
+    const b = withSave(async () => ({ ok: true }));
+    const second = createActor(
+      b.machine.provide({ actors: { storedChanges: storedChanges(() => channel) } }),
+      { input: {} },
+    ).start();
+    await signIn(second);
+    expect(loadLayout().pageDisplay.oddsType).toBe(1);
+    const changed = { ...defaultLayout(), pageDisplay: { ...defaultLayout().pageDisplay, oddsType: 4 } };
+    const sender = createSessionChannel();
+    sender.post({ type: 'settings.changed', layout: changed });
+    const snap = await waitFor(second, (s) => s.context.layout.pageDisplay.oddsType === 4);
+    expect(snap.context.layout).toEqual(parseLayout(changed));
+    // A message with a layout that is not one is checked like the store: defaults, no crash.
+    sender.post({ type: 'settings.changed', layout: { pageDisplay: { oddsType: 99 } } });
+    await waitFor(second, (s) => s.context.layout.pageDisplay.oddsType === 1);
+    sender.close();
+    channel.close();
+  });
+
   it("otherWindowDuringLoad: another window's change while this one reads the server's settings wins over that (older) read (issue 28)", async () => {
     const load = deferred<SettingsOutcome>();
     const a = withSave(async () => ({ ok: true }));

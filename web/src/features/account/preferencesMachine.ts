@@ -7,7 +7,7 @@
  * usersettings and win over the browser's (`loading`), so two browsers agree after a reload; a change
  * the player makes while they load (a tab clicked on the board at once) is applied over them and saved.
  * Every stored change is told to the app's other windows (shared/sessionChannel.ts,
- * `settings.changed`), which read the stored layout again (`prefs.stored`): one layout in every tab.
+ * `settings.changed`, with the layout), which take it (`prefs.stored`): one layout in every tab.
  */
 import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { api } from '../../shared/api.ts';
@@ -24,6 +24,7 @@ import {
   type Layout,
   type LayoutPatch,
   loadLayout,
+  parseLayout,
   patchNeedsUpstream,
   saveLayout,
   serverPatch,
@@ -42,14 +43,14 @@ export interface PreferencesContext {
 export type PreferencesEvent =
   | { type: 'prefs.update'; patch: LayoutPatch }
   | { type: 'auth.set'; auth: Auth | null }
-  /** Another window stored a change: this one reads the stored layout again (nothing is saved). */
-  | { type: 'prefs.stored' };
+  /** Another window stored a change: this one takes its layout (checked; nothing is saved). */
+  | { type: 'prefs.stored'; layout?: unknown };
 
 /** Another window's `settings.changed` as this machine's `prefs.stored`. */
 export function storedChanges(channel: () => SessionChannel = sessionChannel) {
   return fromCallback<{ type: 'prefs.update' }, undefined, { type: 'prefs.stored' }>(({ sendBack }) =>
     channel().subscribe((message) => {
-      if (message.type === 'settings.changed') sendBack({ type: 'prefs.stored' });
+      if (message.type === 'settings.changed') sendBack({ type: 'prefs.stored', layout: message.layout });
     }),
   );
 }
@@ -91,9 +92,15 @@ export const preferencesMachine = setup({
     }),
     persist: ({ context }) => {
       saveLayout(context.layout);
-      sessionChannel().post({ type: 'settings.changed' });
+      sessionChannel().post({ type: 'settings.changed', layout: context.layout });
     },
-    readStored: assign({ layout: () => loadLayout() }),
+    // The sender's layout as sent (a message without one, from an older build: the store).
+    readStored: assign({
+      layout: ({ event }) =>
+        event.type === 'prefs.stored' && event.layout !== undefined
+          ? parseLayout(event.layout)
+          : loadLayout(),
+    }),
     applyServer: assign({
       layout: ({ context }, settings: Readonly<Record<string, unknown>>) =>
         applyPatch(context.layout, serverPatch(settings)),
