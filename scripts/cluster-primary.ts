@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 const count = Number(process.env.GATEWAY_PROCESSES ?? 2);
 if (!Number.isInteger(count) || count < 1)
   throw new Error(`GATEWAY_PROCESSES must be a positive integer, got ${count}`);
-if (count > 1 && !process.env.REDIS_URL) throw new Error('GATEWAY_PROCESSES > 1 needs REDIS_URL');
+if (count > 1 && !process.env.REDIS_URL && !process.env.REDIS_SENTINELS)
+  throw new Error('GATEWAY_PROCESSES > 1 needs REDIS_URL or REDIS_SENTINELS');
 
 // Compiled (scripts/dist/cluster-primary.js, `npm run build`) the workers run the compiled gateway.
 const compiled = import.meta.url.endsWith('.js');

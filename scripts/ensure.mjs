@@ -85,6 +85,7 @@ if (
   mode === 'start' &&
   Number(process.env.GATEWAY_PROCESSES ?? 1) > 1 &&
   !process.env.REDIS_URL &&
+  !process.env.REDIS_SENTINELS &&
   !has('redis-server')
 ) {
   if (process.getuid?.() !== 0) {

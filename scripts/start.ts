@@ -70,7 +70,8 @@ async function main(): Promise<void> {
     }
     if (gatewayProcesses > 1) {
       let redisUrl = env.REDIS_URL;
-      if (!redisUrl) {
+      // REDIS_SENTINELS (inherited by the workers) names the Redis instead of a URL.
+      if (!redisUrl && !env.REDIS_SENTINELS) {
         localRedis = await startLocalRedis();
         redisUrl = localRedis.url;
         console.log(`[start] local redis-server at ${redisUrl}`);
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
       startService('gateway', 'scripts/cluster-primary.ts', {
         PORT: String(gatewayPort),
         UPSTREAM_URL: upstream,
-        REDIS_URL: redisUrl,
+        ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
         GATEWAY_PROCESSES: String(gatewayProcesses),
       });
     } else {

@@ -104,6 +104,41 @@ describe('gateway configuration from the environment', () => {
     expect(configFromEnv({ REDIS_URL: '' })).not.toHaveProperty('redisUrl');
   });
 
+  it('REDIS_SENTINELS: the Sentinel group instead of a URL, the master name mymaster by default', () => {
+    expect(configFromEnv({})).not.toHaveProperty('redisSentinels');
+    expect(configFromEnv({ REDIS_SENTINELS: '10.0.0.1:26379, sentinel-b:26380,[::1]:26381' })).toMatchObject({
+      redisSentinels: {
+        name: 'mymaster',
+        sentinels: [
+          { host: '10.0.0.1', port: 26379 },
+          { host: 'sentinel-b', port: 26380 },
+          { host: '::1', port: 26381 },
+        ],
+      },
+    });
+    const named = configFromEnv({
+      REDIS_SENTINELS: 's1:26379',
+      REDIS_SENTINEL_NAME: 'book',
+      REDIS_PASSWORD: 'p1',
+      REDIS_SENTINEL_PASSWORD: 'p2',
+    });
+    expect(named.redisSentinels).toEqual({
+      name: 'book',
+      sentinels: [{ host: 's1', port: 26379 }],
+      password: 'p1',
+      sentinelPassword: 'p2',
+    });
+    expect(named).not.toHaveProperty('redisUrl');
+    const both = parseGatewayEnv({ REDIS_URL: 'redis://r:6379', REDIS_SENTINELS: 's1:26379' });
+    expect(both.ok ? [] : both.errors).toEqual([
+      'REDIS_SENTINELS: set either REDIS_URL or REDIS_SENTINELS, not both',
+    ]);
+    const bad = parseGatewayEnv({ REDIS_SENTINELS: 's1' });
+    expect(bad.ok ? [] : bad.errors.join(' ')).toContain('REDIS_SENTINELS');
+    const empty = parseGatewayEnv({ REDIS_SENTINELS: ',' });
+    expect(empty.ok ? [] : empty.errors.join(' ')).toContain('REDIS_SENTINELS');
+  });
+
   it('names every bad variable and what it expected', () => {
     const parsed = parseGatewayEnv({
       PORT: 'eighty',

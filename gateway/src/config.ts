@@ -1,6 +1,7 @@
 import { CallTimeoutMs, parseEnv, type TimeoutClass } from '@sportsbook/protocol';
 import type { Static } from 'typebox';
 import Type from 'typebox';
+import type { RedisSentinelTarget } from './cluster/redis.ts';
 import type { ClusterTuning } from './cluster/topic.ts';
 import type { FeedTuning } from './feed/tuning.ts';
 
@@ -17,6 +18,12 @@ export interface GatewayConfig {
   webDist?: string;
   /** Redis for scale-out; absent: everything in-process. */
   redisUrl?: string;
+  /**
+   * Redis through Sentinel instead of a URL (`REDIS_SENTINELS`): the primary is asked of the
+   * Sentinels on every (re)connection, so a failover moves every connection to the promoted
+   * replica (gateway/CLUSTER.md "Redis with failover"). Never set together with `redisUrl`.
+   */
+  redisSentinels?: RedisSentinelTarget;
   /** Leases and history keys in cluster mode (gateway/CLUSTER.md); absent fields take the defaults. */
   cluster?: Partial<ClusterTuning>;
   /** Origins allowed on /ws and /api; empty: same-origin and non-browser clients only. */
@@ -106,6 +113,15 @@ export const GatewayEnv = Type.Object({
   SIM_PORT: Type.Integer({ minimum: 1, maximum: 65_535, default: 8090 }),
   WEB_DIST: Optional(Text),
   REDIS_URL: Optional(Text),
+  /** `host:port,host:port,...` of the Sentinels; with it the gateway follows the group's primary. */
+  REDIS_SENTINELS: Optional(
+    Type.Array(Type.String({ pattern: '^([A-Za-z0-9_.-]+|\\[[0-9A-Fa-f:.]+\\]):\\d{1,5}$' }), {
+      minItems: 1,
+    }),
+  ),
+  REDIS_SENTINEL_NAME: Type.String({ minLength: 1, default: 'mymaster' }),
+  REDIS_PASSWORD: Optional(Text),
+  REDIS_SENTINEL_PASSWORD: Optional(Text),
   CLUSTER_LEASE_MS: Optional(Type.Number({ exclusiveMinimum: 0 })),
   ALLOWED_ORIGINS: Type.Array(Text, { default: [] }),
   ALLOWED_HOSTS: Type.Array(Type.String({ pattern: '^([A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(:\\d{1,5})?$' }), {
@@ -164,6 +180,9 @@ export function parseGatewayEnv(
   const parsed = parseEnv(GatewayEnv, env);
   if (!parsed.ok) return parsed;
   const e = parsed.value;
+  if (e.REDIS_URL !== undefined && e.REDIS_SENTINELS !== undefined) {
+    return { ok: false, errors: ['REDIS_SENTINELS: set either REDIS_URL or REDIS_SENTINELS, not both'] };
+  }
   const feed: Partial<FeedTuning> = {
     ...(e.WS_MAX_SOCKETS_PER_SESSION !== undefined
       ? { maxSocketsPerSession: e.WS_MAX_SOCKETS_PER_SESSION }
@@ -185,6 +204,7 @@ export function parseGatewayEnv(
       upstreamUrl: (e.UPSTREAM_URL ?? `http://127.0.0.1:${e.SIM_PORT}`).replace(/\/+$/, ''),
       webDist: e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
       ...(e.REDIS_URL !== undefined ? { redisUrl: e.REDIS_URL } : {}),
+      ...(e.REDIS_SENTINELS !== undefined ? { redisSentinels: sentinelTarget(e) } : {}),
       ...(e.CLUSTER_LEASE_MS !== undefined ? { cluster: { leaseMs: e.CLUSTER_LEASE_MS } } : {}),
       allowedOrigins: e.ALLOWED_ORIGINS,
       allowedHosts: e.ALLOWED_HOSTS,
@@ -218,6 +238,23 @@ export function parseGatewayEnv(
       recordMaxBytes: e.RECORD_MAX_BYTES,
       recordMaxAgeMs: e.RECORD_MAX_AGE_MS,
     },
+  };
+}
+
+/** `REDIS_SENTINELS` and its companions as the cluster's connection target. */
+function sentinelTarget(e: GatewayEnv): RedisSentinelTarget {
+  const sentinels = (e.REDIS_SENTINELS ?? []).map((address) => {
+    const colon = address.lastIndexOf(':');
+    return {
+      host: address.slice(0, colon).replace(/^\[(.*)\]$/, '$1'),
+      port: Number(address.slice(colon + 1)),
+    };
+  });
+  return {
+    sentinels,
+    name: e.REDIS_SENTINEL_NAME,
+    ...(e.REDIS_PASSWORD !== undefined ? { password: e.REDIS_PASSWORD } : {}),
+    ...(e.REDIS_SENTINEL_PASSWORD !== undefined ? { sentinelPassword: e.REDIS_SENTINEL_PASSWORD } : {}),
   };
 }
 

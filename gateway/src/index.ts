@@ -2,8 +2,16 @@
 import type { FastifyInstance } from 'fastify';
 import { type BuildGatewayOptions, buildGateway } from './app.ts';
 
+export type { Redis } from 'ioredis';
 export { type BuildGatewayOptions, buildGateway, loggerOptions } from './app.ts';
 export { freePort, type RunningRedis, startLocalRedis } from './cluster/localRedis.ts';
+export {
+  closeRedis,
+  connectRedis,
+  RedisHealth,
+  type RedisSentinelTarget,
+  type RedisTarget,
+} from './cluster/redis.ts';
 export { configFromEnv, type GatewayConfig } from './config.ts';
 export { topicInterval } from './feed/plugin.ts';
 export * from './record/index.ts';

@@ -28,6 +28,8 @@ export class LuaScript {
 /**
  * KEYS: lease, stream, snap, polled. ARGV: lease value, maxlen, ttl ms, kind ('' = only record the
  * poll time), epoch, seq, hash, pt, frame, fence, stale, snapshot data ('' = none).
+ * Each entry also records `n`, the writer's lease value `<nodeId>:<fence>`: who led when it was
+ * written, unique per reign even when a failover lost fence increments (gateway/CLUSTER.md).
  * Returns the new entry's id, '' for a bare poll record, or false when the caller no longer leads.
  */
 const PublishLua = `
@@ -36,7 +38,7 @@ local ttl = ARGV[3]
 redis.call('SET', KEYS[4], ARGV[8], 'PX', ttl)
 if ARGV[4] == '' then return '' end
 local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*',
-  'k', ARGV[4], 'e', ARGV[5], 's', ARGV[6], 'h', ARGV[7], 'p', ARGV[8], 'f', ARGV[9], 'l', ARGV[10], 'x', ARGV[11])
+  'k', ARGV[4], 'e', ARGV[5], 's', ARGV[6], 'h', ARGV[7], 'p', ARGV[8], 'f', ARGV[9], 'l', ARGV[10], 'x', ARGV[11], 'n', ARGV[1])
 if ARGV[12] ~= '' then
   redis.call('DEL', KEYS[3])
   redis.call('HSET', KEYS[3], 'epoch', ARGV[5], 'seq', ARGV[6], 'hash', ARGV[7], 'pt', ARGV[8], 'id', id,

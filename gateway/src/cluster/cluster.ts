@@ -11,7 +11,7 @@ import type { SharedSourceOptions, TopicSourceFactory } from '../feed/source.ts'
 import { StreamReader } from './bus.ts';
 import { SharedCaps } from './caps.ts';
 import { AccountNudges } from './nudges.ts';
-import { closeRedis, connectRedis, RedisHealth } from './redis.ts';
+import { closeRedis, connectRedis, RedisHealth, type RedisTarget } from './redis.ts';
 import { RedisIdempotencyStore, RedisLockStore, RedisSessionCache } from './stores.ts';
 import {
   type ClusterContext,
@@ -22,7 +22,8 @@ import {
 } from './topic.ts';
 
 export interface ClusterOptions {
-  url: string;
+  /** A `redis://` URL or a Sentinel group (redis.ts `connectRedis`). */
+  url: RedisTarget;
   nodeId: string;
   log: FastifyBaseLogger;
   tuning?: Partial<ClusterTuning>;

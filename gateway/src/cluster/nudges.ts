@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { closeRedis, connectRedis, KeyPrefix } from './redis.ts';
+import { closeRedis, connectRedis, KeyPrefix, type RedisTarget } from './redis.ts';
 
 export const AccountNudgeChannel = `${KeyPrefix}account-nudge`;
 
@@ -16,7 +16,7 @@ export class AccountNudges {
 
   constructor(
     private readonly redis: Redis,
-    private readonly url: string,
+    private readonly url: RedisTarget,
     private readonly nodeId: string,
     private readonly log: FastifyBaseLogger,
   ) {}

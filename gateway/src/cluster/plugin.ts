@@ -1,5 +1,6 @@
 /**
- * Scale-out over Redis (gateway/CLUSTER.md): with `config.redisUrl` the app gets `app.cluster`,
+ * Scale-out over Redis (gateway/CLUSTER.md): with `config.redisUrl` (or `config.redisSentinels`)
+ * the app gets `app.cluster`,
  * whose stores the proxy uses and whose topic source the feed uses; without it `app.cluster` is
  * null and everything stays in-process.
  */
@@ -8,6 +9,7 @@ import fp from 'fastify-plugin';
 import type { GatewayPluginOptions } from '../app.ts';
 import { feedTuning } from '../feed/tuning.ts';
 import { Cluster } from './cluster.ts';
+import { describeRedisTarget, redisTarget } from './redis.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +20,8 @@ declare module 'fastify' {
 
 export const clusterPlugin = fp<GatewayPluginOptions>(
   async (app, { config }) => {
-    if (!config.redisUrl) {
+    const target = redisTarget(config);
+    if (target === undefined) {
       app.decorate('cluster', null);
       return;
     }
@@ -26,7 +29,7 @@ export const clusterPlugin = fp<GatewayPluginOptions>(
     // Unique per process even when several gateways share a pid (tests): leases name their holder.
     const nodeId = `${feedTuning(config.feed).nodeId}.${randomBytes(3).toString('hex')}`;
     const cluster = new Cluster({
-      url: config.redisUrl,
+      url: target,
       nodeId,
       log,
       tuning: config.cluster,
@@ -37,12 +40,12 @@ export const clusterPlugin = fp<GatewayPluginOptions>(
       await cluster.ready(5000);
     } catch {
       // Serve anyway: topics stay stale and the stores fail soft until Redis answers.
-      log.error({ redis: config.redisUrl.replace(/\/\/[^@]*@/, '//***@') }, 'redis not reachable at startup');
+      log.error({ redis: describeRedisTarget(target) }, 'redis not reachable at startup');
     }
     app.decorate('cluster', cluster);
     // Registered before the feed and the proxy, so this runs after their own close hooks.
     app.addHook('onClose', async () => cluster.close());
-    log.info({ nodeId }, 'cluster mode');
+    log.info({ nodeId, redis: describeRedisTarget(target) }, 'cluster mode');
   },
   { name: 'cluster', dependencies: ['metrics'] },
 );

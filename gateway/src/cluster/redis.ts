@@ -3,12 +3,50 @@
  * (no offline queue, one retry) so a poll, a bet or a session check never hangs on it; the client
  * keeps reconnecting in the background with jittered, capped backoff, and `RedisHealth` tells the
  * feed when to mark topics stale and when to resynchronize.
+ *
+ * `connectRedis` is the one place the gateway opens a connection to its Redis (commands, the
+ * blocking stream reader, the pub/sub subscribers): to a URL (`REDIS_URL`) or to whichever node
+ * the Sentinels name primary (`REDIS_SENTINELS`, gateway/CLUSTER.md "Redis with failover").
  */
 import { EventEmitter } from 'node:events';
 import { Redis, type RedisOptions } from 'ioredis';
 
 /** Every key the gateway writes starts with this, so one Redis can serve other things too. */
 export const KeyPrefix = 'sb:';
+
+/** One Sentinel's address. */
+export interface SentinelAddress {
+  host: string;
+  port: number;
+}
+
+/** A Redis primary found through Sentinel (`REDIS_SENTINELS`, `REDIS_SENTINEL_NAME`). */
+export interface RedisSentinelTarget {
+  sentinels: readonly SentinelAddress[];
+  /** The master group name the Sentinels monitor (`sentinel monitor <name> ...`). */
+  name: string;
+  /** AUTH for the primary and replicas (`REDIS_PASSWORD`). */
+  password?: string;
+  /** AUTH for the Sentinels themselves (`REDIS_SENTINEL_PASSWORD`). */
+  sentinelPassword?: string;
+}
+
+/** Where the cluster's Redis is: a `redis://` URL, or a Sentinel group. */
+export type RedisTarget = string | RedisSentinelTarget;
+
+/** The configured Redis, if any (`redisSentinels` wins; config.ts refuses both set). */
+export function redisTarget(config: {
+  redisUrl?: string | undefined;
+  redisSentinels?: RedisSentinelTarget | undefined;
+}): RedisTarget | undefined {
+  return config.redisSentinels ?? config.redisUrl;
+}
+
+/** The target for logs: no password, a URL's credentials masked. */
+export function describeRedisTarget(target: RedisTarget): string {
+  if (typeof target === 'string') return target.replace(/\/\/[^@]*@/, '//***@');
+  return `sentinel ${target.name}@${target.sentinels.map((s) => `${s.host}:${s.port}`).join(',')}`;
+}
 
 export interface RedisConnectOptions {
   /** Name shown by `CLIENT LIST` (node id and role), for operators. */
@@ -31,7 +69,7 @@ export function reconnectDelay(
   return Math.round(base * (0.5 + random() / 2));
 }
 
-export function connectRedis(url: string, options: RedisConnectOptions): Redis {
+export function connectRedis(target: RedisTarget, options: RedisConnectOptions): Redis {
   const maxBackoffMs = options.maxBackoffMs ?? 2000;
   const redisOptions: RedisOptions = {
     connectionName: options.name.replace(/[^A-Za-z0-9_.:-]/g, '_'),
@@ -42,11 +80,38 @@ export function connectRedis(url: string, options: RedisConnectOptions): Redis {
     lazyConnect: false,
     ...(options.commandTimeoutMs !== undefined ? { commandTimeout: options.commandTimeoutMs } : {}),
   };
-  const client = new Redis(url, redisOptions);
+  const client =
+    typeof target === 'string'
+      ? new Redis(target, redisOptions)
+      : new Redis(sentinelOptions(target, redisOptions));
   // ioredis reports connection errors as events; without a listener Node would treat them as
   // unhandled. RedisHealth logs the transitions that matter.
   client.on('error', () => {});
   return client;
+}
+
+/**
+ * ioredis in Sentinel mode: every (re)connection asks the Sentinels for the current primary and
+ * checks its role, so after a failover the next attempt lands on the promoted replica;
+ * `failoverDetector` also subscribes to `+switch-master` and drops the connection at once when
+ * the Sentinels switch (a primary demoted alive, not only a dead one). A write that reaches a
+ * demoted primary (READONLY) reconnects; the command itself fails to its caller (a fenced
+ * publish, a lease renewal, a store), which already treats a failed write as unknown.
+ */
+function sentinelOptions(target: RedisSentinelTarget, base: RedisOptions): RedisOptions {
+  return {
+    ...base,
+    sentinels: target.sentinels.map((s) => ({ host: s.host, port: s.port })),
+    name: target.name,
+    role: 'master',
+    failoverDetector: true,
+    // All Sentinels unreachable: keep asking, with the same capped, jittered backoff.
+    sentinelRetryStrategy: (times) => reconnectDelay(times, 2000),
+    sentinelCommandTimeout: 1000,
+    reconnectOnError: (err) => (err.message.startsWith('READONLY') ? 1 : false),
+    ...(target.password !== undefined ? { password: target.password } : {}),
+    ...(target.sentinelPassword !== undefined ? { sentinelPassword: target.sentinelPassword } : {}),
+  };
 }
 
 export type RedisState = 'up' | 'down';

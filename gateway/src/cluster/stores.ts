@@ -11,7 +11,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { IdempotencyBegin, IdempotencyStore, Lease, LockStore, StoredReply } from '../proxy/stores.ts';
 import { LuaScript } from './bus.ts';
-import { closeRedis, connectRedis, KeyPrefix } from './redis.ts';
+import { closeRedis, connectRedis, KeyPrefix, type RedisTarget } from './redis.ts';
 
 const ReleaseLua = new LuaScript(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -108,7 +108,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
 
   constructor(
     private readonly redis: Redis,
-    private readonly url: string,
+    private readonly url: RedisTarget,
     private readonly o: RedisIdempotencyOptions,
   ) {
     this.runningTtlMs = o.runningTtlMs ?? 120_000;
