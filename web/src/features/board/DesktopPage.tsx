@@ -20,6 +20,7 @@ import { useIsPhone } from '../../shared/phone.ts';
 import type { OddsStream } from '../../shared/stream/oddsStream.ts';
 import { PriceHoldContext } from '../../shared/stream/priceHold.ts';
 import { OddsStreamProvider, useOddsStream } from '../../shared/stream/react.tsx';
+import { useNow } from '../../shared/useNow.ts';
 import { type BoardLayout, boardLayoutOf, boardLayoutPatch } from '../account/layout.ts';
 import { BetSlip } from '../betslip/BetSlip.tsx';
 import type { Selection } from '../betslip/types.ts';
@@ -141,14 +142,11 @@ function DesktopBoard() {
   const [page, setPage] = useState(0);
   const [leagueMode, setLeagueMode] = useState(0);
   const [timeMode, setTimeMode] = useState<number>(() => defaultTimeFilter(Date.now()));
-  const [now, setNow] = useState(() => Date.now());
+  // The time filters' clock (a minute is fine enough for "today" and the hour filters).
+  const now = useNow(60_000);
   // Phone (issue 22): the league and time filters sit in a sheet behind a button (CSS hides both
   // the button and the closed state on a desktop).
   const [filtersOpen, setFiltersOpen] = useState(false);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
 
   const topic = boardTopic(sportId, marketType, tab);
   const favourites = layout.menu.favorites;

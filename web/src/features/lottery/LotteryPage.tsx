@@ -27,6 +27,7 @@ import { SessionContext, useAccount } from '../../app/contexts.ts';
 import { api } from '../../shared/api.ts';
 import { formatMoney, toMinor } from '../../shared/money.ts';
 import { useTopicView } from '../../shared/stream/react.tsx';
+import { useNow } from '../../shared/useNow.ts';
 import { useAccountView } from '../account/accountStream.tsx';
 import { useInfoAccount } from '../info/useInfoAccount.ts';
 import { useLotteryText } from './i18n/index.ts';
@@ -49,15 +50,6 @@ export const LotteryTopic = 'list/lottery';
 const DayMs = 86_400_000;
 const StartRows = 5;
 const Fields = ['number', 'big', 'small', 'betType'] as const;
-
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(id);
-  }, [intervalMs]);
-  return now;
-}
 
 function countdownText(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));

@@ -20,6 +20,7 @@ import { SessionContext, useAccount } from '../../app/contexts.ts';
 import { api } from '../../shared/api.ts';
 import { formatMoney, parseStake, toMajor, toMinor } from '../../shared/money.ts';
 import { useTopicView } from '../../shared/stream/react.tsx';
+import { useNow } from '../../shared/useNow.ts';
 import { useAccountView } from '../account/accountStream.tsx';
 import { GameLobby } from '../games/GameLobby.tsx';
 import { useInfoAccount } from '../info/useInfoAccount.ts';
@@ -59,7 +60,8 @@ export default function NumberGamePage() {
   const [stake, setStake] = useState('');
   const [busy, setBusy] = useState(false);
   const [accepted, setAccepted] = useState<string | null>(null);
-  const [wall, setWall] = useState(() => Date.now());
+  // The countdown's clock: ticks on screen only.
+  const wall = useNow(1000);
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
 
   const fail = useCallback(
@@ -86,12 +88,6 @@ export default function NumberGamePage() {
       live = false;
     };
   }, [authKey, disabled, fail]);
-
-  // The countdown's clock: ticks on screen only.
-  useEffect(() => {
-    const tick = setInterval(() => setWall(Date.now()), 1000);
-    return () => clearInterval(tick);
-  }, []);
 
   if (disabled) return null;
   const now = wall + (draws?.offset ?? 0);

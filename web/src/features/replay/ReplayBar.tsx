@@ -3,14 +3,15 @@
  * gateway serves a replay (`GET /replay` answers the replayer's state). The recording's span as a
  * slider with the position, play/pause, speed, markers where goals happened; dragging the slider
  * seeks when it is let go. Commands go to `POST /replay`, which drives the replayer's control
- * calls; the state is re-read every second (and never again when the first read finds no replay). Times in GMT+8.
+ * calls; the state is read through `replayViews` (replayStream.ts: every second, and never again when
+ * the first read finds no replay; why a poll there). Times in GMT+8.
  */
 import { formatGmt8, isReplayView, type ReplayControl, type ReplayView } from '@sportsbook/protocol';
 import { useCallback, useEffect, useState } from 'react';
 import { useReplayText } from './i18n/index.ts';
+import { replayViews } from './replayStream.ts';
 import './replay.css';
 
-export const ReplayRefreshMs = 1000;
 const Speeds = [0.5, 1, 2, 5, 10, 30, 60];
 
 async function fetchView(init?: RequestInit): Promise<ReplayView | null> {
@@ -35,24 +36,9 @@ export function ReplayBar() {
   const [draft, setDraft] = useState<number | null>(null);
 
   useEffect(() => {
-    let live = true;
-    let timer: ReturnType<typeof setInterval> | undefined;
     // No replay served: no bar and no further requests.
-    void fetchView().then((first) => {
-      if (!live || !first) return;
-      setView(first);
-      timer = setInterval(
-        () =>
-          void fetchView().then((v) => {
-            if (live && v) setView(v);
-          }),
-        ReplayRefreshMs,
-      );
-    });
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
+    const subscription = replayViews(() => fetchView()).subscribe(setView);
+    return () => subscription.unsubscribe();
   }, []);
 
   const send = useCallback(async (command: ReplayControl) => {

@@ -1,7 +1,8 @@
 /** Small pieces the rooms pages share: money, status and type labels, a ticking countdown. */
 import { RoomStatus } from '@sportsbook/protocol';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { formatMoney, toMinor } from '../../shared/money.ts';
+import { useNow } from '../../shared/useNow.ts';
 import { countdown, gmt8 } from './rules.ts';
 import type { Room } from './types.ts';
 import { useRoomsText } from './useRoomsText.ts';
@@ -9,15 +10,6 @@ import { useRoomsText } from './useRoomsText.ts';
 /** A reply amount (major units) in the room's currency, rounded once to minor units. */
 export function money(amount: number, currency: string): string {
   return `${currency} ${formatMoney(toMinor(amount, currency), currency)}`;
-}
-
-export function useNow(everyMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
 }
 
 export function StatusBadge({ room }: { room: Pick<Room, 'status'> }) {

@@ -18,6 +18,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { SessionContext } from '../../app/contexts.ts';
 import { api } from '../../shared/api.ts';
 import { useTopicSelector } from '../../shared/stream/react.tsx';
+import { useNow } from '../../shared/useNow.ts';
 import { fetchResults, type MatchResult } from '../info/infoApi.ts';
 import { useInfoAccount } from '../info/useInfoAccount.ts';
 import { useVirtualText } from './i18n/index.ts';
@@ -66,11 +67,7 @@ export function VirtualBoard(props: {
 
   // The simulator's clock: wall time plus the offset the last vresult reply showed.
   const [offset, setOffset] = useState(0);
-  const [wall, setWall] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setWall(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
+  const wall = useNow(1000);
   const first = upcoming[0]?.match.id;
   useEffect(() => {
     if (!auth || first === undefined) return;
