@@ -57,3 +57,29 @@ export function callDocs(call: CallDef): {
     },
   };
 }
+
+/** Keywords whose value is data, not a schema: never rewritten. */
+const DataKeywords = new Set(['const', 'default', 'enum', 'example', 'examples']);
+
+/**
+ * The document as OpenAPI 3.1 (JSON Schema 2020-12) requires it: TypeBox writes a tuple the
+ * draft-07 way (`items: [a, b]`, `additionalItems: false`), which neither OpenAPI 3.0 nor 3.1
+ * accepts; 2020-12 writes it `prefixItems: [a, b]`, `items: false`. Every other keyword is kept.
+ * Returns a new tree; `value` is not changed (the routes' own schemas stay as the proxy uses them).
+ */
+export function toOpenApi31<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item) => toOpenApi31(item)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  const source = value as Record<string, unknown>;
+  const tuple = Array.isArray(source.items);
+  for (const [key, child] of Object.entries(source)) {
+    if (DataKeywords.has(key)) out[key] = child;
+    else if (tuple && key === 'items') out.prefixItems = toOpenApi31(child);
+    else if (tuple && key === 'additionalItems') {
+      if (child === false) out.items = false;
+      else if (child !== undefined && child !== true) out.items = toOpenApi31(child);
+    } else out[key] = toOpenApi31(child);
+  }
+  return out as T;
+}

@@ -1,7 +1,8 @@
 /**
  * The API reference (gateway/PROXY.md "API reference"): @fastify/swagger collects the `/api`
  * routes the proxy registers (one per call of protocol's table, with its TypeBox body schema and
- * `callDocs`) into an OpenAPI 3 document, and @fastify/swagger-ui serves it browsable at
+ * `callDocs`) into an OpenAPI 3.1 document (tuples rewritten as
+ * JSON Schema 2020-12 `prefixItems` by `toOpenApi31`, so an outside validator accepts every path), and @fastify/swagger-ui serves it browsable at
  * `/api/docs` (the document itself at `/api/docs/json` and `/yaml`). The websocket protocol's
  * AsyncAPI document, generated from the wire schemas, is at `/api/docs/asyncapi.json`.
  *
@@ -15,6 +16,7 @@ import { CallGroup, Calls, PROTOCOL_VERSION } from '@sportsbook/protocol';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { asyncApiDocument } from './asyncapi.ts';
+import { toOpenApi31 } from './openapi.ts';
 
 export const DocsPrefix = '/api/docs';
 
@@ -30,7 +32,7 @@ export const docsPlugin = fp(
     const groups = [...new Set(Calls.map((c) => c.group))].filter((g) => g !== CallGroup.odds);
     await app.register(swagger, {
       openapi: {
-        openapi: '3.0.3',
+        openapi: '3.1.0',
         info: {
           title: 'Sportsbook gateway /api',
           version: String(PROTOCOL_VERSION),
@@ -43,6 +45,8 @@ export const docsPlugin = fp(
         tags: groups.map((name) => ({ name, description: groupDescriptions[name] ?? name })),
       },
       hideUntagged: true,
+      // TypeBox's tuples are draft-07; the document is 3.1, so they are written as 2020-12's.
+      transformObject: (doc) => ('openapiObject' in doc ? toOpenApi31(doc.openapiObject) : doc.swaggerObject),
     });
     await app.register(swaggerUi, {
       routePrefix: DocsPrefix,
