@@ -172,13 +172,20 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
   await app.register(gamePagesPlugin, { config });
   await app.register(webPlugin, { root: config.webDist });
 
+  // Liveness: the process answers. Readiness: the upstream answers; with Redis down the node still
+  // serves (it polls its own clients' topics, CLUSTER.md "Redis down"), so it stays 200 and says
+  // `degraded: redis` in the body and the `Gateway-Degraded` header (Redis down hits every node at
+  // once: a 503 would take the whole fleet out of the balancer).
   app.get('/healthz', async () => ({ ok: true }));
   app.get('/readyz', async (_req, reply) => {
+    const degraded = app.cluster?.degraded ?? [];
+    const state = degraded.length === 0 ? {} : { status: `degraded: ${degraded.join(', ')}`, degraded };
+    if (degraded.length > 0) reply.header('gateway-degraded', degraded.join(', '));
     try {
       const res = await app.upstream.post('/version', {}, { timeoutMs: 2000 });
-      return { ok: true, upstream: res.httpStatus };
+      return { ok: true, status: 'ready', upstream: res.httpStatus, ...state };
     } catch (err) {
-      return reply.code(503).send({ ok: false, reason: (err as Error).message });
+      return reply.code(503).send({ ok: false, reason: (err as Error).message, ...state });
     }
   });
   return app;

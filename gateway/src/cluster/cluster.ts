@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { Gauge, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { SharedSourceOptions, TopicSourceFactory } from '../feed/source.ts';
 import { StreamReader } from './bus.ts';
 import { SharedCaps } from './caps.ts';
@@ -19,6 +19,7 @@ import {
   ClusterTopic,
   type ClusterTopicOptions,
   type ClusterTuning,
+  type LocalPolling,
 } from './topic.ts';
 
 export interface ClusterOptions {
@@ -45,6 +46,8 @@ export class Cluster {
   private sharedCaps: SharedCaps | undefined;
   private readonly readerConn: Redis;
   private readonly leaderTopics: Gauge;
+  /** Topics this node polls on its own while Redis is down (topic.ts `Fork`). */
+  private readonly localTopics = new Set<string>();
   private readonly context: ClusterContext;
   private closed = false;
 
@@ -69,6 +72,41 @@ export class Cluster {
       },
     });
     const log = o.log;
+    const localTopics = this.localTopics;
+    const localGauge = new Gauge({
+      name: 'gateway_cluster_local_topics',
+      help: 'Topics this node polls on its own because Redis is down (no leader): one poll per topic per interval per node',
+      registers,
+      collect() {
+        this.set(localTopics.size);
+      },
+    });
+    const localPolls = new Counter({
+      name: 'gateway_cluster_local_polls_total',
+      help: 'Upstream calls of topics polled on their own while Redis is down',
+      registers,
+    });
+    const localMax = this.tuning.localMaxTopics;
+    let refusedLogged = false;
+    const local: LocalPolling = {
+      acquire: (topic) => {
+        if (localTopics.has(topic)) return true;
+        if (localTopics.size >= localMax) {
+          if (!refusedLogged) log.warn({ max: localMax }, 'redis down: local polling budget spent, further topics stay stale');
+          refusedLogged = true;
+          return false;
+        }
+        localTopics.add(topic);
+        localGauge.set(localTopics.size);
+        return true;
+      },
+      release: (topic) => {
+        localTopics.delete(topic);
+        localGauge.set(localTopics.size);
+        if (localTopics.size === 0) refusedLogged = false;
+      },
+      polled: () => localPolls.inc(),
+    };
     this.reader = new StreamReader(this.readerConn, this.redis, {
       blockMs: this.tuning.readBlockMs,
       count: 256,
@@ -85,6 +123,12 @@ export class Cluster {
         if (state === 'down') topic.redisLost(at);
         else topic.redisRecovered();
       }
+      if (state === 'down') {
+        log.warn(
+          { localTopics: this.localTopics.size, max: localMax },
+          'redis down: this node polls the topics its clients watch itself (one poll per topic per interval per node) until Redis is back',
+        );
+      }
       // Counts changed while Redis was away are written now (socket caps across nodes).
       if (state === 'up') this.sharedCaps?.refresh();
     });
@@ -95,6 +139,7 @@ export class Cluster {
       tuning: this.tuning,
       log,
       redisUp: () => this.health.state === 'up',
+      local,
     };
     this.locks = new RedisLockStore(this.redis);
     this.idempotency = new RedisIdempotencyStore(this.redis, o.url, {
@@ -108,6 +153,16 @@ export class Cluster {
 
   get nodeId(): string {
     return this.o.nodeId;
+  }
+
+  /** What this node serves without (readiness, app.ts `/readyz`): `redis` while Redis is down. */
+  get degraded(): string[] {
+    return this.health.state === 'up' ? [] : ['redis'];
+  }
+
+  /** How many topics this node polls on its own right now (Redis down). */
+  get localTopicCount(): number {
+    return this.localTopics.size;
   }
 
   /** Waits until the command connection is ready (startup; tests). */

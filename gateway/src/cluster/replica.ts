@@ -5,7 +5,15 @@
  * are identical on every node. Each applied delta is checked against the leader's hash; a
  * mismatch, a gap or a new epoch makes the owner reload from Redis (`ReplicaResult`).
  */
-import { createHasher, type DeltaFrame, decodeServerFrame, type Model } from '@sportsbook/protocol';
+import {
+  createHasher,
+  type DeltaFrame,
+  decodeServerFrame,
+  diffModel,
+  type Model,
+} from '@sportsbook/protocol';
+import { advance } from '../feed/head.ts';
+import { encodeFrame } from '../feed/ring.ts';
 import { type EncodedDelta, type RingBounds, type StaleState, TopicState } from '../feed/topic.ts';
 import type { BusEntry } from './bus.ts';
 import { compareStreamIds } from './keys.ts';
@@ -60,8 +68,21 @@ export class ReplicaHistory extends TopicState {
     super(name, bounds, '');
   }
 
+  /**
+   * Set while this node polls the topic on its own (Redis down, cluster/topic.ts): the history is
+   * then a node-local fork under its own epoch, written by `publish`, stale only when its own
+   * polls fail.
+   */
+  private local: StaleState | undefined;
+
+  /** This node polls the topic on its own (Redis down). */
+  get forked(): boolean {
+    return this.local !== undefined;
+  }
+
   /** Stale when the leader says so or this node has lost Redis (its data may be behind). */
   get status(): StaleState {
+    if (this.local !== undefined) return this.local;
     if (this.redisDown.stale && !this.leaderStale.stale) return this.redisDown;
     if (this.leaderStale.stale) return this.leaderStale;
     return this.redisDown.since > this.leaderStale.since ? this.redisDown : this.leaderStale;
@@ -146,6 +167,88 @@ export class ReplicaHistory extends TopicState {
     if (entry.stale !== this.leaderStale.stale) this.setLeaderStale(entry.stale, entry.pt);
     this.pushed(delta, !quiet, previous);
     return 'applied';
+  }
+
+  /**
+   * Redis is down: from now on this node writes the topic itself (`publish`, `setStale`). The
+   * state and seq go on where the stream left them, under a node-local epoch: clients here get
+   * the next seq as a delta (no snapshot, no gap); a resume that names the cluster's epoch gets a
+   * snapshot, since another node's fork may have moved the same seqs elsewhere.
+   */
+  fork(epoch: string, at: number): void {
+    if (this.local !== undefined) return;
+    const before = this.status.stale;
+    this.local = { stale: false, since: at };
+    const previous = this.head.epoch;
+    this.head.epoch = epoch;
+    this.renamed(previous);
+    if (this.status.stale !== before) this.statusChanged();
+  }
+
+  /** A local poll (while forked): the same step as the in-process history (feed/topic.ts). */
+  publish(model: Model, pt: number): EncodedDelta | undefined {
+    if (this.local === undefined) return undefined;
+    const before = this.head.hasher?.model;
+    const step = advance(this.head, model, pt);
+    if (step.kind === 'first') {
+      this.replaced(pt);
+      this.announce();
+      return undefined;
+    }
+    if (step.kind === 'same') return undefined;
+    this.pushed(step.delta, true, before);
+    return step.delta;
+  }
+
+  /** A local poller's stale flag (while forked). */
+  setStale(stale: boolean, at: number): void {
+    if (this.local === undefined || this.local.stale === stale) return;
+    this.local = { stale, since: at };
+    this.statusChanged();
+  }
+
+  /**
+   * Back to the cluster: takes over `cluster` (a replica synced from Redis after the outage) and
+   * ends the fork. When the cluster's seq is past ours (a leader that forked starts its epoch a
+   * `ForkSeqJump` ahead) the clients here get one delta from their state to the cluster's, with
+   * `prev` = their seq, and follow the cluster's epoch from there: no snapshot. Otherwise (or when
+   * a delta from our seq could be mistaken for the cluster's own) they get the cluster's snapshot.
+   * Returns whether the clients were bridged.
+   */
+  rejoin(cluster: ReplicaHistory): boolean {
+    const next = cluster.head;
+    const model = next.hasher?.model;
+    if (model === undefined) return false;
+    const before = this.head.hasher?.model;
+    const from = this.head.seq;
+    const statusBefore = this.status.stale;
+    const bridge =
+      before !== undefined &&
+      this.announced &&
+      next.seq > from &&
+      cluster.ring.after(from, next.seq) === undefined;
+    this.local = undefined;
+    this.leaderStale = cluster.leaderStale;
+    this.redisDown = cluster.redisDown;
+    this.lastId = cluster.lastId;
+    const previous = this.head.epoch;
+    this.head.epoch = next.epoch;
+    this.head.hasher = createHasher(model);
+    this.head.seq = next.seq;
+    if (bridge) {
+      this.renamed(previous);
+      const ops = diffModel(before, model);
+      const hash = this.head.hasher.value;
+      const pt = cluster.pt;
+      const frame: DeltaFrame = { t: 'delta', topic: this.name, seq: next.seq, prev: from, hash, pt, ops };
+      this.pushed({ seq: next.seq, prev: from, pt, ops, buf: encodeFrame(frame) }, true, before);
+    }
+    // The ring is the cluster's from here on (the bridge is no step of its epoch).
+    this.ring.replace(cluster.ring.held(), cluster.pt);
+    this.replaced(cluster.pt);
+    if (!bridge) this.announce();
+    if (this.status.stale !== statusBefore) this.statusChanged();
+    return bridge;
   }
 
   setLeaderStale(stale: boolean, at: number): void {

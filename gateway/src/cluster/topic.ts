@@ -9,6 +9,13 @@
  * When its replica then holds the stream's last entry with a verified hash, it continues that
  * epoch and seq; otherwise (keys expired, Redis restarted empty, hash mismatch) it starts a new
  * epoch and every client re-snapshots.
+ *
+ * Redis down (CLUSTER.md "Redis down: every node polls its own topics"): a node whose clients
+ * watch the topic forks it: it polls the upstream itself and goes on from the replica's state and
+ * seq under a node-local epoch, so its clients keep getting deltas. When Redis is back it follows
+ * the stream again in a shadow replica and rejoins the cluster once a leader has written after the
+ * fork began (never a pre-outage state), bridging its clients with one `prev` delta when the
+ * cluster's seq is past theirs (a leader that forked starts its epoch `ForkSeqJump` ahead).
  */
 import { randomUUID } from 'node:crypto';
 import { createHasher, type Model, type Topic } from '@sportsbook/protocol';
@@ -50,6 +57,27 @@ export interface ClusterTuning {
   capsTtlMs: number;
   /** Each node rewrites its socket counts this often (well within `capsTtlMs`). */
   capsRefreshMs: number;
+  /**
+   * While Redis is down each node polls the topics its own clients watch, at most this many (the
+   * rest stay stale): the upstream then gets at most one poll per topic per interval per node.
+   */
+  localMaxTopics: number;
+}
+
+/**
+ * A leader that polled the topic on its own while Redis was down starts its new epoch this many
+ * seqs past its own, so every other node's fork (which started from the same stream state and
+ * moved at most one seq per poll) is behind it and can be bridged with one delta.
+ */
+export const ForkSeqJump = 1_000_000;
+
+/** The node's budget of topics polled on their own while Redis is down (cluster.ts). */
+export interface LocalPolling {
+  /** A topic starts polling on its own; false when the node's budget is spent (it stays stale). */
+  acquire(topic: string): boolean;
+  release(topic: string): void;
+  /** One upstream call of a local poller. */
+  polled(): void;
 }
 
 export const ClusterDefaults: ClusterTuning = {
@@ -60,6 +88,7 @@ export const ClusterDefaults: ClusterTuning = {
   readBlockMs: 1000,
   capsTtlMs: 30_000,
   capsRefreshMs: 10_000,
+  localMaxTopics: 500,
 };
 
 /** What every topic of a node shares: connections, reader, identity, tuning. */
@@ -71,6 +100,20 @@ export interface ClusterContext {
   readonly log: FastifyBaseLogger;
   /** Redis is reachable by this node right now. */
   readonly redisUp: () => boolean;
+  /** Polling on its own while Redis is down; absent: topics only go stale. */
+  readonly local?: LocalPolling;
+}
+
+/** A topic this node polls on its own (Redis down) until it rejoins the cluster. */
+interface Fork {
+  /** The stream, read again once Redis is back (the served history is the fork). */
+  readonly shadow: ReplicaHistory;
+  /** When the fork began: a stream entry written after it is post-outage. */
+  readonly since: number;
+  poller: Poller | undefined;
+  /** When Redis answered again (undefined while down). */
+  returnedAt: number | undefined;
+  fallback: NodeJS.Timeout | undefined;
 }
 
 export interface ClusterTopicOptions {
@@ -113,6 +156,9 @@ export class ClusterTopic implements TopicSource {
   /** A client waits for the replica to reach the stream's end (`refresh`). */
   private announceAfterSync = false;
   private disposed = false;
+  /** A watcher (or a warm topic) on this node: campaign, and poll on its own while Redis is down. */
+  private campaigning = false;
+  private fork: Fork | undefined;
   private readonly limits: BusLimits;
 
   constructor(
@@ -145,18 +191,33 @@ export class ClusterTopic implements TopicSource {
   }
 
   get active(): boolean {
-    return this.poller?.active ?? false;
+    return (this.poller?.active ?? false) || (this.fork?.poller?.active ?? false);
+  }
+
+  /** Polls the upstream on its own (Redis down), not as the cluster's leader. */
+  get local(): boolean {
+    return this.fork?.poller?.active ?? false;
+  }
+
+  /** Where the stream is read into: the shadow while forked, else the served history. */
+  private get replica(): ReplicaHistory {
+    return this.fork?.shadow ?? this.history;
   }
 
   /** Campaigns for the lease (a watcher or warm topic on this node). */
   start(): void {
     if (this.disposed) return;
+    this.campaigning = true;
     this.lease.start();
+    if (!this.ctx.redisUp()) this.goLocal(Date.now());
+    else if (this.fork && !this.lease.isLeader()) this.startLocalPoller();
   }
 
   /** Stops campaigning; a leader hands the topic over at once. Following goes on. */
   stop(_abort = false): void {
+    this.campaigning = false;
     this.stopPolling();
+    this.stopLocalPoller();
     void this.lease.stop();
   }
 
@@ -164,6 +225,7 @@ export class ClusterTopic implements TopicSource {
   dispose(): void {
     this.disposed = true;
     this.stop(true);
+    this.endFork();
     this.ctx.reader.unfollow(this.keys.stream);
     this.history.listener = undefined;
   }
@@ -176,11 +238,126 @@ export class ClusterTopic implements TopicSource {
 
   /** Redis came back (or the reader reconnected): reload what may have been missed. */
   redisRecovered(): void {
+    const fork = this.fork;
+    if (fork && fork.returnedAt === undefined && this.ctx.redisUp()) {
+      fork.returnedAt = Date.now();
+      // A topic nobody changes gets no new entry: once a leader had time to poll, the stream is current.
+      const wait = this.ctx.tuning.leaseMs * 2 + this.o.intervalMs * 2;
+      fork.fallback = setTimeout(() => {
+        if (this.fork === fork) {
+          fork.fallback = undefined;
+          void this.sync();
+        }
+      }, wait);
+    }
     void this.sync();
   }
 
   redisLost(at: number): void {
-    this.history.setRedisDown(true, at);
+    // Before the stale flag: the clients here never see this topic stale while it is polled here.
+    if (this.campaigning) this.goLocal(at);
+    this.setRedisDown(true, at);
+  }
+
+  private setRedisDown(down: boolean, at: number): void {
+    this.history.setRedisDown(down, at);
+    this.fork?.shadow.setRedisDown(down, at);
+  }
+
+  // Polling on its own while Redis is down.
+
+  private goLocal(at: number): void {
+    if (this.disposed || !this.campaigning) return;
+    const current = this.fork;
+    if (current) {
+      // Down again before rejoining: keep polling here.
+      if (current.fallback) clearTimeout(current.fallback);
+      current.fallback = undefined;
+      current.returnedAt = undefined;
+      this.startLocalPoller();
+      return;
+    }
+    if (this.ctx.local === undefined || !this.ctx.local.acquire(this.o.name)) return;
+    const shadow = new ReplicaHistory(this.o.name, this.o.bounds);
+    shadow.setRedisDown(true, at);
+    this.fork = { shadow, since: at, poller: undefined, returnedAt: undefined, fallback: undefined };
+    // A leader can no longer write (every write fails): it stops now, not at the end of its lease.
+    this.reign++;
+    this.head = undefined;
+    this.stopPolling();
+    this.lease.relinquish();
+    this.history.fork(randomUUID(), at);
+    this.ctx.log.info(
+      { topic: this.o.name, epoch: this.history.epoch, seq: this.history.seq },
+      'redis down: polling the topic on this node',
+    );
+    this.startLocalPoller();
+  }
+
+  private startLocalPoller(): void {
+    const fork = this.fork;
+    if (fork === undefined || !this.campaigning || this.disposed) return;
+    if (fork.poller === undefined) {
+      const local = this.ctx.local;
+      const upstream = this.o.upstream;
+      fork.poller = new Poller({
+        name: this.o.name,
+        topic: this.o.topic,
+        intervalMs: this.o.intervalMs,
+        timeoutMs: this.o.pollTimeoutMs,
+        maxBackoffMs: this.o.maxBackoffMs,
+        upstream: {
+          post: (path, body, options) => {
+            local?.polled();
+            return upstream.post(path, body, options);
+          },
+        },
+        writer: this.history,
+        log: this.ctx.log,
+        polls: this.o.polls,
+        recorder: this.o.recorder ?? null,
+        recovery: this.o.recovery ?? null,
+      });
+    }
+    fork.poller.start();
+  }
+
+  private stopLocalPoller(): void {
+    this.fork?.poller?.stop(true);
+  }
+
+  /** Drops the fork (rejoined or disposed): its poller, its timer, its place in the node's budget. */
+  private endFork(): Fork | undefined {
+    const fork = this.fork;
+    if (fork === undefined) return undefined;
+    this.fork = undefined;
+    fork.poller?.stop(true);
+    if (fork.fallback) clearTimeout(fork.fallback);
+    this.ctx.local?.release(this.o.name);
+    return fork;
+  }
+
+  /**
+   * Rejoins the cluster when the shadow holds a state a leader wrote after the fork began, or once
+   * the fallback wait after Redis's return passed (a quiet topic: the stream is current then).
+   */
+  private maybeRejoin(): void {
+    const fork = this.fork;
+    if (fork === undefined || fork.returnedAt === undefined || !this.ctx.redisUp()) return;
+    if (!fork.shadow.hasSnapshot) return;
+    const written = Number(fork.shadow.lastId.split('-')[0]);
+    if (!(written >= fork.since) && fork.fallback !== undefined) return;
+    this.rejoin();
+  }
+
+  private rejoin(): void {
+    const fork = this.endFork();
+    if (fork === undefined) return;
+    const bridged = this.history.rejoin(fork.shadow);
+    this.ctx.log.info(
+      { topic: this.o.name, bridged, epoch: this.history.epoch, seq: this.history.seq },
+      'redis back: topic follows the cluster leader again',
+    );
   }
 
   // Following.
@@ -191,12 +368,14 @@ export class ClusterTopic implements TopicSource {
       this.syncAgain = true;
       return;
     }
+    const replica = this.replica;
     for (const entry of entries) {
-      if (this.history.apply(entry) === 'resync') {
+      if (replica.apply(entry) === 'resync') {
         void this.sync();
         return;
       }
     }
+    this.maybeRejoin();
   }
 
   /**
@@ -216,8 +395,9 @@ export class ClusterTopic implements TopicSource {
         try {
           ok = await this.syncOnce();
           // In touch with Redis again (even with nothing to load): what we serve is current.
-          this.history.setRedisDown(false, Date.now());
-          if (this.announceAfterSync && this.history.hasSnapshot) {
+          this.setRedisDown(false, Date.now());
+          this.maybeRejoin();
+          if (this.announceAfterSync && this.fork === undefined && this.history.hasSnapshot) {
             // The replica read the stream to its end: whoever waited for it is served now.
             this.announceAfterSync = false;
             this.history.announce();
@@ -225,7 +405,7 @@ export class ClusterTopic implements TopicSource {
         } catch (err) {
           ok = false;
           this.ctx.log.warn({ err, topic: this.o.name }, 'cluster topic sync failed');
-          if (!this.ctx.redisUp()) this.history.setRedisDown(true, Date.now());
+          if (!this.ctx.redisUp()) this.setRedisDown(true, Date.now());
         }
       } while (this.syncAgain && !this.disposed);
       return ok;
@@ -239,17 +419,18 @@ export class ClusterTopic implements TopicSource {
   private async syncOnce(): Promise<boolean> {
     if (this.disposed) return false;
     const { redis } = this.ctx;
-    if (this.history.lastId !== '' && this.history.hasSnapshot) {
-      const entries = await readAfter(redis, this.keys, this.history.lastId);
+    const replica = this.replica;
+    if (replica.lastId !== '' && replica.hasSnapshot) {
+      const entries = await readAfter(redis, this.keys, replica.lastId);
       let clean = true;
       for (const entry of entries) {
-        if (this.history.apply(entry) === 'resync') {
+        if (replica.apply(entry) === 'resync') {
           clean = false;
           break;
         }
       }
       // An empty answer is ambiguous (nothing new, or the stream is gone): check the tail.
-      if (clean && (entries.length > 0 || (await this.tailIs(this.history.lastId)))) {
+      if (clean && (entries.length > 0 || (await this.tailIs(replica.lastId)))) {
         this.follow();
         return true;
       }
@@ -287,19 +468,19 @@ export class ClusterTopic implements TopicSource {
     };
     // Quietly: the hub hears of the state only once it holds everything the stream had, so a
     // client resuming here from a seq past the snapshot key gets its deltas, never an older state.
-    if (!this.history.reset(image, older, true)) {
+    if (!replica.reset(image, older, true)) {
       this.ctx.log.error({ topic: this.o.name }, 'cluster snapshot hash mismatch');
       this.follow(loaded.entries.at(-1)?.id);
       return false;
     }
     let complete = true;
     for (const entry of after) {
-      if (this.history.apply(entry, undefined, true) === 'resync') {
+      if (replica.apply(entry, undefined, true) === 'resync') {
         complete = false;
         break;
       }
     }
-    this.history.announce();
+    replica.announce();
     this.follow(complete ? undefined : loaded.entries.at(-1)?.id);
     return complete;
   }
@@ -314,7 +495,7 @@ export class ClusterTopic implements TopicSource {
 
   private follow(fromId?: string): void {
     if (this.disposed) return;
-    const at = fromId ?? this.history.lastId;
+    const at = fromId ?? this.replica.lastId;
     const last = at === '' ? '0-0' : at;
     if (!this.followed) {
       this.followed = true;
@@ -332,7 +513,8 @@ export class ClusterTopic implements TopicSource {
     // The fence is ours now: whatever the stream holds is final. Read it to the end.
     const proven = await this.sync();
     if (reign !== this.reign || !this.lease.isLeader()) return;
-    const h = this.history;
+    const h = this.replica;
+    const forked = this.fork;
     let polledAt: number | undefined;
     try {
       const polled = await this.ctx.redis.get(this.keys.polled);
@@ -342,7 +524,25 @@ export class ClusterTopic implements TopicSource {
     }
     if (reign !== this.reign || !this.lease.isLeader()) return;
     const model = h.model;
-    if (proven && h.hasSnapshot && model !== undefined) {
+    if (forked) {
+      // Our clients hold this node's fork: a new epoch ahead of every fork, which they (and the
+      // other nodes' clients) are bridged to with one delta when it lands (rejoin).
+      this.stopLocalPoller();
+      this.head = {
+        topic: this.o.name,
+        epoch: randomUUID(),
+        seq: Math.max(this.history.seq, h.seq) + ForkSeqJump,
+        hasher: undefined,
+        snapSeq: 0,
+        snapAt: 0,
+        stale: false,
+      };
+      this.head.snapSeq = this.head.seq;
+      this.ctx.log.info(
+        { topic: this.o.name, fence, epoch: this.head.epoch, seq: this.head.seq },
+        'topic leader after polling on its own: new epoch',
+      );
+    } else if (proven && h.hasSnapshot && model !== undefined) {
       this.head = {
         topic: this.o.name,
         epoch: h.epoch,
@@ -375,6 +575,8 @@ export class ClusterTopic implements TopicSource {
     this.reign++;
     this.head = undefined;
     this.stopPolling();
+    // Still forked (not rejoined yet): this node's clients are served by its own polls again.
+    this.startLocalPoller();
     this.o.onLeadership?.(false);
     this.ctx.log.info({ topic: this.o.name, reason }, 'topic leadership lost');
     // Whatever we had in flight may or may not have landed: read the truth back.
@@ -455,7 +657,7 @@ export class ClusterTopic implements TopicSource {
           frame: '',
           snapshot: JSON.stringify(model),
         },
-        (id) => this.history.reset({ ...image, id }),
+        (id) => this.landImage({ ...image, id }),
       );
       return undefined;
     }
@@ -495,7 +697,7 @@ export class ClusterTopic implements TopicSource {
       },
       (id) => {
         const entry: BusEntry = { kind: 'd', id, ...base, seq, hash, pt, frame: text };
-        if (this.history.apply(entry, { model, delta }) === 'resync') void this.sync();
+        if (this.replica.apply(entry, { model, delta }) === 'resync') void this.sync();
       },
     );
     return delta;
@@ -517,7 +719,7 @@ export class ClusterTopic implements TopicSource {
       snapshot: '',
     };
     this.enqueue(leaseValue, reign, entry, (id) => {
-      this.history.apply({
+      this.replica.apply({
         kind: 's',
         id,
         epoch: entry.epoch,
@@ -555,6 +757,16 @@ export class ClusterTopic implements TopicSource {
       }
       if (id !== '') onWritten?.(id);
     });
+  }
+
+  /** The leader's new epoch landed in Redis: the replica takes it; a fork rejoins on it. */
+  private landImage(image: Parameters<ReplicaHistory['reset']>[0]): void {
+    const fork = this.fork;
+    if (fork === undefined) {
+      this.history.reset(image);
+      return;
+    }
+    if (fork.shadow.reset(image)) this.rejoin();
   }
 
   /** Gives up this reign locally (a lost or unknown write); the lease campaign goes on. */

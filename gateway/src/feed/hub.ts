@@ -395,6 +395,19 @@ export class Hub implements TopicListener {
     }
   }
 
+  /** Same state, another epoch name (cluster, Redis down and back): subscribers at it follow on. */
+  onRenamed(log: TopicLog, previous: string): void {
+    const entry = this.topics.get(log.name);
+    if (!entry) return;
+    for (const sub of entry.subs) {
+      // A lagging socket is caught up later against the history's ring: a snapshot is safer.
+      if (sub.seq < 0 || sub.seq !== sub.log.seq || sub.conn.lagging) continue;
+      // A wire version's view epoch is the topic's plus its suffix (topic.ts ViewLog).
+      const suffix = sub.log.epoch.slice(log.epoch.length);
+      if (sub.epoch === previous + suffix) sub.epoch = sub.log.epoch;
+    }
+  }
+
   onDelta(log: TopicLog, delta: EncodedDelta): void {
     const entry = this.topics.get(log.name);
     if (!entry) return;

@@ -70,6 +70,12 @@ export interface TopicListener {
    * subscriber is brought up to it. Never called before `onFirstSnapshot`.
    */
   onReset(log: TopicLog): void;
+  /**
+   * The history took another epoch name for the same state (cluster: a node polling on its own
+   * while Redis is down, and back): subscribers holding `previous` at the current seq hold the
+   * new epoch's state too, so the next delta continues them without a snapshot.
+   */
+  onRenamed?(log: TopicLog, previous: string): void;
 }
 
 /** The read side of a topic's history. */
@@ -208,6 +214,13 @@ export abstract class TopicState implements TopicLog {
     if (this.views !== undefined && model !== undefined) {
       for (const v of WireVersions) this.views[v]?.reset(model, this.head.seq);
     }
+  }
+
+  /** The epoch was renamed (same state): cached snapshots name the old one. */
+  protected renamed(previous: string): void {
+    this.snap = undefined;
+    if (this.views !== undefined) for (const v of WireVersions) this.views[v]?.dropSnapshot();
+    this.listener?.onRenamed?.(this, previous);
   }
 
   /** `status` changed: a new status frame for every subscriber. */
@@ -398,6 +411,11 @@ export class ViewLog implements TopicLog {
     this.ring.replace([], this.owner.pt);
     this.snap = undefined;
     return undefined;
+  }
+
+  /** The topic's epoch was renamed: the cached snapshot names the old one. */
+  dropSnapshot(): void {
+    this.snap = undefined;
   }
 
   /** The topic moved `before` -> `after` by `delta`: this view's frame, undefined when unchanged. */
