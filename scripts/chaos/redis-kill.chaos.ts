@@ -1,0 +1,215 @@
+/**
+ * Redis killed with -9 under clients (issue 31 item 1, gateway/CLUSTER.md "Redis down"): two
+ * clustered gateway processes, the simulator's odds moving on every poll, clients spread over both
+ * nodes. Redis dies for a while and comes back empty. While it is down every node polls the topics
+ * its own clients watch, so prices keep flowing (at least half the healthy rate per client), with
+ * no gap, no close and no stale flag, and `/readyz` says `degraded: redis`; once it is back one
+ * leader polls again (upstream calls back to one per interval) and every client ends on the
+ * upstream's hash. Figures: deltas per client per second before and during the fault, upstream
+ * calls per second before, during and after, gaps, closes, snapshots.
+ */
+import { startSim } from '@sportsbook/upstream-sim';
+import { type ChaosReport, Checks, type Scenario } from './scenario.ts';
+import {
+  type GatewayProcess,
+  login,
+  progress,
+  type ResilientClient,
+  type RunningRedis,
+  random,
+  simCalls,
+  sleep,
+  startClients,
+  startGatewayProcess,
+  startRedis,
+  UnboundedSockets,
+  untilAllOn,
+  upstreamHash,
+} from './stack.ts';
+
+const LIVE = 'odds/1/hdpou/live';
+const INTERVAL_MS = 250;
+const LEASE_MS = 1500;
+
+const Sizes = {
+  full: { clients: 200, outageMs: 30_000, windowMs: 10_000 },
+  quick: { clients: 24, outageMs: 6000, windowMs: 3000 },
+};
+
+async function readiness(node: GatewayProcess): Promise<string> {
+  try {
+    const res = await fetch(`${node.url}/readyz`);
+    const body = (await res.json()) as { status?: string };
+    return `${res.status} ${body.status ?? ''}`;
+  } catch (err) {
+    return `unreachable: ${(err as Error).message}`;
+  }
+}
+
+async function untilReadiness(nodes: GatewayProcess[], want: string, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const states = await Promise.all(nodes.map(readiness));
+    if (states.every((s) => s === want)) return true;
+    if (Date.now() > deadline) return false;
+    await sleep(100);
+  }
+}
+
+/** Deltas per client per second over `ms`, and upstream calls of the topic per second. */
+async function measure(
+  clients: ResilientClient[],
+  sim: { url: string },
+  ms: number,
+): Promise<{ perClient: number[]; calls: number }> {
+  const deltas = () => clients.map((c) => c.state(LIVE)?.deltas ?? 0);
+  const before = deltas();
+  const callsBefore = await simCalls(sim, 'uxmarket');
+  await sleep(ms);
+  const after = deltas();
+  const calls = (((await simCalls(sim, 'uxmarket')) - callsBefore) * 1000) / ms;
+  return { perClient: after.map((d, i) => ((d - (before[i] as number)) * 1000) / ms), calls };
+}
+
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : (s[Math.floor(s.length / 2)] as number);
+};
+
+const scenario: Scenario = {
+  name: 'redis-kill',
+  property:
+    'Redis killed with -9 under clients on two nodes: prices keep flowing at >= half the healthy rate on every client, 0 gaps, 0 closes, readiness says degraded: redis; back, one leader polls again and every client ends on the upstream hash',
+  async run({ quick, seed }): Promise<ChaosReport> {
+    const size = quick ? Sizes.quick : Sizes.full;
+    const checks = new Checks();
+    const rand = random(seed);
+    let redis: RunningRedis | undefined;
+    const sim = await startSim({
+      clock: 'manual',
+      sessions: { requestsPerSecond: 0 },
+      world: { seed: 9, liveMatches: 12, todayMatches: 20, earlyMatches: 4 },
+    });
+    const nodes: GatewayProcess[] = [];
+    const clients: ResilientClient[] = [];
+    let driver: NodeJS.Timeout | undefined;
+    try {
+      redis = await startRedis();
+      const env = {
+        UPSTREAM_URL: sim.url,
+        REDIS_URL: redis.url,
+        POLL_INTERVAL_MS: String(INTERVAL_MS),
+        CLUSTER_LEASE_MS: String(LEASE_MS),
+        WARM_TOPICS: '',
+        ...UnboundedSockets,
+      };
+      nodes.push(...(await Promise.all([startGatewayProcess(env), startGatewayProcess(env)])));
+      // A live evening: the odds move on every poll.
+      driver = setInterval(() => sim.advance(3000), INTERVAL_MS / 2);
+      const sessions = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => login(sim.url, `load${String(i + 1).padStart(2, '0')}`)),
+      );
+      await startClients(clients, size.clients, {
+        nodes: () => nodes.map((n) => n.wsUrl),
+        sessions,
+        topics: [LIVE],
+        rand,
+      });
+      const perNode = nodes.map((n) => clients.filter((c) => c.current?.ws.url.startsWith(n.wsUrl)).length);
+      progress('redis-kill', `${clients.length} clients (${perNode.join(' + ')}) on ${nodes.length} nodes`);
+      await sleep(1000);
+
+      const healthy = await measure(clients, sim, size.windowMs);
+      const snapsBefore = clients.map((c) => c.state(LIVE)?.snaps ?? 0);
+      const staleBefore = clients.map((c) => c.statuses.get(LIVE)?.length ?? 0);
+
+      const killedAt = Date.now();
+      await redis.kill();
+      progress('redis-kill', `kill -9 redis-server; ${size.outageMs} ms down`);
+      const degradedSeen = await untilReadiness(nodes, '200 degraded: redis', 10_000);
+      // Measure inside the outage, past the first second of it.
+      await sleep(Math.max(0, 1000 - (Date.now() - killedAt)));
+      const down = await measure(clients, sim, size.windowMs);
+      await sleep(Math.max(0, size.outageMs - (Date.now() - killedAt)));
+      await redis.restart();
+      const restartedAt = Date.now();
+      const readyAgain = await untilReadiness(nodes, '200 ready', 20_000);
+      // Settled back on one leader: the fallback rejoin takes at most 2 leases + 2 intervals.
+      await sleep(LEASE_MS * 2 + INTERVAL_MS * 4);
+      const back = await measure(clients, sim, size.windowMs);
+      progress('redis-kill', `redis back; ${round(back.calls)} upstream calls/s`);
+
+      if (driver) clearInterval(driver);
+      driver = undefined;
+      await sleep(INTERVAL_MS * 4);
+      const hash = await upstreamHash(sim.url, LIVE);
+      const behind = await untilAllOn(clients, LIVE, hash, 20_000);
+
+      const problems = clients.flatMap((c) => c.allProblems());
+      const gaps = problems.filter((p) => p.includes('delta base')).length;
+      const mismatches = problems.filter((p) => p.includes('hash')).length;
+      const closes = clients.reduce((n, c) => n + c.unexpectedCloses.length, 0);
+      const snaps = clients.reduce(
+        (n, c, i) => n + (c.state(LIVE)?.snaps ?? 0) - (snapsBefore[i] as number),
+        0,
+      );
+      const staleSeen = clients.filter((c, i) =>
+        (c.statuses.get(LIVE) ?? []).slice(staleBefore[i]).includes(true),
+      ).length;
+      const slow = down.perClient.filter((r, i) => r < (healthy.perClient[i] as number) / 2).length;
+      const healthyRate = median(healthy.perClient);
+      const downRate = median(down.perClient);
+      const minShare = Math.min(
+        ...down.perClient.map((r, i) => r / Math.max(healthy.perClient[i] as number, Number.EPSILON)),
+      );
+
+      checks.check(degradedSeen, 'readiness did not say degraded: redis on every node while Redis was down');
+      checks.check(readyAgain, 'readiness did not say ready on every node after Redis came back');
+      checks.check(slow === 0, `${slow} clients got less than half their healthy rate while Redis was down`);
+      checks.check(gaps === 0, `${gaps} seq gaps`);
+      checks.check(mismatches === 0, `${mismatches} hash mismatches`);
+      checks.check(closes === 0, `${closes} sockets closed`);
+      checks.check(staleSeen === 0, `${staleSeen} clients were told stale`);
+      checks.check(behind.length === 0, `${behind.length} clients did not end on the upstream's hash`);
+      const perInterval = 1000 / INTERVAL_MS;
+      checks.check(
+        down.calls <= nodes.length * perInterval + 1,
+        `${round(down.calls)} upstream calls/s while Redis was down (bound: ${nodes.length} nodes x ${perInterval})`,
+      );
+      checks.check(
+        back.calls <= perInterval + 1,
+        `${round(back.calls)} upstream calls/s after Redis came back (one leader: ${perInterval})`,
+      );
+
+      return {
+        figure: `${clients.length} clients on ${nodes.length} nodes; Redis killed -9 for ${round(size.outageMs / 1000, 1)} s: deltas per client per second ${round(healthyRate)} before -> ${round(downRate)} during (median; lowest client at ${round(minShare * 100, 0)}% of its own healthy rate); upstream uxmarket calls/s ${round(healthy.calls)} before -> ${round(down.calls)} during -> ${round(back.calls)} after; ${gaps} gaps, ${mismatches} hash mismatches, ${closes} closes, ${staleSeen} told stale, ${snaps} snapshots; readiness degraded ${degradedSeen ? 'yes' : 'no'}, ready again ${readyAgain ? `yes (${round((Date.now() - restartedAt) / 1000, 1)} s after the restart incl. the checks)` : 'no'}; ${clients.length - behind.length}/${clients.length} on the upstream's hash`,
+        failures: checks.failures,
+        numbers: {
+          clients: clients.length,
+          outageMs: size.outageMs,
+          healthyPerClient: healthyRate,
+          downPerClient: downRate,
+          lowestShare: minShare,
+          callsBefore: healthy.calls,
+          callsDown: down.calls,
+          callsAfter: back.calls,
+          gaps,
+          mismatches,
+          closes,
+          staleSeen,
+          snapshots: snaps,
+          behind: behind.length,
+        },
+      };
+    } finally {
+      if (driver) clearInterval(driver);
+      await Promise.all(clients.map((c) => c.stop()));
+      await Promise.all(nodes.map((n) => n.stop().catch(() => {})));
+      await sim.close();
+      await redis?.stop().catch(() => {});
+    }
+  },
+};
+
+export default scenario;
