@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Calls, callByName, findCall, gameCallPath } from './calls.ts';
+import { type CallName, Calls, callByName, defineCall, findCall, gameCallPath } from './calls.ts';
+import { CallSchemas, type RequestOf, replySchemas, requestSchemas } from './schemas/index.ts';
 
 describe('calls', () => {
   it('has unique names and paths in the simulator scheme', () => {
@@ -107,6 +108,51 @@ describe('calls', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('the call table', () => {
+  it('defineCall takes the name and group from the path, as literal types', () => {
+    const call = defineCall({ path: '/lottery/bet', betPlacement: true, timeout: 'slow' });
+    const name: 'lottery/bet' = call.name;
+    expect(call).toEqual({
+      name,
+      group: 'lottery',
+      path: '/lottery/bet',
+      betPlacement: true,
+      timeoutClass: 'slow',
+      source: 'spec',
+    });
+    expect(defineCall({ path: '/authlogin', lock: 'login' })).toMatchObject({
+      group: 'base',
+      oneAtATime: true,
+      timeoutClass: 'normal',
+    });
+    // A base-host call whose name happens to be a group name stays on the base host.
+    expect(defineCall({ path: '/lottery' }).group).toBe('base');
+    const known: CallName = 'bet/betsingle';
+    // @ts-expect-error: not a call of the table
+    const unknown: CallName = 'bet/nope';
+    expect([known, unknown]).toHaveLength(2);
+    const body: RequestOf<'userbalance'> = { account_id: 'a', session_token: 't', parent_id: 'p' };
+    // @ts-expect-error: a body field of the wrong type
+    const wrong: RequestOf<'userbalance'> = { account_id: 1, session_token: 't', parent_id: 'p' };
+    expect([body, wrong]).toHaveLength(2);
+  });
+
+  it('has one schema row per call, and the schema maps are its columns', () => {
+    expect(Object.keys(CallSchemas)).toEqual(Calls.map((c) => c.name));
+    for (const [name, row] of Object.entries(CallSchemas) as [
+      string,
+      { body?: unknown; reply?: unknown },
+    ][]) {
+      expect((requestSchemas as Record<string, unknown>)[name], name).toBe(row.body);
+      expect((replySchemas as Record<string, unknown>)[name], name).toBe(row.reply);
+    }
+    // Only `version` has no body schema (any plain object).
+    expect(Calls.filter((c) => !Object.hasOwn(requestSchemas, c.name)).map((c) => c.name)).toEqual([
+      'version',
+    ]);
   });
 });
 

@@ -30,12 +30,11 @@ export const CallTimeoutMs: Readonly<Record<TimeoutClass, number>> = {
 /** The one-at-a-time lock a call takes (SPEC section 4: login, balance, settings, reload). */
 export type CallLock = 'login' | 'balance' | 'settings' | 'reload';
 
-export interface CallDef {
-  readonly name: string;
-  readonly group: CallGroup;
-  readonly path: string;
+/** What a call's entry says beside its path (defaults: no lock, not a placement, `normal`, `spec`). */
+export interface CallSpec<P extends string = string> {
+  /** `/<call>` on the base host, `/<group>/<call>` on another (`/games/:provider/<call>`). */
+  readonly path: P;
   /** Only one such request per account at a time; a second gets `requestProcessing`. */
-  readonly oneAtATime?: boolean;
   readonly lock?: CallLock;
   /** Places a bet or cash-out: the body carries an idempotency key, a retry never debits twice. */
   readonly betPlacement?: boolean;
@@ -44,26 +43,48 @@ export interface CallDef {
    * gateway's dedupe and the upstream's own rule decides (a second room join is memberJoinedBefore).
    */
   readonly keyOptional?: boolean;
-  readonly timeoutClass: TimeoutClass;
+  readonly timeout?: TimeoutClass;
   /** spec: the path name is in SPEC section 7; named: the spec describes the call, we chose the path. */
+  readonly source?: 'spec' | 'named';
+}
+
+/** A call's name: its path without the leading slash. */
+export type NameOfPath<P extends string> = P extends `/${infer N}` ? N : never;
+
+export interface CallDef<N extends string = string> {
+  readonly name: N;
+  readonly group: CallGroup;
+  readonly path: string;
+  /** Only one such request per account at a time; a second gets `requestProcessing`. */
+  readonly oneAtATime?: boolean;
+  readonly lock?: CallLock;
+  /** Places a bet or cash-out: the body carries an idempotency key, a retry never debits twice. */
+  readonly betPlacement?: boolean;
+  /** See CallSpec.keyOptional. */
+  readonly keyOptional?: boolean;
+  readonly timeoutClass: TimeoutClass;
   readonly source: 'spec' | 'named';
 }
 
-type Opts = Partial<Pick<CallDef, 'lock' | 'betPlacement' | 'keyOptional' | 'source'>> & {
-  timeout?: TimeoutClass;
-};
+const Groups: ReadonlySet<string> = new Set(Object.values(CallGroup));
 
-function def(group: CallGroup, call: string, opts: Opts = {}): CallDef {
-  const path = group === 'base' ? `/${call}` : `/${group}/${call}`;
+/**
+ * One entry of the call table: the name (a literal type) and the group come from the path, so a
+ * call is written once. Its body and reply schemas are keyed by this name in schemas/index.ts
+ * (`CallSchemas`, which must name every call of the table and nothing else).
+ */
+export function defineCall<const P extends `/${string}`>(spec: CallSpec<P>): CallDef<NameOfPath<P>> {
+  const first = spec.path.split('/')[1] ?? '';
+  const group = (spec.path.indexOf('/', 1) > 0 && Groups.has(first) ? first : 'base') as CallGroup;
   return {
-    name: path.slice(1),
+    name: spec.path.slice(1) as NameOfPath<P>,
     group,
-    path,
-    ...(opts.lock ? { oneAtATime: true, lock: opts.lock } : {}),
-    ...(opts.betPlacement ? { betPlacement: true } : {}),
-    ...(opts.keyOptional ? { keyOptional: true } : {}),
-    timeoutClass: opts.timeout ?? 'normal',
-    source: opts.source ?? 'spec',
+    path: spec.path,
+    ...(spec.lock ? { oneAtATime: true, lock: spec.lock } : {}),
+    ...(spec.betPlacement ? { betPlacement: true } : {}),
+    ...(spec.keyOptional ? { keyOptional: true } : {}),
+    timeoutClass: spec.timeout ?? 'normal',
+    source: spec.source ?? 'spec',
   };
 }
 
@@ -73,161 +94,139 @@ const place = { betPlacement: true, timeout: 'slow' } as const;
 /** Tournament charges and points bets: idempotent by `request_id` when the body has one (issue 14). */
 const roomPlace = { betPlacement: true, keyOptional: true, timeout: 'slow' } as const;
 
-/** Game result variants (SPEC: "gameresult variants (...)"); the names are ours. */
-const gameResultVariants = [
-  'tournament',
-  'tournamentrefund',
-  'sportsbook',
-  'adjustment',
-  'esports2',
-  'esports2detail',
-  'slots',
-  'livecasino',
-  'lottery',
-  'summarysportsbook',
-];
-
-export const Calls: readonly CallDef[] = [
+/**
+ * The call table: every call, in SPEC section 7's order by host. Game result variants (SPEC:
+ * "gameresult variants (...)") are named by us.
+ */
+export const Calls = [
   // Base host.
-  def('base', 'authlogin', { lock: 'login', timeout: 'fast' }),
-  def('base', 'switchlogin', { lock: 'login', timeout: 'fast' }),
-  def('base', 'userlogin', { lock: 'login', timeout: 'fast' }),
-  def('base', 'securelogin', { lock: 'login', timeout: 'fast' }),
-  def('base', 'userbalance', { lock: 'balance', timeout: 'fast' }),
-  def('base', 'vuserbalance', { lock: 'balance', timeout: 'fast' }),
-  def('base', 'userprofile', { lock: 'reload', timeout: 'fast' }),
-  def('base', 'changepassword', fast),
-  def('base', 'addsecondary', fast),
-  def('base', 'usersettings', { lock: 'settings', timeout: 'fast' }),
-  def('base', 'version', fast),
-  def('base', 'dailystatement', slow),
-  def('base', 'platformwinlose', slow),
-  def('base', 'settlementhistory', slow),
-  ...gameResultVariants.map((v) => def('base', `gameresult${v}`, { timeout: 'slow', source: 'named' })),
-  def('base', 'membervalidatetournament'),
-  def('base', 'cancelledbetlist'),
-  def('base', 'cancelledbetlistlottery'),
-  def('base', 'announcelist'),
-  def('base', 'marqueelist', fast),
-  def('base', 'personallist'),
-  def('base', 'personalunread', fast),
-  def('base', 'matchresult', slow),
-  def('base', 'singlematchresult'),
-  def('base', 'parlaymatchresult'),
-  def('base', 'parlaybetdetails'),
+  defineCall({ path: '/authlogin', lock: 'login', timeout: 'fast' }),
+  defineCall({ path: '/switchlogin', lock: 'login', timeout: 'fast' }),
+  defineCall({ path: '/userlogin', lock: 'login', timeout: 'fast' }),
+  defineCall({ path: '/securelogin', lock: 'login', timeout: 'fast' }),
+  defineCall({ path: '/userbalance', lock: 'balance', timeout: 'fast' }),
+  defineCall({ path: '/vuserbalance', lock: 'balance', timeout: 'fast' }),
+  defineCall({ path: '/userprofile', lock: 'reload', timeout: 'fast' }),
+  defineCall({ path: '/changepassword', ...fast }),
+  defineCall({ path: '/addsecondary', ...fast }),
+  defineCall({ path: '/usersettings', lock: 'settings', timeout: 'fast' }),
+  defineCall({ path: '/version', ...fast }),
+  defineCall({ path: '/dailystatement', ...slow }),
+  defineCall({ path: '/platformwinlose', ...slow }),
+  defineCall({ path: '/settlementhistory', ...slow }),
+  defineCall({ path: '/gameresulttournament', timeout: 'slow', source: 'named' }),
+  defineCall({ path: '/gameresulttournamentrefund', timeout: 'slow', source: 'named' }),
+  defineCall({ path: '/gameresultsportsbook', timeout: 'slow', source: 'named' }),
+  defineCall({ path: '/gameresultadjustment', timeout: 'slow', source: 'named' }),
+  defineCall({ path: '/gameresultesports2', timeout: 'slow', source: 'named' }),
+  defineCall({ path: '/gameresultesports2detail', timeout: 'slow', source: 'named' }),
+  defineCall({ path: '/gameresultslots', timeout: 'slow', source: 'named' }),
+  defineCall({ path: '/gameresultlivecasino', timeout: 'slow', source: 'named' }),
+  defineCall({ path: '/gameresultlottery', timeout: 'slow', source: 'named' }),
+  defineCall({ path: '/gameresultsummarysportsbook', timeout: 'slow', source: 'named' }),
+  defineCall({ path: '/membervalidatetournament' }),
+  defineCall({ path: '/cancelledbetlist' }),
+  defineCall({ path: '/cancelledbetlistlottery' }),
+  defineCall({ path: '/announcelist' }),
+  defineCall({ path: '/marqueelist', ...fast }),
+  defineCall({ path: '/personallist' }),
+  defineCall({ path: '/personalunread', ...fast }),
+  defineCall({ path: '/matchresult', ...slow }),
+  defineCall({ path: '/singlematchresult' }),
+  defineCall({ path: '/parlaymatchresult' }),
+  defineCall({ path: '/parlaybetdetails' }),
   // The base-host betsysparlay family lists system parlays (info/sysparlay); /bet/betsysparlay places one.
-  def('base', 'betsysparlay'),
-  def('base', 'betsysparlaymatch'),
-  def('base', 'betsysparlaybet'),
-  def('base', 'eventlist'),
-  def('base', 'standinglist'),
-  def('base', 'standingresult'),
-  def('base', 'bracketlist'),
-  def('base', 'highlightleague'),
-  def('base', 'highlightlist'),
-  def('base', 'getlogo', fast),
-  def('base', 'livetv2'),
-  def('base', 'livetvlist'),
-  def('base', 'radarlist'),
-  def('base', 'livematchlist'),
+  defineCall({ path: '/betsysparlay' }),
+  defineCall({ path: '/betsysparlaymatch' }),
+  defineCall({ path: '/betsysparlaybet' }),
+  defineCall({ path: '/eventlist' }),
+  defineCall({ path: '/standinglist' }),
+  defineCall({ path: '/standingresult' }),
+  defineCall({ path: '/bracketlist' }),
+  defineCall({ path: '/highlightleague' }),
+  defineCall({ path: '/highlightlist' }),
+  defineCall({ path: '/getlogo', ...fast }),
+  defineCall({ path: '/livetv2' }),
+  defineCall({ path: '/livetvlist' }),
+  defineCall({ path: '/radarlist' }),
+  defineCall({ path: '/livematchlist' }),
   // The /esports2 lobby's live series, maps and rounds (issue 18; ours).
-  def('base', 'esports2live', { timeout: 'fast', source: 'named' }),
+  defineCall({ path: '/esports2live', timeout: 'fast', source: 'named' }),
   // Odds host.
-  def('odds', 'uxmenu', fast),
-  def('odds', 'uxmarket', fast),
-  def('odds', 'uxmatch', fast),
-  def('odds', 'uxmatch2', fast),
+  defineCall({ path: '/odds/uxmenu', ...fast }),
+  defineCall({ path: '/odds/uxmarket', ...fast }),
+  defineCall({ path: '/odds/uxmatch', ...fast }),
+  defineCall({ path: '/odds/uxmatch2', ...fast }),
   // Bets.
-  def('bet', 'betcheck', fast),
-  def('bet', 'betcheckspecial', fast),
-  def('bet', 'betcheckmultispecial', fast),
-  def('bet', 'betsingle', place),
-  def('bet', 'betsinglespecial', place),
-  def('bet', 'betparlay', place),
-  def('bet', 'betsysparlay', place),
+  defineCall({ path: '/bet/betcheck', ...fast }),
+  defineCall({ path: '/bet/betcheckspecial', ...fast }),
+  defineCall({ path: '/bet/betcheckmultispecial', ...fast }),
+  defineCall({ path: '/bet/betsingle', ...place }),
+  defineCall({ path: '/bet/betsinglespecial', ...place }),
+  defineCall({ path: '/bet/betparlay', ...place }),
+  defineCall({ path: '/bet/betsysparlay', ...place }),
   // Virtual variants (SPEC: "virtual variants prefixed vbet"); the Myanmar ones are named in the spec.
-  def('bet', 'vbetcheck', { timeout: 'fast', source: 'named' }),
-  def('bet', 'vbetsingle', { ...place, source: 'named' }),
-  def('bet', 'vbetparlay', { ...place, source: 'named' }),
+  defineCall({ path: '/bet/vbetcheck', timeout: 'fast', source: 'named' }),
+  defineCall({ path: '/bet/vbetsingle', ...place, source: 'named' }),
+  defineCall({ path: '/bet/vbetparlay', ...place, source: 'named' }),
   // betmmoclick prices a Myanmar selection when clicked (like betcheck); it places nothing.
-  def('bet', 'betmmoclick', fast),
-  def('bet', 'betsinglemmo', place),
-  def('bet', 'betparlaymmo', place),
-  def('bet', 'vbetsinglemmo', place),
-  def('bet', 'vbetparlaymmo', place),
-  def('bet', 'betacceptlist'),
-  def('bet', 'betrejectlist'),
-  def('bet', 'pendingbetlist', fast),
-  def('bet', 'betacceptfulllist', slow),
-  def('bet', 'betrejectfulllist', slow),
-  def('bet', 'cashoutcheck', fast),
-  def('bet', 'cashout', place),
-  def('bet', 'dbetlist'),
-  def('bet', 'dbetlistcancel'),
-  def('bet', 'parlayacceptdetails', { source: 'named' }),
-  def('bet', 'parlaypendingdetails', { source: 'named' }),
-  def('bet', 'parlayrejectdetails', { source: 'named' }),
+  defineCall({ path: '/bet/betmmoclick', ...fast }),
+  defineCall({ path: '/bet/betsinglemmo', ...place }),
+  defineCall({ path: '/bet/betparlaymmo', ...place }),
+  defineCall({ path: '/bet/vbetsinglemmo', ...place }),
+  defineCall({ path: '/bet/vbetparlaymmo', ...place }),
+  defineCall({ path: '/bet/betacceptlist' }),
+  defineCall({ path: '/bet/betrejectlist' }),
+  defineCall({ path: '/bet/pendingbetlist', ...fast }),
+  defineCall({ path: '/bet/betacceptfulllist', ...slow }),
+  defineCall({ path: '/bet/betrejectfulllist', ...slow }),
+  defineCall({ path: '/bet/cashoutcheck', ...fast }),
+  defineCall({ path: '/bet/cashout', ...place }),
+  defineCall({ path: '/bet/dbetlist' }),
+  defineCall({ path: '/bet/dbetlistcancel' }),
+  defineCall({ path: '/bet/parlayacceptdetails', source: 'named' }),
+  defineCall({ path: '/bet/parlaypendingdetails', source: 'named' }),
+  defineCall({ path: '/bet/parlayrejectdetails', source: 'named' }),
   // Tournament.
-  def('tournament', 'roomlist'),
-  def('tournament', 'roomleaguelist'),
-  def('tournament', 'roommatchlist'),
-  def('tournament', 'matchlookup'),
-  def('tournament', 'roomcreate', roomPlace),
-  def('tournament', 'roomjoin', roomPlace),
+  defineCall({ path: '/tournament/roomlist' }),
+  defineCall({ path: '/tournament/roomleaguelist' }),
+  defineCall({ path: '/tournament/roommatchlist' }),
+  defineCall({ path: '/tournament/matchlookup' }),
+  defineCall({ path: '/tournament/roomcreate', ...roomPlace }),
+  defineCall({ path: '/tournament/roomjoin', ...roomPlace }),
   // Leaving a room before it starts (fee refunded): not in the spec, ours (issue 14).
-  def('tournament', 'roomleave', { ...roomPlace, source: 'named' }),
-  def('tournament', 'vroomcreate', roomPlace),
-  def('tournament', 'vroomjoin', roomPlace),
-  def('tournament', 'memberbetlist'),
-  def('tournament', 'betresultlist'),
-  def('tournament', 'betresultfinal'),
-  def('tournament', 'bet', roomPlace),
-  def('tournament', 'betplus', roomPlace),
-  def('tournament', 'roomrank'),
-  def('tournament', 'roominfo'),
+  defineCall({ path: '/tournament/roomleave', ...roomPlace, source: 'named' }),
+  defineCall({ path: '/tournament/vroomcreate', ...roomPlace }),
+  defineCall({ path: '/tournament/vroomjoin', ...roomPlace }),
+  defineCall({ path: '/tournament/memberbetlist' }),
+  defineCall({ path: '/tournament/betresultlist' }),
+  defineCall({ path: '/tournament/betresultfinal' }),
+  defineCall({ path: '/tournament/bet', ...roomPlace }),
+  defineCall({ path: '/tournament/betplus', ...roomPlace }),
+  defineCall({ path: '/tournament/roomrank' }),
+  defineCall({ path: '/tournament/roominfo' }),
   // Number game and virtual results (issue 18; base host, the names are ours).
-  def('base', 'ngdrawlist', { ...fast, source: 'named' }),
-  def('base', 'ngbet', { ...place, source: 'named' }),
-  def('base', 'ngbetlist', { source: 'named' }),
-  def('base', 'gameresultnumbergame', { source: 'named' }),
-  def('base', 'vresult', { ...fast, source: 'named' }),
+  defineCall({ path: '/ngdrawlist', ...fast, source: 'named' }),
+  defineCall({ path: '/ngbet', ...place, source: 'named' }),
+  defineCall({ path: '/ngbetlist', source: 'named' }),
+  defineCall({ path: '/gameresultnumbergame', source: 'named' }),
+  defineCall({ path: '/vresult', ...fast, source: 'named' }),
   // 4D lottery (issue 16; the paths under /lottery are ours, SPEC names only the base-host lists).
-  def('lottery', 'drawlist', { ...fast, source: 'named' }),
-  def('lottery', 'betcheck', { ...fast, source: 'named' }),
-  def('lottery', 'bet', { ...place, source: 'named' }),
-  def('lottery', 'betlist', { source: 'named' }),
-  def('lottery', 'result', { source: 'named' }),
+  defineCall({ path: '/lottery/drawlist', ...fast, source: 'named' }),
+  defineCall({ path: '/lottery/betcheck', ...fast, source: 'named' }),
+  defineCall({ path: '/lottery/bet', ...place, source: 'named' }),
+  defineCall({ path: '/lottery/betlist', source: 'named' }),
+  defineCall({ path: '/lottery/result', source: 'named' }),
   // Game providers: one entry per call, the provider is a path parameter.
-  {
-    name: 'games/:provider/LaunchGame',
-    group: 'games',
-    path: '/games/:provider/LaunchGame',
-    timeoutClass: 'slow',
-    source: 'spec',
-  },
-  {
-    name: 'games/:provider/GameList',
-    group: 'games',
-    path: '/games/:provider/GameList',
-    timeoutClass: 'normal',
-    source: 'spec',
-  },
-  {
-    name: 'games/:provider/launch',
-    group: 'games',
-    path: '/games/:provider/launch',
-    timeoutClass: 'slow',
-    source: 'named',
-  },
+  defineCall({ path: '/games/:provider/LaunchGame', timeout: 'slow' }),
+  defineCall({ path: '/games/:provider/GameList' }),
+  defineCall({ path: '/games/:provider/launch', timeout: 'slow', source: 'named' }),
   // A round of the launched game page (issue 15; ours): idempotent per round_id in the simulator.
-  {
-    name: 'games/:provider/play',
-    group: 'games',
-    path: '/games/:provider/play',
-    timeoutClass: 'slow',
-    source: 'named',
-  },
-];
+  defineCall({ path: '/games/:provider/play', timeout: 'slow', source: 'named' }),
+] as const satisfies readonly CallDef[];
+
+/** Every call name of the table, as a literal union (`authlogin`, `bet/betsingle`, ...). */
+export type CallName = (typeof Calls)[number]['name'];
 
 const byPath = new Map<string, CallDef>(Calls.filter((c) => c.group !== 'games').map((c) => [c.path, c]));
 const gamesByCall = new Map<string, CallDef>(

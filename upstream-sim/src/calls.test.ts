@@ -33,7 +33,7 @@ describe('the call table against the simulator', () => {
   });
 
   it('has a handler for every call of the table and none for a call outside it', () => {
-    const names = Calls.map((c) => c.name);
+    const names: string[] = Calls.map((c) => c.name);
     expect(names.filter((n) => handlers[n] === undefined && !(n in NotServed))).toEqual([]);
     expect(Object.keys(handlers).filter((n) => !names.includes(n))).toEqual([]);
     expect(Object.keys(NotServed).filter((n) => !names.includes(n))).toEqual([]);

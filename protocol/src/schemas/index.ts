@@ -4,13 +4,12 @@
  * `validateReply` (the gateway on upstream replies, the web's api client on the gateway's). Both
  * never throw.
  *
- * To add a call's schemas, spread a map keyed by full call name (`bet/betsingle`) into
- * `requestSchemas` / `replySchemas` below, as bet.ts (BetRequestSchemas, BetReplySchemas), info.ts
- * (InfoBodies, InfoReplies) and odds.ts (OddsBodies) do.
+ * To add a call's schemas, write them in the area's module (bet.ts, info.ts, ...) and give the
+ * call its row in `CallSchemas` below (the compiler asks for one once the call is in calls.ts).
  */
 import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { callByName } from '../calls.ts';
+import { type CallName, callByName } from '../calls.ts';
 import { AccountLimits } from '../constants.ts';
 import { isRecord } from '../guards.ts';
 import {
@@ -51,57 +50,301 @@ export * from './odds.ts';
 export * from './radar.ts';
 export * from './tournament.ts';
 
-export const requestSchemas = {
-  authlogin: LoginRequest,
-  switchlogin: LoginRequest,
-  userlogin: LoginRequest,
-  securelogin: TokenLoginRequest,
-  userprofile: ProfileRequest,
-  userbalance: BalanceRequest,
-  vuserbalance: BalanceRequest,
-  usersettings: SettingsRequest,
-  changepassword: ChangePasswordRequest,
-  addsecondary: AddSecondaryRequest,
-  ...InfoBodies,
-  ...LiveBodies,
-  ...BetRequestSchemas,
-  ...OddsBodies,
-  ...RadarBodies,
-  ...LotteryBodies,
-  ...NumberGameBodies,
-  ...EsportsBodies,
-  ...TournamentBodies,
-  ...GamesBodies,
-} as const satisfies Record<string, TSchema>;
+/** A call's schemas: its request body's and its reply's (a call may have neither yet). */
+export interface CallSchema {
+  readonly body?: TSchema;
+  readonly reply?: TSchema;
+}
 
-export const replySchemas = {
-  authlogin: LoginReply,
-  switchlogin: LoginReply,
-  userlogin: LoginReply,
-  securelogin: LoginReply,
-  userprofile: LoginReply,
-  userbalance: BalanceReply,
-  vuserbalance: BalanceReply,
-  usersettings: SettingsReply,
-  changepassword: StatusReply,
-  addsecondary: StatusReply,
-  ...InfoReplies,
-  ...LiveReplies,
-  ...BetReplySchemas,
-  ...LotteryReplies,
-  ...NumberGameReplies,
-  ...EsportsReplies,
-  ...TournamentReplies,
-  ...RadarReplies,
-  ...GamesReplies,
-} as const satisfies Record<string, TSchema>;
+/**
+ * The schemas of every call of the call table (calls.ts `Calls`), one row per call name: the
+ * compiler refuses a call of the table without a row here, and a row for no call. The schemas
+ * themselves are written per area (account.ts, bet.ts, info.ts, ...). They are keyed here and not
+ * in calls.ts's rows because the landing page reads the table (a call's timeout) and must not load
+ * TypeBox and every schema (about 50 KB gzipped) to do so. `requestSchemas`, `replySchemas`,
+ * `RequestOf` and `ReplyOf` are views of this table.
+ */
+export const CallSchemas = {
+  authlogin: { body: LoginRequest, reply: LoginReply },
+  switchlogin: { body: LoginRequest, reply: LoginReply },
+  userlogin: { body: LoginRequest, reply: LoginReply },
+  securelogin: { body: TokenLoginRequest, reply: LoginReply },
+  userbalance: { body: BalanceRequest, reply: BalanceReply },
+  vuserbalance: { body: BalanceRequest, reply: BalanceReply },
+  userprofile: { body: ProfileRequest, reply: LoginReply },
+  changepassword: { body: ChangePasswordRequest, reply: StatusReply },
+  addsecondary: { body: AddSecondaryRequest, reply: StatusReply },
+  usersettings: { body: SettingsRequest, reply: SettingsReply },
+  version: {},
+  dailystatement: { body: InfoBodies.dailystatement, reply: InfoReplies.dailystatement },
+  platformwinlose: { body: InfoBodies.platformwinlose, reply: InfoReplies.platformwinlose },
+  settlementhistory: { body: InfoBodies.settlementhistory, reply: InfoReplies.settlementhistory },
+  gameresulttournament: {
+    body: TournamentBodies.gameresulttournament,
+    reply: TournamentReplies.gameresulttournament,
+  },
+  gameresulttournamentrefund: {
+    body: TournamentBodies.gameresulttournamentrefund,
+    reply: TournamentReplies.gameresulttournamentrefund,
+  },
+  gameresultsportsbook: { body: InfoBodies.gameresultsportsbook },
+  gameresultadjustment: { body: InfoBodies.gameresultadjustment, reply: InfoReplies.gameresultadjustment },
+  gameresultesports2: { body: EsportsBodies.gameresultesports2, reply: EsportsReplies.gameresultesports2 },
+  gameresultesports2detail: {
+    body: EsportsBodies.gameresultesports2detail,
+    reply: EsportsReplies.gameresultesports2detail,
+  },
+  gameresultslots: { body: GamesBodies.gameresultslots, reply: GamesReplies.gameresultslots },
+  gameresultlivecasino: { body: GamesBodies.gameresultlivecasino, reply: GamesReplies.gameresultlivecasino },
+  gameresultlottery: { body: LotteryBodies.gameresultlottery, reply: LotteryReplies.gameresultlottery },
+  gameresultsummarysportsbook: { body: InfoBodies.gameresultsummarysportsbook },
+  membervalidatetournament: {
+    body: TournamentBodies.membervalidatetournament,
+    reply: TournamentReplies.membervalidatetournament,
+  },
+  cancelledbetlist: { body: InfoBodies.cancelledbetlist },
+  cancelledbetlistlottery: {
+    body: LotteryBodies.cancelledbetlistlottery,
+    reply: LotteryReplies.cancelledbetlistlottery,
+  },
+  announcelist: { body: InfoBodies.announcelist, reply: InfoReplies.announcelist },
+  marqueelist: { body: InfoBodies.marqueelist, reply: InfoReplies.marqueelist },
+  personallist: { body: InfoBodies.personallist, reply: InfoReplies.personallist },
+  personalunread: { body: InfoBodies.personalunread, reply: InfoReplies.personalunread },
+  matchresult: { body: InfoBodies.matchresult, reply: InfoReplies.matchresult },
+  singlematchresult: { body: InfoBodies.singlematchresult, reply: InfoReplies.singlematchresult },
+  parlaymatchresult: { body: InfoBodies.parlaymatchresult, reply: InfoReplies.parlaymatchresult },
+  parlaybetdetails: { body: InfoBodies.parlaybetdetails, reply: InfoReplies.parlaybetdetails },
+  betsysparlay: { body: InfoBodies.betsysparlay, reply: InfoReplies.betsysparlay },
+  betsysparlaymatch: { body: InfoBodies.betsysparlaymatch, reply: InfoReplies.betsysparlaymatch },
+  betsysparlaybet: { body: InfoBodies.betsysparlaybet, reply: InfoReplies.betsysparlaybet },
+  eventlist: { body: InfoBodies.eventlist, reply: InfoReplies.eventlist },
+  standinglist: { body: InfoBodies.standinglist, reply: LiveReplies.standinglist },
+  standingresult: { body: InfoBodies.standingresult, reply: LiveReplies.standingresult },
+  bracketlist: { body: InfoBodies.bracketlist, reply: LiveReplies.bracketlist },
+  highlightleague: { body: LiveBodies.highlightleague, reply: LiveReplies.highlightleague },
+  highlightlist: { body: LiveBodies.highlightlist, reply: LiveReplies.highlightlist },
+  getlogo: { body: LiveBodies.getlogo, reply: LiveReplies.getlogo },
+  livetv2: { body: LiveBodies.livetv2, reply: LiveReplies.livetv2 },
+  livetvlist: { body: LiveBodies.livetvlist, reply: LiveReplies.livetvlist },
+  radarlist: { body: RadarBodies.radarlist, reply: RadarReplies.radarlist },
+  livematchlist: { body: RadarBodies.livematchlist, reply: RadarReplies.livematchlist },
+  esports2live: { body: EsportsBodies.esports2live, reply: EsportsReplies.esports2live },
+  'odds/uxmenu': { body: OddsBodies['odds/uxmenu'] },
+  'odds/uxmarket': { body: OddsBodies['odds/uxmarket'] },
+  'odds/uxmatch': { body: OddsBodies['odds/uxmatch'] },
+  'odds/uxmatch2': { body: OddsBodies['odds/uxmatch2'] },
+  'bet/betcheck': { body: BetRequestSchemas['bet/betcheck'], reply: BetReplySchemas['bet/betcheck'] },
+  'bet/betcheckspecial': {
+    body: BetRequestSchemas['bet/betcheckspecial'],
+    reply: BetReplySchemas['bet/betcheckspecial'],
+  },
+  'bet/betcheckmultispecial': {
+    body: BetRequestSchemas['bet/betcheckmultispecial'],
+    reply: BetReplySchemas['bet/betcheckmultispecial'],
+  },
+  'bet/betsingle': { body: BetRequestSchemas['bet/betsingle'], reply: BetReplySchemas['bet/betsingle'] },
+  'bet/betsinglespecial': {
+    body: BetRequestSchemas['bet/betsinglespecial'],
+    reply: BetReplySchemas['bet/betsinglespecial'],
+  },
+  'bet/betparlay': { body: BetRequestSchemas['bet/betparlay'], reply: BetReplySchemas['bet/betparlay'] },
+  'bet/betsysparlay': {
+    body: BetRequestSchemas['bet/betsysparlay'],
+    reply: BetReplySchemas['bet/betsysparlay'],
+  },
+  'bet/vbetcheck': { body: BetRequestSchemas['bet/vbetcheck'], reply: BetReplySchemas['bet/vbetcheck'] },
+  'bet/vbetsingle': { body: BetRequestSchemas['bet/vbetsingle'], reply: BetReplySchemas['bet/vbetsingle'] },
+  'bet/vbetparlay': { body: BetRequestSchemas['bet/vbetparlay'], reply: BetReplySchemas['bet/vbetparlay'] },
+  'bet/betmmoclick': {
+    body: BetRequestSchemas['bet/betmmoclick'],
+    reply: BetReplySchemas['bet/betmmoclick'],
+  },
+  'bet/betsinglemmo': {
+    body: BetRequestSchemas['bet/betsinglemmo'],
+    reply: BetReplySchemas['bet/betsinglemmo'],
+  },
+  'bet/betparlaymmo': {
+    body: BetRequestSchemas['bet/betparlaymmo'],
+    reply: BetReplySchemas['bet/betparlaymmo'],
+  },
+  'bet/vbetsinglemmo': {
+    body: BetRequestSchemas['bet/vbetsinglemmo'],
+    reply: BetReplySchemas['bet/vbetsinglemmo'],
+  },
+  'bet/vbetparlaymmo': {
+    body: BetRequestSchemas['bet/vbetparlaymmo'],
+    reply: BetReplySchemas['bet/vbetparlaymmo'],
+  },
+  'bet/betacceptlist': {
+    body: BetRequestSchemas['bet/betacceptlist'],
+    reply: BetReplySchemas['bet/betacceptlist'],
+  },
+  'bet/betrejectlist': {
+    body: BetRequestSchemas['bet/betrejectlist'],
+    reply: BetReplySchemas['bet/betrejectlist'],
+  },
+  'bet/pendingbetlist': {
+    body: BetRequestSchemas['bet/pendingbetlist'],
+    reply: BetReplySchemas['bet/pendingbetlist'],
+  },
+  'bet/betacceptfulllist': {
+    body: BetRequestSchemas['bet/betacceptfulllist'],
+    reply: BetReplySchemas['bet/betacceptfulllist'],
+  },
+  'bet/betrejectfulllist': {
+    body: BetRequestSchemas['bet/betrejectfulllist'],
+    reply: BetReplySchemas['bet/betrejectfulllist'],
+  },
+  'bet/cashoutcheck': {
+    body: BetRequestSchemas['bet/cashoutcheck'],
+    reply: BetReplySchemas['bet/cashoutcheck'],
+  },
+  'bet/cashout': { body: BetRequestSchemas['bet/cashout'], reply: BetReplySchemas['bet/cashout'] },
+  'bet/dbetlist': { body: BetRequestSchemas['bet/dbetlist'], reply: BetReplySchemas['bet/dbetlist'] },
+  'bet/dbetlistcancel': {
+    body: BetRequestSchemas['bet/dbetlistcancel'],
+    reply: BetReplySchemas['bet/dbetlistcancel'],
+  },
+  'bet/parlayacceptdetails': {
+    body: BetRequestSchemas['bet/parlayacceptdetails'],
+    reply: BetReplySchemas['bet/parlayacceptdetails'],
+  },
+  'bet/parlaypendingdetails': {
+    body: BetRequestSchemas['bet/parlaypendingdetails'],
+    reply: BetReplySchemas['bet/parlaypendingdetails'],
+  },
+  'bet/parlayrejectdetails': {
+    body: BetRequestSchemas['bet/parlayrejectdetails'],
+    reply: BetReplySchemas['bet/parlayrejectdetails'],
+  },
+  'tournament/roomlist': {
+    body: TournamentBodies['tournament/roomlist'],
+    reply: TournamentReplies['tournament/roomlist'],
+  },
+  'tournament/roomleaguelist': {
+    body: TournamentBodies['tournament/roomleaguelist'],
+    reply: TournamentReplies['tournament/roomleaguelist'],
+  },
+  'tournament/roommatchlist': {
+    body: TournamentBodies['tournament/roommatchlist'],
+    reply: TournamentReplies['tournament/roommatchlist'],
+  },
+  'tournament/matchlookup': {
+    body: TournamentBodies['tournament/matchlookup'],
+    reply: TournamentReplies['tournament/matchlookup'],
+  },
+  'tournament/roomcreate': {
+    body: TournamentBodies['tournament/roomcreate'],
+    reply: TournamentReplies['tournament/roomcreate'],
+  },
+  'tournament/roomjoin': {
+    body: TournamentBodies['tournament/roomjoin'],
+    reply: TournamentReplies['tournament/roomjoin'],
+  },
+  'tournament/roomleave': {
+    body: TournamentBodies['tournament/roomleave'],
+    reply: TournamentReplies['tournament/roomleave'],
+  },
+  'tournament/vroomcreate': {
+    body: TournamentBodies['tournament/vroomcreate'],
+    reply: TournamentReplies['tournament/vroomcreate'],
+  },
+  'tournament/vroomjoin': {
+    body: TournamentBodies['tournament/vroomjoin'],
+    reply: TournamentReplies['tournament/vroomjoin'],
+  },
+  'tournament/memberbetlist': {
+    body: TournamentBodies['tournament/memberbetlist'],
+    reply: TournamentReplies['tournament/memberbetlist'],
+  },
+  'tournament/betresultlist': {
+    body: TournamentBodies['tournament/betresultlist'],
+    reply: TournamentReplies['tournament/betresultlist'],
+  },
+  'tournament/betresultfinal': {
+    body: TournamentBodies['tournament/betresultfinal'],
+    reply: TournamentReplies['tournament/betresultfinal'],
+  },
+  'tournament/bet': { body: TournamentBodies['tournament/bet'], reply: TournamentReplies['tournament/bet'] },
+  'tournament/betplus': {
+    body: TournamentBodies['tournament/betplus'],
+    reply: TournamentReplies['tournament/betplus'],
+  },
+  'tournament/roomrank': {
+    body: TournamentBodies['tournament/roomrank'],
+    reply: TournamentReplies['tournament/roomrank'],
+  },
+  'tournament/roominfo': {
+    body: TournamentBodies['tournament/roominfo'],
+    reply: TournamentReplies['tournament/roominfo'],
+  },
+  ngdrawlist: { body: NumberGameBodies.ngdrawlist, reply: NumberGameReplies.ngdrawlist },
+  ngbet: { body: NumberGameBodies.ngbet, reply: NumberGameReplies.ngbet },
+  ngbetlist: { body: NumberGameBodies.ngbetlist, reply: NumberGameReplies.ngbetlist },
+  gameresultnumbergame: {
+    body: NumberGameBodies.gameresultnumbergame,
+    reply: NumberGameReplies.gameresultnumbergame,
+  },
+  vresult: { body: NumberGameBodies.vresult, reply: NumberGameReplies.vresult },
+  'lottery/drawlist': { body: LotteryBodies['lottery/drawlist'], reply: LotteryReplies['lottery/drawlist'] },
+  'lottery/betcheck': { body: LotteryBodies['lottery/betcheck'], reply: LotteryReplies['lottery/betcheck'] },
+  'lottery/bet': { body: LotteryBodies['lottery/bet'], reply: LotteryReplies['lottery/bet'] },
+  'lottery/betlist': { body: LotteryBodies['lottery/betlist'], reply: LotteryReplies['lottery/betlist'] },
+  'lottery/result': { body: LotteryBodies['lottery/result'], reply: LotteryReplies['lottery/result'] },
+  'games/:provider/LaunchGame': {
+    body: GamesBodies['games/:provider/LaunchGame'],
+    reply: GamesReplies['games/:provider/LaunchGame'],
+  },
+  'games/:provider/GameList': {
+    body: GamesBodies['games/:provider/GameList'],
+    reply: GamesReplies['games/:provider/GameList'],
+  },
+  'games/:provider/launch': {
+    body: GamesBodies['games/:provider/launch'],
+    reply: GamesReplies['games/:provider/launch'],
+  },
+  'games/:provider/play': {
+    body: GamesBodies['games/:provider/play'],
+    reply: GamesReplies['games/:provider/play'],
+  },
+} as const satisfies { readonly [N in CallName]: CallSchema };
 
-export type RequestCallName = keyof typeof requestSchemas;
-/** Every call a client makes: the calls with a request schema. */
-export type CallName = RequestCallName;
-export type ReplyCallName = keyof typeof replySchemas;
-export type RequestOf<N extends RequestCallName> = Static<(typeof requestSchemas)[N]>;
-export type ReplyOf<N extends ReplyCallName> = Static<(typeof replySchemas)[N]>;
+type Schemas = typeof CallSchemas;
+/** The calls that have a request body schema (every call but `version`). */
+export type RequestCallName = {
+  [N in CallName]: Schemas[N] extends { readonly body: TSchema } ? N : never;
+}[CallName];
+/** The calls that have a reply schema. */
+export type ReplyCallName = {
+  [N in CallName]: Schemas[N] extends { readonly reply: TSchema } ? N : never;
+}[CallName];
+type BodySchema<N extends CallName> = Schemas[N] extends { readonly body: infer B extends TSchema }
+  ? B
+  : never;
+type ReplySchema<N extends CallName> = Schemas[N] extends { readonly reply: infer R extends TSchema }
+  ? R
+  : never;
+
+function column<K extends keyof CallSchema>(key: K): Record<string, TSchema> {
+  const out: Record<string, TSchema> = {};
+  for (const [name, row] of Object.entries(CallSchemas) as [string, CallSchema][]) {
+    const schema = row[key];
+    if (schema !== undefined) out[name] = schema;
+  }
+  return out;
+}
+
+/** The request body schema of every call that has one, by call name (a view of CallSchemas). */
+export const requestSchemas = column('body') as { readonly [N in RequestCallName]: BodySchema<N> };
+/** The reply schema of every call that has one, by call name (a view of CallSchemas). */
+export const replySchemas = column('reply') as { readonly [N in ReplyCallName]: ReplySchema<N> };
+
+/** A call's request body; a call without a body schema takes any plain JSON object. */
+export type RequestOf<N extends CallName> = N extends RequestCallName
+  ? Static<BodySchema<N>>
+  : Record<string, unknown>;
+export type ReplyOf<N extends ReplyCallName> = Static<ReplySchema<N>>;
 /** The reply of a call when its status is 1 or "1" (the success branch of a bet.ts `replyWith` union). */
 export type OkReplyOf<N extends ReplyCallName> = [Extract<ReplyOf<N>, { status: 1 | '1' }>] extends [never]
   ? ReplyOf<N>
