@@ -33,6 +33,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Counter } from 'prom-client';
 import type { UpstreamClient, UpstreamReply } from '../plugins/upstream.ts';
+import { type Scheduler, sharedScheduler, type Task } from './scheduler.ts';
 import type { TopicSource, TopicSourceOptions } from './source.ts';
 import { type RingBounds, TopicHistory } from './topic.ts';
 import type { FeedTuning } from './tuning.ts';
@@ -62,6 +63,8 @@ export interface AccountStreamsOptions {
   /** The upstream refused this session: close its sockets on this topic with 4401. */
   onInvalidSession(topicName: string, token: string): void;
   now?: () => number;
+  /** The node's one timer for every topic (scheduler.ts); the process's shared one when absent. */
+  scheduler?: Scheduler;
 }
 
 /** What the account needs beyond its session: from one `userprofile` per session. */
@@ -119,7 +122,9 @@ class AccountStream implements TopicSource {
   readonly history: TopicHistory;
   private running = false;
   private disposed = false;
-  private timer: NodeJS.Timeout | undefined;
+  /** The next poll: a task of the node's one scheduler (scheduler.ts), not a timer of its own. */
+  private readonly timer: Task;
+  private readonly scheduler: Scheduler;
   private inFlight: AbortController | undefined;
   /** A nudge while a poll runs: poll again as soon as it ends. */
   private again = false;
@@ -143,6 +148,8 @@ class AccountStream implements TopicSource {
     this.now = o.now ?? Date.now;
     this.history = new TopicHistory(t.name, o.bounds);
     this.history.listener = t.listener;
+    this.scheduler = o.scheduler ?? sharedScheduler();
+    this.timer = this.scheduler.task(() => void this.poll());
   }
 
   /** The current interval: quick while a bet waits or just after a nudge, slow otherwise. */
@@ -163,8 +170,7 @@ class AccountStream implements TopicSource {
   stop(abort = false): void {
     this.running = false;
     this.again = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.scheduler.cancel(this.timer);
     if (abort) this.inFlight?.abort();
   }
 
@@ -197,11 +203,7 @@ class AccountStream implements TopicSource {
   }
 
   private schedule(delayMs: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.poll();
-    }, delayMs);
+    this.scheduler.after(this.timer, delayMs);
   }
 
   /** The session to poll with: the latest subscriber's (any will do: they are all this account's). */

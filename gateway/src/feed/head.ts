@@ -6,7 +6,9 @@
  */
 import {
   anchorClocks,
+  applyDelta,
   createHasher,
+  type Delta,
   type DeltaFrame,
   diffModel,
   encodeServerFrame,
@@ -46,6 +48,57 @@ export type Advance =
       readonly model: Model;
     };
 
+/**
+ * The head's model and its state hash, the hash kept only while someone reads it (issue 32). A
+ * market topic's own hash (the v1 view's, clock seconds included) moves for every running match
+ * every second; with no v1 client on the node nobody reads it, so the in-process history calls
+ * `rest()` and the head then only follows the model. Reading `value` again hashes the model once
+ * (the same hash as the incremental one: `stateHash` of it) and keeps it incrementally from then on.
+ * The cluster's leader and replicas read it at every step, so it never rests there.
+ */
+export class HeadHasher implements StateHasher {
+  private inner: StateHasher | undefined;
+  private current: Model;
+  /** Full hashes computed (the first and one per wake-up): tests. */
+  fullHashes = 0;
+
+  constructor(model: Model) {
+    this.current = model;
+    this.inner = createHasher(model);
+    this.fullHashes = 1;
+  }
+
+  get model(): Model {
+    return this.inner?.model ?? this.current;
+  }
+
+  get value(): string {
+    if (this.inner === undefined) {
+      this.inner = createHasher(this.current);
+      this.fullHashes++;
+    }
+    return this.inner.value;
+  }
+
+  /** Whether the hash is being kept (not resting). */
+  get hashing(): boolean {
+    return this.inner !== undefined;
+  }
+
+  apply(delta: Delta, next?: Model): Model {
+    if (this.inner !== undefined) return this.inner.apply(delta, next);
+    this.current = next ?? applyDelta(this.current, delta);
+    return this.current;
+  }
+
+  /** Stops keeping the hash until it is read again. */
+  rest(): void {
+    if (this.inner === undefined) return;
+    this.current = this.inner.model;
+    this.inner = undefined;
+  }
+}
+
 export function newHead(topic: string, epoch: string): Head {
   return { topic, epoch, seq: 0, hasher: undefined };
 }
@@ -68,21 +121,39 @@ export function advance(head: Head, polled: Model, pt: number): Advance {
   // stops here. Unchanged anchors are the same objects, so the diff skips them by identity.
   if (head.anchors) model = anchorClocks(polled, pt, head.hasher?.model);
   if (head.hasher === undefined) {
-    head.hasher = createHasher(model);
+    head.hasher = new HeadHasher(model);
     return { kind: 'first', hash: head.hasher.value, model };
   }
   const ops = diffModel(head.hasher.model, model);
   if (ops.length === 0) return { kind: 'same' };
-  head.hasher.apply(ops, model);
+  const hasher = head.hasher;
+  hasher.apply(ops, model);
   head.seq += 1;
-  const hash = head.hasher.value;
   const seq = head.seq;
+  // A resting head (in-process market topic, no v1 client: HeadHasher) hashes only if someone asks,
+  // and only while this is still the head's state; otherwise the hash is taken now.
+  const resting = hasher instanceof HeadHasher && !hasher.hashing;
+  let hash: string | undefined = resting ? undefined : hasher.value;
+  const hashNow = () => {
+    if (hash === undefined) {
+      if (head.seq !== seq) throw new Error(`${head.topic}: the hash of seq ${seq} was not kept`);
+      hash = hasher.value;
+    }
+    return hash;
+  };
   // Encoded on first use, once: a market topic's sockets get its views' frames instead (topic.ts),
   // so in-process this frame is only encoded for the cluster's stream (`text`) or the recorder.
   let text: string | undefined;
   let buf: Buffer | undefined;
   const encode = () => {
-    text ??= encodeServerFrame({ t: 'delta', topic: head.topic, seq, hash, pt, ops } satisfies DeltaFrame);
+    text ??= encodeServerFrame({
+      t: 'delta',
+      topic: head.topic,
+      seq,
+      hash: hashNow(),
+      pt,
+      ops,
+    } satisfies DeltaFrame);
     return text;
   };
   const delta: EncodedDelta = {
@@ -100,7 +171,9 @@ export function advance(head: Head, polled: Model, pt: number): Advance {
     get text() {
       return encode();
     },
-    hash,
+    get hash() {
+      return hashNow();
+    },
     model,
   };
 }

@@ -12,6 +12,7 @@ import type { UpstreamClient } from '../plugins/upstream.ts';
 import type { Recorder } from '../record/writer.ts';
 import { AccountStreams } from './account.ts';
 import { Recovery } from './recovery.ts';
+import { type Scheduler, sharedScheduler, type Task } from './scheduler.ts';
 import { localSources, type TopicSource, type TopicSourceFactory } from './source.ts';
 import {
   type EncodedDelta,
@@ -70,7 +71,8 @@ export interface TopicEntry {
   readonly refresh: (() => void) | undefined;
   readonly subs: Set<Subscription>;
   readonly warm: boolean;
-  idleTimer: NodeJS.Timeout | undefined;
+  /** Drops the topic `topicIdleMs` after its last watcher left (a task of the hub's scheduler). */
+  readonly idleTimer: Task;
 }
 
 export interface HubMetrics {
@@ -94,6 +96,11 @@ export interface HubOptions {
   recorder?: Pick<Recorder, 'record'> | null;
   /** Another history backend (the cluster's, source.ts); in-process when absent. */
   source?: TopicSourceFactory;
+  /**
+   * The one timer of every topic of the node (scheduler.ts): polls, stale deadlines, account polls
+   * and idle drops. The process's shared one when absent.
+   */
+  scheduler?: Scheduler;
 }
 
 const SEND_OPTS = { binary: false, compress: false, fin: true } as const;
@@ -116,9 +123,11 @@ export class Hub implements TopicListener {
   /** Builds every topic: in-process or the cluster's (source.ts). */
   private readonly source: TopicSourceFactory;
   private readonly sendOpts: typeof SEND_OPTS | typeof SEND_OPTS_DEFLATE;
+  readonly scheduler: Scheduler;
 
   constructor(private readonly o: HubOptions) {
     const { tuning } = o;
+    this.scheduler = o.scheduler ?? sharedScheduler();
     this.sendOpts = tuning.perMessageDeflate ? SEND_OPTS_DEFLATE : SEND_OPTS;
     this.source =
       o.source ??
@@ -130,6 +139,7 @@ export class Hub implements TopicListener {
         recovery: this.recovery,
         bounds: { maxCount: tuning.ringMaxCount, maxAgeMs: tuning.ringMaxAgeMs },
         maxBackoffMs: tuning.maxBackoffMs,
+        scheduler: this.scheduler,
       });
     this.accounts = new AccountStreams({
       upstream: o.upstream,
@@ -138,6 +148,7 @@ export class Hub implements TopicListener {
       tuning,
       bounds: { maxCount: tuning.ringMaxCount, maxAgeMs: tuning.ringMaxAgeMs },
       onInvalidSession: (name, token) => this.closeSession(name, token),
+      scheduler: this.scheduler,
     });
   }
 
@@ -179,7 +190,7 @@ export class Hub implements TopicListener {
       topic.kind === 'account'
         ? this.accounts.source({ ...options, subscribers: () => this.sessionsOf(name) })
         : this.source(options);
-    entry = {
+    const created: TopicEntry = {
       name,
       topic,
       history: source.history,
@@ -188,8 +199,9 @@ export class Hub implements TopicListener {
       refresh: source.refresh?.bind(source),
       subs: new Set(),
       warm,
-      idleTimer: undefined,
+      idleTimer: this.scheduler.task(() => this.drop(created)),
     };
+    entry = created;
     this.topics.set(name, entry);
     this.o.metrics.topics.set(this.topics.size);
     return entry;
@@ -212,11 +224,10 @@ export class Hub implements TopicListener {
     from?: { epoch: string; seq: number },
   ): Subscription {
     const entry = this.entry(name, topic, false);
-    if (entry.idleTimer) {
-      clearTimeout(entry.idleTimer);
-      entry.idleTimer = undefined;
-    }
+    this.scheduler.cancel(entry.idleTimer);
     const log = entry.history.view(conn.version);
+    // A market topic's view of this wire version is kept while watched (topic.ts ViewLog).
+    log.watch();
     const sub: Subscription = { conn, entry, log, seq: -1, epoch: '' };
     entry.subs.add(sub);
     if (!this.closed) entry.poller.start();
@@ -256,19 +267,20 @@ export class Hub implements TopicListener {
 
   unsubscribe(sub: Subscription): void {
     const { entry } = sub;
-    entry.subs.delete(sub);
+    if (entry.subs.delete(sub)) sub.log.unwatch(Date.now());
     if (entry.subs.size > 0 || entry.warm) return;
     entry.poller.stop();
-    if (entry.idleTimer) clearTimeout(entry.idleTimer);
-    entry.idleTimer = setTimeout(() => {
-      entry.idleTimer = undefined;
-      if (entry.subs.size > 0) return;
-      this.topics.delete(entry.name);
-      entry.history.listener = undefined;
-      entry.dispose();
-      this.o.metrics.topics.set(this.topics.size);
-      if (entry.history.status.stale) this.o.metrics.stale.dec();
-    }, this.o.tuning.topicIdleMs);
+    this.scheduler.after(entry.idleTimer, this.o.tuning.topicIdleMs);
+  }
+
+  /** Nobody watched the topic for `topicIdleMs`: its history, poller and frames are freed. */
+  private drop(entry: TopicEntry): void {
+    if (entry.subs.size > 0 || this.topics.get(entry.name) !== entry) return;
+    this.topics.delete(entry.name);
+    entry.history.listener = undefined;
+    entry.dispose();
+    this.o.metrics.topics.set(this.topics.size);
+    if (entry.history.status.stale) this.o.metrics.stale.dec();
   }
 
   /** The connection is gone: forget its lag state (subscriptions are removed one by one). */
@@ -486,8 +498,7 @@ export class Hub implements TopicListener {
     this.closed = true;
     for (const entry of this.topics.values()) {
       entry.poller.stop(true);
-      if (entry.idleTimer) clearTimeout(entry.idleTimer);
-      entry.idleTimer = undefined;
+      this.scheduler.cancel(entry.idleTimer);
     }
     if (this.lagTimer) clearInterval(this.lagTimer);
     this.lagTimer = undefined;

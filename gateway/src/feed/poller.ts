@@ -1,5 +1,5 @@
 /**
- * One poll loop per topic: a setTimeout chain at a fixed rate (the next poll starts one interval
+ * One poll loop per topic: a chain of tasks on the node's one scheduler (scheduler.ts) at a fixed rate (the next poll starts one interval
  * after the previous one started, never before it ended, so polls of a topic never overlap). Each
  * reply is validated and normalized by protocol and published to the topic's history. While the
  * upstream fails, polls back off (jittered, capped), except one prober per upstream call that keeps
@@ -34,6 +34,7 @@ import type { UpstreamClient, UpstreamReply } from '../plugins/upstream.ts';
 import type { Recorder } from '../record/writer.ts';
 import type { Recoverable, Recovery } from './recovery.ts';
 import { createReplyParser } from './replyRows.ts';
+import { type Scheduler, sharedScheduler, type Task } from './scheduler.ts';
 import type { TopicWriter } from './topic.ts';
 
 export interface PollerOptions {
@@ -52,6 +53,8 @@ export interface PollerOptions {
   recovery?: Recovery | null;
   now?: () => number;
   random?: () => number;
+  /** The node's one timer for every topic (scheduler.ts); the process's shared one when absent. */
+  scheduler?: Scheduler;
 }
 
 type PollOutcome = { ok: true; model: Model } | { ok: false; reason: string };
@@ -128,7 +131,10 @@ export function nextPollDelay(due: number, started: number, end: number, interva
 }
 
 export class Poller implements Recoverable {
-  private timer: NodeJS.Timeout | undefined;
+  /** The next poll and the stale deadline: tasks of the node's one scheduler, not timers of their own. */
+  private readonly timer: Task;
+  private readonly staleTimer: Task;
+  private readonly scheduler: Scheduler;
   private running = false;
   private inFlight: AbortController | undefined;
   private lastStart = Number.NEGATIVE_INFINITY;
@@ -136,7 +142,6 @@ export class Poller implements Recoverable {
   private due = 0;
   private lastSuccess: number;
   private failures = 0;
-  private staleTimer: NodeJS.Timeout | undefined;
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly path: string;
@@ -170,6 +175,11 @@ export class Poller implements Recoverable {
       this.parse = (bytes) => parser.parse(bytes);
     }
     this.lastSuccess = this.now();
+    this.scheduler = o.scheduler ?? sharedScheduler();
+    this.timer = this.scheduler.task(() => void this.poll());
+    this.staleTimer = this.scheduler.task(() => {
+      if (this.running) this.o.writer.setStale(true, this.now());
+    });
   }
 
   get intervalMs(): number {
@@ -179,7 +189,7 @@ export class Poller implements Recoverable {
   /** Recovery: a backed-off poll is brought forward to `delayMs` from now (never pushed back). */
   wake(delayMs: number): void {
     if (!this.running || this.inFlight !== undefined || this.failures === 0) return;
-    if (this.timer !== undefined && this.now() + delayMs >= this.due) return;
+    if (this.timer.armed && this.now() + delayMs >= this.due) return;
     this.schedule(delayMs);
   }
 
@@ -199,34 +209,21 @@ export class Poller implements Recoverable {
   /** Stops after the poll in flight (its result is still published); `abort` cancels it too. */
   stop(abort = false): void {
     this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.staleTimer) clearTimeout(this.staleTimer);
-    this.staleTimer = undefined;
+    this.scheduler.cancel(this.timer);
+    this.scheduler.cancel(this.staleTimer);
     if (abort) this.inFlight?.abort();
     this.o.recovery?.left(this);
   }
 
   private schedule(delayMs: number): void {
     this.due = this.now() + delayMs;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.poll();
-    }, delayMs);
+    this.scheduler.after(this.timer, delayMs);
   }
 
   /** No good reply for more than two intervals (including a poll that hangs): stale. */
   private armStale(): void {
-    if (this.staleTimer) clearTimeout(this.staleTimer);
     const due = this.lastSuccess + 2 * this.o.intervalMs + this.o.intervalMs / 2 - this.now();
-    this.staleTimer = setTimeout(
-      () => {
-        this.staleTimer = undefined;
-        if (this.running) this.o.writer.setStale(true, this.now());
-      },
-      Math.max(0, due),
-    );
+    this.scheduler.after(this.staleTimer, Math.max(0, due));
   }
 
   private async poll(): Promise<void> {

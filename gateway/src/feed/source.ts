@@ -46,6 +46,8 @@ export interface SharedSourceOptions {
   recovery?: PollerOptions['recovery'];
   bounds: RingBounds;
   maxBackoffMs: number;
+  /** The node's one timer for every topic (scheduler.ts). */
+  scheduler?: PollerOptions['scheduler'];
 }
 
 /** The in-process source: one history, one poller, this node is the topic's only writer. */
@@ -65,6 +67,7 @@ export function localSources(shared: SharedSourceOptions & { log: FastifyBaseLog
       polls: shared.polls,
       recorder: shared.recorder ?? null,
       recovery: shared.recovery ?? null,
+      ...(shared.scheduler ? { scheduler: shared.scheduler } : {}),
     });
     return {
       history,

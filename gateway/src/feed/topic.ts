@@ -26,7 +26,7 @@ import {
   type WireVersion,
   WireVersions,
 } from '@sportsbook/protocol';
-import { advance, type Head, newHead } from './head.ts';
+import { advance, type Head, HeadHasher, newHead } from './head.ts';
 import { DeltaRing, encodeFrame as encode } from './ring.ts';
 
 /** A frame encoded once: the bytes every subscriber gets. */
@@ -100,6 +100,13 @@ export interface TopicLog {
   /** The `status` frame of the current stale state. */
   statusFrame(): EncodedFrame;
   /**
+   * A subscriber is served from this log (`watch`), or no longer (`unwatch`, at ms since the
+   * epoch). A wire version's view of a market topic is kept up to date only while watched and for
+   * the ring's age bound after (issue 32); the topic's own log ignores them.
+   */
+  watch(): void;
+  unwatch(at: number): void;
+  /**
    * What clients of wire version `v` are served (protocol clock.ts): the topic itself when its
    * model is the same for every version, else that version's view, with its own seq chain
    * (a subsequence of the topic's seqs), hash, snapshot and replay.
@@ -133,6 +140,12 @@ export abstract class TopicState implements TopicLog {
   private snap: EncodedFrame | undefined;
   private statusCache: EncodedFrame | undefined;
   listener: TopicListener | undefined;
+  /**
+   * In-process: the head's own hash (a market topic's v1 hash) rests while no v1 view is kept
+   * (head.ts `HeadHasher`), and a market topic keeps no ring of its own deltas (only its views'
+   * frames are served). A replica verifies every delta's hash and keeps them for reloads: off.
+   */
+  protected lazyHead = false;
 
   constructor(
     readonly name: string,
@@ -147,6 +160,10 @@ export abstract class TopicState implements TopicLog {
       for (const v of WireVersions) this.views[v] = new ViewLog(this, v, bounds);
     }
   }
+
+  /** The topic's own log is what every subscriber is served (no per-version views): always current. */
+  watch(): void {}
+  unwatch(_at: number): void {}
 
   /** The publish time of the latest state. */
   get pt(): number {
@@ -191,19 +208,31 @@ export abstract class TopicState implements TopicLog {
    */
   protected pushed(delta: EncodedDelta, notify = true, before?: Model): void {
     this.lastPt = delta.pt;
-    this.ring.push(delta);
-    this.snap = undefined;
     const views = this.views;
+    if (views === undefined || !this.lazyHead) this.ring.push(delta);
+    this.snap = undefined;
     const after = this.head.hasher?.model;
     if (views !== undefined && after !== undefined) {
       const frames: (EncodedDelta | undefined)[] = [];
       for (const v of WireVersions) {
         const view = views[v] as ViewLog;
+        // A version nobody watched for the ring's age bound: not derived, hashed or encoded.
+        if (!view.kept(delta.pt)) {
+          view.sleep();
+          continue;
+        }
         frames[v] = before === undefined ? view.reset(after, delta.seq) : view.step(before, after, delta);
       }
       delta.views = frames;
+      this.restHead();
     }
     if (notify) this.listener?.onDelta(this, delta);
+  }
+
+  /** In-process, no v1 view kept: the head's hash (v1's, clock seconds included) rests. */
+  private restHead(): void {
+    const hasher = this.head.hasher;
+    if (this.lazyHead && hasher instanceof HeadHasher && this.views?.[1]?.awake !== true) hasher.rest();
   }
 
   /** The head was replaced (not moved by a delta): the cached snapshot no longer applies. */
@@ -212,7 +241,12 @@ export abstract class TopicState implements TopicLog {
     this.snap = undefined;
     const model = this.head.hasher?.model;
     if (this.views !== undefined && model !== undefined) {
-      for (const v of WireVersions) this.views[v]?.reset(model, this.head.seq);
+      for (const v of WireVersions) {
+        const view = this.views[v] as ViewLog;
+        if (view.kept(pt)) view.reset(model, this.head.seq);
+        else view.sleep();
+      }
+      this.restHead();
     }
   }
 
@@ -277,6 +311,7 @@ export class TopicHistory extends TopicState implements TopicWriter {
 
   constructor(name: string, bounds: RingBounds) {
     super(name, bounds, randomUUID());
+    this.lazyHead = true;
   }
 
   get status(): StaleState {
@@ -327,6 +362,13 @@ export class ViewLog implements TopicLog {
   private readonly ring: DeltaRing;
   private snap: EncodedFrame | undefined;
   private readonly epochSuffix: string;
+  /** Subscribers served from this view, and when the last one left (ms since the epoch). */
+  private watchers = 0;
+  private idleSince = Number.NEGATIVE_INFINITY;
+  /** How long the view is kept after its last watcher left: as long as its ring can serve a resume. */
+  private readonly lingerMs: number;
+  /** Steps derived (tests: a version nobody watches costs none). */
+  steps = 0;
 
   constructor(
     private readonly owner: TopicState,
@@ -335,6 +377,41 @@ export class ViewLog implements TopicLog {
   ) {
     this.ring = new DeltaRing(bounds);
     this.epochSuffix = version === 1 ? '' : `~v${version}`;
+    this.lingerMs = bounds.maxAgeMs;
+  }
+
+  /** Whether the view is being kept up to date (it has a state). */
+  get awake(): boolean {
+    return this.source !== undefined;
+  }
+
+  /** Whether the view is to be kept at `at`: watched, or within its linger of the last watcher. */
+  kept(at: number): boolean {
+    return this.watchers > 0 || (this.source !== undefined && at - this.idleSince <= this.lingerMs);
+  }
+
+  watch(): void {
+    this.watchers++;
+    // Woken at the topic's current state (resumes from before it slept get a snapshot).
+    const model = this.owner.model;
+    if (this.source === undefined && model !== undefined) this.reset(model, this.owner.seq);
+  }
+
+  unwatch(at: number): void {
+    if (this.watchers > 0) this.watchers--;
+    if (this.watchers === 0) this.idleSince = at;
+  }
+
+  /** Nobody watched for the linger: the view's state, hashes, ring and frames are freed. */
+  sleep(): void {
+    if (this.source === undefined) return;
+    this.source = undefined;
+    this.viewCache = undefined;
+    this.hasher = undefined;
+    this.anchors = undefined;
+    this.hashNow = '';
+    this.ring.replace([], this.owner.pt);
+    this.snap = undefined;
   }
 
   get name(): string {
@@ -421,6 +498,7 @@ export class ViewLog implements TopicLog {
   /** The topic moved `before` -> `after` by `delta`: this view's frame, undefined when unchanged. */
   step(before: Model, after: Model, delta: EncodedDelta): EncodedDelta | undefined {
     if (this.source === undefined) return this.reset(after, delta.seq);
+    this.steps++;
     const ops = viewDelta(this.version, before, after, delta.ops);
     // v1 keeps a frame at every seq, as before anchors existed (an anchor-only step: empty ops).
     if (ops.length === 0 && this.version !== 1) return undefined;

@@ -98,6 +98,9 @@ describe('per-version views of a market topic', () => {
     fc.assert(
       fc.property(runArb, ({ polls, maxCount }) => {
         const h = new TopicHistory(TOPIC, { maxCount, maxAgeMs: 600_000 });
+        // A client of each version watches (the hub's subscribe): both views are kept.
+        h.view(1).watch();
+        h.view(2).watch();
         // What a client of each version holds at each of its seqs: snapshot, then every frame.
         const held: Map<number, Model>[] = [];
         const follow = (v: WireVersion, d: EncodedDelta | undefined) => {
@@ -162,6 +165,10 @@ describe('per-version views of a market topic', () => {
         const bounds = { maxCount, maxAgeMs: 600_000 };
         const local = new TopicHistory(TOPIC, bounds);
         const replica = new ReplicaHistory(TOPIC, bounds);
+        for (const v of [1, 2] as const) {
+          local.view(v).watch();
+          replica.view(v).watch();
+        }
         const head = newHead(TOPIC, local.epoch);
         let id = 0;
         for (const { model, pt } of polls) {
@@ -194,5 +201,69 @@ describe('per-version views of a market topic', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('a version nobody watches (issue 32)', () => {
+  it('is not derived, hashed or encoded; one that starts watching gets the same view from then on', () => {
+    fc.assert(
+      fc.property(runArb, fc.nat(), ({ polls, maxCount }, cut) => {
+        const bounds = { maxCount, maxAgeMs: 600_000 };
+        const lazy = new TopicHistory(TOPIC, bounds);
+        // The reference: both versions watched from the start (every view derived at every step).
+        const full = new TopicHistory(TOPIC, bounds);
+        full.view(1).watch();
+        full.view(2).watch();
+        const join = 1 + (cut % (polls.length - 1));
+        const v1Frames: (EncodedDelta | undefined)[] = [];
+        polls.forEach(({ model, pt }, i) => {
+          if (i === join) lazy.view(1).watch();
+          const d = lazy.publish(model, pt);
+          full.publish(model, pt);
+          if (i < join) v1Frames.push(d?.views?.[1], d?.views?.[2]);
+        });
+        // Before any v1 (or v2) client: no view frame at all, and no step derived.
+        expect(v1Frames.every((d) => d === undefined)).toBe(true);
+        expect(lazy.view(2).steps).toBe(0);
+        // The v1 client's view from its join on: the same seq, hash and snapshot as the reference.
+        const [a, b] = [lazy.view(1), full.view(1)];
+        expect([a.seq, a.hash]).toEqual([b.seq, b.hash]);
+        // The same snapshot but for the epoch (each history has its own).
+        const snap = (log: TopicLog) => ({ ...decode(log.snapshot()?.buf ?? Buffer.from('{}')), epoch: '' });
+        expect(snap(a)).toEqual(snap(b));
+        expect(text(a.replay(a.seq))).toEqual([]);
+        // The head's own hash, kept or not, is the state's.
+        expect(lazy.hash).toBe(stateHash(lazy.model as Model));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('keeps a view for the ring age after its last watcher left (resumes replay), then stops it', () => {
+    const [first, ...rest] = fc.sample(runArb, { numRuns: 20, seed: 7 }).filter((r) => r.polls.length > 6);
+    const polls = (first ?? rest[0])?.polls as Poll[];
+    const bounds = { maxCount: 100, maxAgeMs: 5_000 };
+    const h = new TopicHistory(TOPIC, bounds);
+    const v1 = h.view(1);
+    v1.watch();
+    h.publish((polls[0] as Poll).model, T0);
+    const left = T0 + 1000;
+    v1.unwatch(left);
+    // Within the linger: still stepped (a client resuming from here is replayed, not snapshotted).
+    h.publish((polls[1] as Poll).model, left + 1000);
+    const seqInLinger = v1.seq;
+    expect(v1.steps).toBe(h.seq);
+    h.publish((polls[2] as Poll).model, left + 2000);
+    expect(v1.replay(seqInLinger)?.length).toBe(v1.seq - seqInLinger);
+    // Past it: asleep; nothing derived any more.
+    const steps = v1.steps;
+    for (let i = 3; i < polls.length; i++) h.publish((polls[i] as Poll).model, left + 10_000 + i * 1000);
+    expect(v1.steps).toBe(steps);
+    expect(v1.hasSnapshot).toBe(false);
+    // A new watcher wakes it at the current state: a resume from before gets no replay.
+    v1.watch();
+    expect(v1.seq).toBe(h.seq);
+    expect(v1.hash).toBe(stateHash(viewModel(1, h.model as Model)));
+    expect(v1.replay(seqInLinger)).toBeUndefined();
   });
 });
