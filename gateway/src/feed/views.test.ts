@@ -17,7 +17,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ReplicaHistory } from '../cluster/replica.ts';
 import { advance, newHead } from './head.ts';
-import { type EncodedDelta, TopicHistory, type TopicLog } from './topic.ts';
+import { type EncodedDelta, TopicHistory, type TopicLog, type ViewLog } from './topic.ts';
 
 const TOPIC = 'odds/1/hdpou/live';
 const T0 = 1_763_798_400_000;
@@ -224,7 +224,7 @@ describe('a version nobody watches (issue 32)', () => {
         });
         // Before any v1 (or v2) client: no view frame at all, and no step derived.
         expect(v1Frames.every((d) => d === undefined)).toBe(true);
-        expect(lazy.view(2).steps).toBe(0);
+        expect((lazy.view(2) as ViewLog).steps).toBe(0);
         // The v1 client's view from its join on: the same seq, hash and snapshot as the reference.
         const [a, b] = [lazy.view(1), full.view(1)];
         expect([a.seq, a.hash]).toEqual([b.seq, b.hash]);
@@ -244,7 +244,7 @@ describe('a version nobody watches (issue 32)', () => {
     const polls = (first ?? rest[0])?.polls as Poll[];
     const bounds = { maxCount: 100, maxAgeMs: 5_000 };
     const h = new TopicHistory(TOPIC, bounds);
-    const v1 = h.view(1);
+    const v1 = h.view(1) as ViewLog;
     v1.watch();
     h.publish((polls[0] as Poll).model, T0);
     const left = T0 + 1000;
