@@ -5,11 +5,12 @@
  */
 
 import { FeedTestClient, login, type RunningRedis, startRedis } from '@sportsbook/testkit';
-import { advanceDeltas, startPair } from '@sportsbook/testkit/feed';
+import { advanceDeltas, gatewayMetric, startPair } from '@sportsbook/testkit/feed';
 import type { RunningSim } from '@sportsbook/upstream-sim';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningGateway, startGateway } from '../index.ts';
 import { topicKeys } from './keys.ts';
+import { closeRedis, connectRedis, RedisHealth } from './redis.ts';
 
 const LIVE = 'odds/1/hdpou/live';
 
@@ -221,22 +222,91 @@ describe('two gateways over one Redis', () => {
     expect(leaders()).toEqual([survivor]);
   });
 
-  it('marks topics stale while Redis is down, never crashes, and recovers with a new epoch', async () => {
-    const g = gateways[0] as RunningGateway;
+  /** Two gateways (a test above closed one). */
+  async function pair(): Promise<[RunningGateway, RunningGateway]> {
+    while (gateways.length < 2) gateways.push(await startGateway(options()));
+    return gateways as [RunningGateway, RunningGateway];
+  }
+
+  it('keeps serving from its own polls while Redis is down, says degraded, and rejoins the cluster without a snapshot', async () => {
+    const [g, h] = await pair();
     const c = await subscriber(g);
-    const epoch = c.topics.get(LIVE)?.epoch;
-    await redis.kill();
-    await c.until(() => c.staleByTopic.get(LIVE) === true, 5000, 'stale while redis is down');
-    // The node still answers.
-    expect((await fetch(`${g.url}/healthz`)).status).toBe(200);
-    await redis.restart();
-    // Redis came back empty: nobody can prove the last state, so a new epoch and a snapshot.
-    await c.until(
-      () => c.topics.get(LIVE)?.epoch !== epoch && c.staleByTopic.get(LIVE) === false,
-      10_000,
-      'recovery',
-    );
+    const d = await subscriber(h);
     await advanceDeltas(sim, c, LIVE, 2);
-    expect(c.problems).toEqual([]);
+    await redis.kill();
+    // Prices keep coming on both nodes, each from its own polls.
+    await advanceDeltas(sim, c, LIVE, 3);
+    await advanceDeltas(sim, d, LIVE, 3);
+    expect(g.app.cluster?.localTopicCount).toBe(1);
+    expect(h.app.cluster?.localTopicCount).toBe(1);
+    expect((await fetch(`${g.url}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${g.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get('gateway-degraded')).toBe('redis');
+    expect(await ready.json()).toMatchObject({ status: 'degraded: redis', degraded: ['redis'] });
+    await redis.restart();
+    // Redis came back empty: one leader's new epoch; both nodes rejoin it and stop polling alone.
+    await vi.waitFor(
+      () => expect([g.app.cluster?.localTopicCount, h.app.cluster?.localTopicCount]).toEqual([0, 0]),
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(await (await fetch(`${g.url}/readyz`)).json()).toMatchObject({ status: 'ready' });
+    await advanceDeltas(sim, c, LIVE, 2);
+    await vi.waitFor(() => expect(d.topics.get(LIVE)?.hash).toBe(c.topics.get(LIVE)?.hash), {
+      timeout: 5000,
+      interval: 50,
+    });
+    for (const x of [c, d]) {
+      expect(x.problems).toEqual([]);
+      // The outage and the return were deltas (the return: one `prev` delta), never a snapshot.
+      expect(x.topics.get(LIVE)?.snaps).toBe(1);
+    }
+  });
+
+  it('never takes back a pre-outage state when Redis kept its data (connections dropped)', async () => {
+    const [g, h] = await pair();
+    const c = await subscriber(g);
+    const d = await subscriber(h);
+    await advanceDeltas(sim, c, LIVE, 2);
+    await vi.waitFor(() => expect(d.topics.get(LIVE)?.hash).toBe(c.topics.get(LIVE)?.hash), {
+      timeout: 5000,
+      interval: 50,
+    });
+    const before = new Set(
+      [c, d].flatMap((x) => [...x.framesOf('snap'), ...x.framesOf('delta')].map((f) => f.hash)),
+    );
+    const marks = [c, d].map((x) => x.frames.length);
+    const localPolls = async () =>
+      (await gatewayMetric(g, 'gateway_cluster_local_polls_total')) +
+      (await gatewayMetric(h, 'gateway_cluster_local_polls_total'));
+    const polledAlone = await localPolls();
+    // Every gateway connection dropped; the server, its stream and snapshot keys stay.
+    const admin = connectRedis(redis.url, { name: 'test-admin' });
+    try {
+      await new RedisHealth(admin).ready(5000);
+      await admin.call('CLIENT', 'KILL', 'TYPE', 'normal', 'SKIPME', 'yes');
+    } finally {
+      await closeRedis(admin);
+    }
+    // The world moves during the blip and after it.
+    await advanceDeltas(sim, c, LIVE, 3);
+    await vi.waitFor(
+      () => expect([g.app.cluster?.localTopicCount, h.app.cluster?.localTopicCount]).toEqual([0, 0]),
+      { timeout: 10_000, interval: 50 },
+    );
+    // The nodes did poll on their own during the drop.
+    expect(await localPolls()).toBeGreaterThan(polledAlone);
+    await advanceDeltas(sim, c, LIVE, 2);
+    await vi.waitFor(() => expect(d.topics.get(LIVE)?.hash).toBe(c.topics.get(LIVE)?.hash), {
+      timeout: 5000,
+      interval: 50,
+    });
+    for (const [i, x] of [c, d].entries()) {
+      expect(x.problems).toEqual([]);
+      const after = x.frames.slice(marks[i]).filter((f) => f.t === 'snap' || f.t === 'delta');
+      expect(after.filter((f) => f.t === 'snap')).toEqual([]);
+      // No frame after the drop carries a state from before it (the stream's old snapshot).
+      expect(after.filter((f) => before.has((f as { hash: string }).hash))).toEqual([]);
+    }
   });
 });

@@ -114,6 +114,8 @@ interface Fork {
   /** When Redis answered again (undefined while down). */
   returnedAt: number | undefined;
   fallback: NodeJS.Timeout | undefined;
+  /** A stale flag held back while the first local poll still has time (`localStale`). */
+  pendingStale?: NodeJS.Timeout | undefined;
 }
 
 export interface ClusterTopicOptions {
@@ -312,7 +314,10 @@ export class ClusterTopic implements TopicSource {
             return upstream.post(path, body, options);
           },
         },
-        writer: this.history,
+        writer: {
+          publish: (model, pt) => this.history.publish(model, pt),
+          setStale: (stale, at) => this.localStale(fork, stale, at),
+        },
         log: this.ctx.log,
         polls: this.o.polls,
         recorder: this.o.recorder ?? null,
@@ -320,6 +325,25 @@ export class ClusterTopic implements TopicSource {
       });
     }
     fork.poller.start();
+  }
+
+  /**
+   * The local poller's stale flag. Its first poll is a cold one (no earlier reply to reuse) and the
+   * state it replaces was current when the fork began, so the topic is not called stale before that
+   * poll had its whole timeout; a failure past it still marks it.
+   */
+  private localStale(fork: Fork, stale: boolean, at: number): void {
+    if (fork.pendingStale) clearTimeout(fork.pendingStale);
+    fork.pendingStale = undefined;
+    const grace = fork.since + this.o.pollTimeoutMs + this.o.intervalMs - Date.now();
+    if (stale && grace > 0) {
+      fork.pendingStale = setTimeout(() => {
+        fork.pendingStale = undefined;
+        if (this.fork === fork) this.history.setStale(true, Date.now());
+      }, grace);
+      return;
+    }
+    this.history.setStale(stale, at);
   }
 
   private stopLocalPoller(): void {
@@ -333,6 +357,7 @@ export class ClusterTopic implements TopicSource {
     this.fork = undefined;
     fork.poller?.stop(true);
     if (fork.fallback) clearTimeout(fork.fallback);
+    if (fork.pendingStale) clearTimeout(fork.pendingStale);
     this.ctx.local?.release(this.o.name);
     return fork;
   }
