@@ -104,6 +104,31 @@ describe('prerendered landing page', { timeout: 90_000 }, () => {
     expect(problems).toEqual([]);
   });
 
+  it('requests none of the app JavaScript before the first frame: only the tiny entry script', async () => {
+    // The first animation frame's callback runs just before the browser renders the prerendered page.
+    await context.addInitScript(() => {
+      requestAnimationFrame(() => {
+        (window as unknown as { firstFrameAt: number }).firstFrameAt = performance.now();
+      });
+    });
+    const entry = await entryScript();
+    await page.goto(url('/'));
+    await page.getByRole('button', { name: 'Log in' }).and(page.locator(':enabled')).waitFor();
+    const { firstFrameAt, scripts } = await page.evaluate(() => ({
+      firstFrameAt: (window as unknown as { firstFrameAt: number }).firstFrameAt,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((r) => new URL(r.name).pathname.endsWith('.js'))
+        .map((r) => ({ path: new URL(r.name).pathname, startTime: r.startTime })),
+    }));
+    const app = scripts.filter((s) => s.path !== entry);
+    expect(app.length).toBeGreaterThan(0);
+    expect(app.filter((s) => s.startTime < firstFrameAt)).toEqual([]);
+    const entryRes = await fetch(url(entry), { headers: { 'accept-encoding': 'identity' } });
+    expect((await entryRes.arrayBuffer()).byteLength).toBeLessThan(8 * 1024);
+    expect(problems).toEqual([]);
+  });
+
   it('renders afresh, once, for a returning visitor whose first render differs (remembered login id)', async () => {
     await context.addInitScript((key) => {
       localStorage.setItem(key, JSON.stringify({ rememberMe: true, loginId: 'demo02', session: null }));

@@ -10,14 +10,17 @@ const outDir = mkdtempSync(join(tmpdir(), 'web-budget-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe('landing page JavaScript budget', () => {
-  it('counts the entry chunk and its static imports, not lazy chunks', () => {
+  it('counts the entry chunk, the app it starts and their static imports, not lazy chunks', () => {
     const files = landingFiles({
-      'index.html': { file: 'a.js', isEntry: true, imports: ['_b'] },
+      'index.html': { file: 'a.js', isEntry: true, imports: ['_b'], dynamicImports: ['main.tsx'] },
       _b: { file: 'b.js', imports: ['_a'] },
       _a: { file: 'a2.js' },
-      'lazy.tsx': { file: 'lazy.js', imports: ['_b'] },
+      'main.tsx': { file: 'main.js', imports: ['_c'], dynamicImports: ['lazy.tsx'] },
+      _c: { file: 'c.js' },
+      'lazy.tsx': { file: 'lazy.js', imports: ['_b', '_d'] },
+      _d: { file: 'd.js' },
     });
-    expect(files.sort()).toEqual(['a.js', 'a2.js', 'b.js']);
+    expect(files.sort()).toEqual(['a.js', 'a2.js', 'b.js', 'c.js', 'main.js']);
   });
 
   it('stays within 150 KB gzipped', { timeout: 120_000 }, async () => {

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { takeLaunchToken } from './app/redirect.ts';
@@ -29,9 +29,13 @@ if (root) {
     stored.loginId === null &&
     !stored.rememberMe &&
     layout.pageDisplay.language === 'en';
-  if (samePage) hydrateRoot(root, app);
-  else {
-    root.replaceChildren();
-    createRoot(root).render(app);
-  }
+  // In a transition React renders in slices of a few milliseconds instead of one long task, so a
+  // phone's main thread stays free for input while the app hydrates or renders (issue 29, item 4).
+  startTransition(() => {
+    if (samePage) hydrateRoot(root, app);
+    else {
+      root.replaceChildren();
+      createRoot(root).render(app);
+    }
+  });
 }
