@@ -45,7 +45,7 @@ describe('reply schemas against the real gateway and simulator', () => {
 
   async function login(account_id: string): Promise<Auth> {
     const r = await api.call('authlogin', { account_id, password: 'demo1234' });
-    const token = r.ok ? r.data.member_profile?.player_info[0]?.session_token : undefined;
+    const token = r.ok ? r.value.member_profile?.player_info[0]?.session_token : undefined;
     if (!token) throw new Error(`login ${account_id} failed`);
     return { account_id, session_token: token };
   }
@@ -53,7 +53,7 @@ describe('reply schemas against the real gateway and simulator', () => {
   function ok<T>(result: ApiResult<T>): T {
     expect(result).toMatchObject({ ok: true });
     if (!result.ok) throw new Error(result.code);
-    return result.data;
+    return result.value;
   }
 
   it('bet replies: quotes, placements, lists, parlay details, cash-out', async () => {

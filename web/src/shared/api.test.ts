@@ -82,7 +82,7 @@ describe('api client replies', () => {
     expect(calls).toEqual(['/api/bet/betsingle']);
     expect(result.ok).toBe(true);
     // The type comes from protocol's reply schema: data is a PlacedBet.
-    if (result.ok) expect(result.data.data.legs[0]?.bet_type).toBe('HDP');
+    if (result.ok) expect(result.value.data.legs[0]?.bet_type).toBe('HDP');
   });
 
   it('turns a successful reply that fails its schema into systemError, a catalogue code', async () => {
@@ -124,7 +124,7 @@ describe('api client replies', () => {
       'personalunread',
       { ...auth },
     );
-    expect(unread).toEqual({ ok: true, data: { status: 1, statusdesc: 'success', data: { unread: 3 } } });
+    expect(unread).toEqual({ ok: true, value: { status: 1, statusdesc: 'success', data: { unread: 3 } } });
     const balance = await answering({ status: 1, statusdesc: 'success', balance: 'lots' }).client.call(
       'userbalance',
       { ...auth, parent_id: 'ag01' },

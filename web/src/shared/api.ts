@@ -1,6 +1,6 @@
 /**
  * The web's one door to the backend: every call is `POST /api/<call>` on the gateway (DESIGN.md).
- * A reply is mapped to a typed result: `{ ok: true, data }` when `status` is 1 or "1", otherwise
+ * A reply is mapped to a typed result: `{ ok: true, value }` when `status` is 1 or "1", otherwise
  * `{ ok: false, code }` with the reply's `statusdesc` (a code of the error catalogue, or a text the
  * UI shows as is). Transport failures become catalogue codes too: no reply or an unreadable one is
  * `requestFailed`, a call that outlives its timeout is `requestTimeout`. The HTTP status is not read:
@@ -23,11 +23,11 @@ import {
   type RequestOf,
 } from '@sportsbook/protocol';
 import { Observable } from 'rxjs';
+import type { Outcome } from './result.ts';
 import { noteMaintenance, SiteMaintenanceCode } from './siteStatus.ts';
 
-export type ApiResult<T> =
-  | { readonly ok: true; readonly data: T }
-  | { readonly ok: false; readonly code: string; readonly reply?: Readonly<Record<string, unknown>> };
+/** A call's answer: the checked reply, or the code (and, for some codes, the failed reply). */
+export type ApiResult<T> = Outcome<T, { readonly reply?: Readonly<Record<string, unknown>> }>;
 
 /**
  * The successful reply of a call: protocol's reply schema when the call has one (validated before
@@ -85,7 +85,7 @@ const loadChecker = () => {
 /** Maps a parsed reply body to a result (exported for tests of the mapping rules). */
 export function toResult<T extends object>(body: unknown): ApiResult<T> {
   if (!isRecord(body) || !('status' in body)) return { ok: false, code: TransportCode.failed };
-  if (isOkStatus(body.status)) return { ok: true, data: body as T };
+  if (isOkStatus(body.status)) return { ok: true, value: body as T };
   const desc = body.statusdesc;
   // The failed reply rides along: some codes carry data (changeStakeMax's offered max_bet).
   return { ok: false, code: typeof desc === 'string' && desc !== '' ? desc : 'systemError', reply: body };

@@ -12,11 +12,7 @@ import {
   type SettingsRequest,
 } from '@sportsbook/protocol';
 import type { ApiClient, ApiResult } from '../../shared/api.ts';
-
-export interface Auth {
-  readonly account_id: string;
-  readonly session_token: string;
-}
+import type { Auth } from '../../shared/result.ts';
 
 export interface Balance {
   /** Available balance, major units as the upstream sends them (display only). */
@@ -38,7 +34,7 @@ const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.is
  */
 export function loginOutcome(result: ApiResult<LoginReply>): LoginOutcome {
   if (!result.ok) return { ok: false, code: result.code };
-  const account = accountFromLogin(result.data);
+  const account = accountFromLogin(result.value);
   return account ? { ok: true, account } : { ok: false, code: 'loginFailed' };
 }
 
@@ -52,7 +48,7 @@ export function balanceFromWallet(account: LoggedInAccount): Balance {
 
 export function balanceOutcome(result: ApiResult<BalanceReply>): BalanceOutcome {
   if (!result.ok) return { ok: false, code: result.code };
-  const { balance, account_balance, outstanding_balance, retrieve_profile } = result.data;
+  const { balance, account_balance, outstanding_balance, retrieve_profile } = result.value;
   if (!isNumber(balance) || !isNumber(account_balance) || !isNumber(outstanding_balance)) {
     return { ok: false, code: 'unableToGetBalanceAtTheMoment' };
   }
@@ -97,7 +93,7 @@ export function accountCalls(api: ApiClient) {
     loadSettings: async (auth: Auth, signal?: AbortSignal): Promise<SettingsOutcome> => {
       const result = await api.call('usersettings', auth, { signal });
       return result.ok
-        ? { ok: true, settings: result.data.settings ?? {} }
+        ? { ok: true, settings: result.value.settings ?? {} }
         : { ok: false, code: result.code };
     },
     changePassword: async (

@@ -2,8 +2,9 @@ import { validateBody } from '@sportsbook/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { Auth } from '../../shared/result.ts';
 import { BoardMarketTypes, MarketTabs } from '../board/view.ts';
-import type { Auth, SettingsFields, SettingsOutcome, StatusOutcome } from './accountApi.ts';
+import type { SettingsFields, SettingsOutcome, StatusOutcome } from './accountApi.ts';
 import {
   applyPatch,
   type BoardLayout,

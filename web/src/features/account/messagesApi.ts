@@ -7,7 +7,7 @@
 
 import { isLanguage, type Language, type MessageRow, type RequestOf } from '@sportsbook/protocol';
 import type { ApiClient } from '../../shared/api.ts';
-import type { Auth } from './accountApi.ts';
+import type { Auth } from '../../shared/result.ts';
 
 export interface Message {
   readonly id: number;
@@ -72,7 +72,7 @@ export function listLanguage(language: string | undefined): { language?: Languag
 export function messageCalls(api: ApiClient) {
   const list = async (call: ListCall, body: RequestOf<ListCall>): Promise<ListOutcome> => {
     const result = await api.call(call, body);
-    return result.ok ? { ok: true, ...messageList(result.data.data) } : { ok: false, code: result.code };
+    return result.ok ? { ok: true, ...messageList(result.value.data) } : { ok: false, code: result.code };
   };
   return {
     personal: (auth: Auth, language?: string, page = 1) =>
@@ -92,7 +92,7 @@ export function messageCalls(api: ApiClient) {
       }),
     unread: async (auth: Auth): Promise<{ ok: true; unread: number } | { ok: false; code: string }> => {
       const result = await api.call('personalunread', { ...auth });
-      return result.ok ? { ok: true, unread: result.data.data.unread } : { ok: false, code: result.code };
+      return result.ok ? { ok: true, unread: result.value.data.unread } : { ok: false, code: result.code };
     },
   };
 }

@@ -7,7 +7,7 @@
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { api } from '../../shared/api.ts';
-import type { Auth } from './accountApi.ts';
+import type { Auth } from '../../shared/result.ts';
 import { messageCalls } from './messagesApi.ts';
 
 export type MessagesOutcome = { ok: true; unread: number } | { ok: false; code: string };

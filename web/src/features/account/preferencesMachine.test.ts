@@ -1,8 +1,9 @@
 import { StorageKey } from '@sportsbook/protocol';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise, waitFor } from 'xstate';
+import type { Auth } from '../../shared/result.ts';
 import { createSessionChannel } from '../../shared/sessionChannel.ts';
-import type { Auth, SettingsFields, SettingsOutcome, StatusOutcome } from './accountApi.ts';
+import type { SettingsFields, SettingsOutcome, StatusOutcome } from './accountApi.ts';
 import { defaultLayout, loadLayout, parseLayout } from './layout.ts';
 import { preferencesMachine, storedChanges } from './preferencesMachine.ts';
 

@@ -11,14 +11,9 @@
  */
 import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { api } from '../../shared/api.ts';
+import type { Auth } from '../../shared/result.ts';
 import { type SessionChannel, sessionChannel } from '../../shared/sessionChannel.ts';
-import {
-  type Auth,
-  accountCalls,
-  type SettingsFields,
-  type SettingsOutcome,
-  type StatusOutcome,
-} from './accountApi.ts';
+import { accountCalls, type SettingsFields, type SettingsOutcome, type StatusOutcome } from './accountApi.ts';
 import {
   applyPatch,
   type Layout,

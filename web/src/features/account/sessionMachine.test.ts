@@ -3,8 +3,9 @@ import { StorageKey } from '@sportsbook/protocol';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { api } from '../../shared/api.ts';
+import type { Auth } from '../../shared/result.ts';
 import { createSessionChannel } from '../../shared/sessionChannel.ts';
-import { type Auth, accountCalls, type BalanceOutcome, type LoginOutcome } from './accountApi.ts';
+import { accountCalls, type BalanceOutcome, type LoginOutcome } from './accountApi.ts';
 import { type LoginRequest, type SessionEmitted, sessionActors, sessionMachine } from './sessionMachine.ts';
 import { readAccount, rememberSession } from './storage.ts';
 

@@ -20,10 +20,10 @@ import {
 import { assign, emit, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { api } from '../../shared/api.ts';
 import { closeAllPopups, closeThisPopup } from '../../shared/popups.ts';
+import type { Auth } from '../../shared/result.ts';
 import { type SessionChannel, sessionChannel } from '../../shared/sessionChannel.ts';
 import {
   type AccountCalls,
-  type Auth,
   accountCalls,
   authOf,
   type Balance,

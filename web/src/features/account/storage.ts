@@ -6,7 +6,7 @@
  * Everything read back is `unknown` and checked; a broken value counts as absent.
  */
 import { StorageKey } from '@sportsbook/protocol';
-import type { Auth } from './accountApi.ts';
+import type { Auth } from '../../shared/result.ts';
 
 export interface StoredAccount {
   rememberMe: boolean;

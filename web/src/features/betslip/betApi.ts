@@ -16,12 +16,12 @@ import {
 } from '@sportsbook/protocol';
 import type { ApiClient, ApiResult, ReplyOf } from '../../shared/api.ts';
 import { toMajor, toMinor } from '../../shared/money.ts';
+import type { Auth, Outcome } from '../../shared/result.ts';
 import { isMyanmarSelection } from './rules.ts';
 import type { BetView, Limits, Selection, SlipAccount, SlipMode } from './types.ts';
 
-export type Outcome<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly code: string; readonly stakeTo?: number };
+/** A slip call's Outcome; a stake refused for a moved limit says the stake offered (`stakeTo`, minor units). */
+export type SlipOutcome<T> = Outcome<T, { readonly stakeTo?: number }>;
 
 /** The quote of one pick from betcheck / betmmoclick. */
 export interface CheckedPick {
@@ -50,12 +50,12 @@ async function checkPick(
   account: SlipAccount,
   s: Selection,
   signal?: AbortSignal,
-): Promise<Outcome<CheckedPick>> {
+): Promise<SlipOutcome<CheckedPick>> {
   const pick = { ...account.auth, odds_id: s.oddsId, selection: s.selection };
   if (isMyanmarSelection(s)) {
     const r = await api.call('bet/betmmoclick', pick, { signal });
     if (!r.ok) return r;
-    const { data } = r.data;
+    const { data } = r.value;
     const line = typeof data.body === 'string' ? data.body : s.line;
     return {
       ok: true,
@@ -71,7 +71,7 @@ async function checkPick(
       : 'bet/betcheck';
   const r = await api.call(call, { ...pick, odds_type: OddsType[account.oddsFormat] }, { signal });
   if (!r.ok) return r;
-  const { data } = r.data;
+  const { data } = r.value;
   return {
     ok: true,
     value: { oddsId: s.oddsId, price: data.price, line: data.line, limits: limitsOf(data, account.currency) },
@@ -83,7 +83,7 @@ export async function checkPicks(
   api: ApiClient,
   input: CheckInput,
   signal?: AbortSignal,
-): Promise<Outcome<CheckedPick[]> & { oddsId?: string }> {
+): Promise<SlipOutcome<CheckedPick[]> & { oddsId?: string }> {
   const picks: CheckedPick[] = [];
   for (const s of input.selections) {
     const checked = await checkPick(api, input.account, s, signal);
@@ -197,9 +197,9 @@ export async function placeBet(
   api: ApiClient,
   input: PlaceInput,
   signal?: AbortSignal,
-): Promise<Outcome<BetView>> {
+): Promise<SlipOutcome<BetView>> {
   const result = await send(api, placement(input), signal);
-  if (result.ok) return { ok: true, value: result.data.data };
+  if (result.ok) return { ok: true, value: result.value.data };
   const stakeTo = adjustedStake(result.code, result.reply, input.account.currency);
   return stakeTo === null ? { ok: false, code: result.code } : { ok: false, code: result.code, stakeTo };
 }
@@ -218,16 +218,14 @@ export function adjustedStake(
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? toMinor(value, currency) : null;
 }
 
-type Auth = SlipAccount['auth'];
-
 export async function betList(
   api: ApiClient,
   call: 'bet/betacceptlist' | 'bet/pendingbetlist' | 'bet/betrejectlist',
   auth: Auth,
   signal?: AbortSignal,
-): Promise<Outcome<{ total: number; items: BetView[] }>> {
+): Promise<SlipOutcome<{ total: number; items: BetView[] }>> {
   const result = await api.call(call, { ...auth, page_size: 100 }, { signal });
-  return result.ok ? { ok: true, value: result.data.data } : result;
+  return result.ok ? { ok: true, value: result.value.data } : result;
 }
 
 function abortableDelay(ms: number, signal?: AbortSignal): Promise<void> {
@@ -254,7 +252,7 @@ export async function awaitDecision(
   betId: string,
   pollMs: number,
   signal?: AbortSignal,
-): Promise<Outcome<BetView>> {
+): Promise<SlipOutcome<BetView>> {
   for (;;) {
     const pending = await betList(api, 'bet/pendingbetlist', auth, signal);
     if (!pending.ok) return pending;

@@ -28,7 +28,7 @@ describe('bet slip against the real gateway and simulator', () => {
     }));
     const login = await api().call('authlogin', { account_id: 'demo01', password: 'demo1234' });
     if (!login.ok) throw new Error(`login failed: ${login.code}`);
-    const profile = login.data.member_profile;
+    const profile = login.value.member_profile;
     const token = profile?.player_info[0]?.session_token;
     if (!profile || !token) throw new Error('login without a profile');
     account = {
@@ -103,7 +103,7 @@ describe('bet slip against the real gateway and simulator', () => {
     expect(done.context.bet?.status).toBe('running');
     expect(refreshed).toEqual(['balance.refresh']);
     const balance = await api().call('userbalance', { ...account.auth, parent_id: 'ag01' });
-    expect(balance.ok && balance.data.outstanding_balance).toBe(10);
+    expect(balance.ok && balance.value.outstanding_balance).toBe(10);
     actor.stop();
   });
 

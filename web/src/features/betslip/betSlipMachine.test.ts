@@ -7,7 +7,7 @@ import { ErrorCatalogue, uiActionFor } from '@sportsbook/protocol';
 import { map, Subject } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, createActor, fromEventObservable, fromPromise, waitFor } from 'xstate';
-import type { CheckedPick, Outcome, PlaceInput } from './betApi.ts';
+import type { CheckedPick, PlaceInput, SlipOutcome } from './betApi.ts';
 import {
   type BetSlipEmitted,
   type BetSlipInput,
@@ -48,12 +48,14 @@ interface Harness {
 }
 
 function harness(options: {
-  place?: (input: PlaceInput, n: number) => Outcome<BetView>;
+  place?: (input: PlaceInput, n: number) => SlipOutcome<BetView>;
   check?: (
     selections: readonly Selection[],
     n: number,
-  ) => (Outcome<CheckedPick[]> & { oddsId?: string }) | Promise<Outcome<CheckedPick[]> & { oddsId?: string }>;
-  decision?: Outcome<BetView>;
+  ) =>
+    | (SlipOutcome<CheckedPick[]> & { oddsId?: string })
+    | Promise<SlipOutcome<CheckedPick[]> & { oddsId?: string }>;
+  decision?: SlipOutcome<BetView>;
   input?: Partial<BetSlipInput>;
 }): Harness {
   const quotes = new Subject<LiveQuote>();

@@ -20,7 +20,7 @@ import { EMPTY, map, type Observable } from 'rxjs';
 import { assertEvent, assign, emit, fromEventObservable, fromPromise, setup } from 'xstate';
 import { type ApiClient, api as defaultApi } from '../../shared/api.ts';
 import { parseStake, stakeText, toMinor } from '../../shared/money.ts';
-import { awaitDecision, type CheckedPick, checkPicks, type Outcome, placeBet } from './betApi.ts';
+import { awaitDecision, type CheckedPick, checkPicks, placeBet, type SlipOutcome } from './betApi.ts';
 import type { SavedSlip } from './persist.ts';
 import {
   limitsFor,
@@ -181,7 +181,7 @@ export function failureOf(error: unknown): Failure {
 }
 
 /** The value of an outcome, or a SlipFailure with its code. */
-export function unwrap<T>(outcome: Outcome<T> & { oddsId?: string | undefined }): T {
+export function unwrap<T>(outcome: SlipOutcome<T> & { oddsId?: string | undefined }): T {
   if (outcome.ok) return outcome.value;
   throw new SlipFailure(outcome.code, outcome.oddsId, outcome.stakeTo);
 }

@@ -27,7 +27,7 @@ describe('outright picks go through the special calls', () => {
     gateway = await startGateway({ upstreamUrl: sim.url, webDist: undefined, warmTopics: [] });
     api = createApiClient({ baseUrl: `${gateway.url}/api` });
     const r = await api.call('authlogin', { account_id: 'demo01', password: 'demo1234' });
-    const token = r.ok ? r.data.member_profile?.player_info[0]?.session_token : undefined;
+    const token = r.ok ? r.value.member_profile?.player_info[0]?.session_token : undefined;
     if (!token) throw new Error('login failed');
     account = {
       auth: { account_id: 'demo01', session_token: token },

@@ -8,10 +8,9 @@
  */
 import { type AccountModel, accountBets } from '@sportsbook/protocol';
 import type { Observable } from 'rxjs';
+import type { Outcome } from '../../shared/result.ts';
 import type { TopicView } from '../../shared/stream/topicState.ts';
 import type { BetView } from './types.ts';
-
-type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: string };
 
 export function decisionFromStream(
   views: Observable<TopicView>,

@@ -1,5 +1,6 @@
 /** The bet slip's data: what a player picked from the board and what the slip computed from it. */
 import type { OddsFormat, PlacedBet, PlacedBetLeg } from '@sportsbook/protocol';
+import type { Auth } from '../../shared/result.ts';
 
 /** One pick: a price of one odds row, as the board showed it. */
 export interface Selection {
@@ -59,7 +60,7 @@ export interface Limits {
 
 /** The account facts the slip needs (from the login's member_profile). */
 export interface SlipAccount {
-  readonly auth: { readonly account_id: string; readonly session_token: string };
+  readonly auth: Auth;
   readonly currency: string;
   /** The odds type the player reads and enters stakes in (Myanmar players: MY for normal rows). */
   readonly oddsFormat: OddsFormat;

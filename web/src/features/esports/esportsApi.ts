@@ -5,16 +5,13 @@
  */
 import type { EsportsEvent, EsportsLobby, EsportsResult, PlacedBet } from '@sportsbook/protocol';
 import type { ApiClient } from '../../shared/api.ts';
+import type { Auth, Outcome } from '../../shared/result.ts';
 
-export type Outcome<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly code: string };
-export type Auth = { readonly account_id: string; readonly session_token: string };
 export type { EsportsEvent, EsportsLobby, EsportsResult, PlacedBet };
 
 export async function fetchLobby(api: ApiClient, auth: Auth): Promise<Outcome<EsportsLobby>> {
   const r = await api.call('esports2live', auth);
-  return r.ok ? { ok: true, value: r.data.data } : r;
+  return r.ok ? { ok: true, value: r.value.data } : r;
 }
 
 /** Settled e-sports events of the GMT+8 days `start`..`end` (YYYY-MM-DD), newest first. */
@@ -30,7 +27,7 @@ export async function fetchResults(
     page_size: 100,
     ...(range.mine ? { mine: true } : {}),
   });
-  return r.ok ? { ok: true, value: r.data.data.items } : r;
+  return r.ok ? { ok: true, value: r.value.data.items } : r;
 }
 
 export async function fetchDetail(
@@ -39,5 +36,5 @@ export async function fetchDetail(
   matchId: number,
 ): Promise<Outcome<{ event: EsportsEvent; bets: PlacedBet[] }>> {
   const r = await api.call('gameresultesports2detail', { ...auth, match_id: matchId });
-  return r.ok ? { ok: true, value: r.data.data } : r;
+  return r.ok ? { ok: true, value: r.value.data } : r;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../shared/api.ts';
+import type { Auth, Outcome } from '../../shared/result.ts';
 import { createCatalogue } from './catalogue.ts';
-import type { Auth, Outcome } from './gamesApi.ts';
 import type { LobbyGame } from './library.ts';
 
 const auth: Auth = { account_id: 'demo01', session_token: 't1' };

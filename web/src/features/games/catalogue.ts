@@ -4,7 +4,7 @@
  * again. A failed answer (maintenance, a silent code, a network error) is not kept, so the next
  * visit asks again. A new session token (login, switch, logout) starts an empty cache.
  */
-import type { Auth, Outcome } from './gamesApi.ts';
+import type { Auth, Outcome } from '../../shared/result.ts';
 import type { LobbyGame } from './library.ts';
 
 export type ListGames = (auth: Auth, provider: string) => Promise<Outcome<LobbyGame[]>>;

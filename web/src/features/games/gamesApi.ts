@@ -4,17 +4,13 @@
  * call resolves to an Outcome: the reply's data, or the catalogue code.
  */
 import type { ApiClient } from '../../shared/api.ts';
+import type { Auth, Outcome } from '../../shared/result.ts';
 import type { LobbyGame } from './library.ts';
-
-export type Outcome<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly code: string };
-export type Auth = { readonly account_id: string; readonly session_token: string };
 
 /** A provider's whole catalogue (every category: the lobby filters it, the cache keeps it). */
 export async function listGames(api: ApiClient, auth: Auth, provider: string): Promise<Outcome<LobbyGame[]>> {
   const r = await api.call('games/:provider/GameList', { ...auth }, { provider });
-  return r.ok ? { ok: true, value: r.data.games } : { ok: false, code: r.code };
+  return r.ok ? { ok: true, value: r.value.games } : { ok: false, code: r.code };
 }
 
 /** A one-use launch URL for the game, in the member's language. */
@@ -29,5 +25,5 @@ export async function launchGame(
     { ...auth, game_id: game.game_id, lang },
     { provider: game.provider },
   );
-  return r.ok ? { ok: true, value: r.data.url } : { ok: false, code: r.code };
+  return r.ok ? { ok: true, value: r.value.url } : { ok: false, code: r.code };
 }

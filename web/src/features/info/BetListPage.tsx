@@ -14,10 +14,10 @@ import { TabList } from '../../shared/components/TabList.tsx';
 import { useBook } from '../../shared/i18n/book/useBook.ts';
 import { catalogueText } from '../../shared/i18n/index.ts';
 import { usePlayer } from '../../shared/i18n/player/usePlayer.ts';
+import type { Auth } from '../../shared/result.ts';
 import { useAccountView } from '../account/accountStream.tsx';
 import type { BetView } from '../betslip/types.ts';
 import {
-  type Auth,
   type BetListTab,
   BetListTabs,
   type CashOutQuote,

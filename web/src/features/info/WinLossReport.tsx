@@ -9,9 +9,9 @@ import { useEffect, useState } from 'react';
 import { api } from '../../shared/api.ts';
 import { usePlayer } from '../../shared/i18n/player/usePlayer.ts';
 import { formatMoney, toMinor } from '../../shared/money.ts';
+import type { Auth } from '../../shared/result.ts';
 import { type Period, Periods, periodRange } from './history.ts';
 import { fetchWinLose } from './historyApi.ts';
-import type { Auth } from './infoApi.ts';
 import './history.css';
 
 const Columns = ['turnover', 'valid_turnover', 'win_lose', 'commission'] as const;

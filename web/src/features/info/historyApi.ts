@@ -4,8 +4,8 @@
  */
 import type { PlatformWinLoseRow, SysParlayTicket } from '@sportsbook/protocol';
 import type { ApiClient } from '../../shared/api.ts';
+import type { Auth, Outcome } from '../../shared/result.ts';
 import type { BetLegView, BetView } from '../betslip/types.ts';
-import type { Auth, Outcome } from './infoApi.ts';
 
 const PageSize = 100;
 type Range = { readonly start: string; readonly end: string };
@@ -20,8 +20,8 @@ export async function fetchSettled(api: ApiClient, auth: Auth, range: Range): Pr
   if (!settled.ok) return settled;
   if (!voided.ok) return voided;
   const items = [
-    ...settled.data.data.items,
-    ...voided.data.data.items.filter((b) => b.status !== 'rejected'),
+    ...settled.value.data.items,
+    ...voided.value.data.items.filter((b) => b.status !== 'rejected'),
   ];
   items.sort((a, b) => (b.settled_time ?? b.transaction_time) - (a.settled_time ?? a.transaction_time));
   return { ok: true, value: items };
@@ -30,7 +30,7 @@ export async function fetchSettled(api: ApiClient, auth: Auth, range: Range): Pr
 /** A settled parlay or system bet with each leg's result and score. */
 export async function fetchBetDetails(api: ApiClient, auth: Auth, betId: string): Promise<Outcome<BetView>> {
   const r = await api.call('parlaybetdetails', { ...auth, bet_id: betId });
-  return r.ok ? { ok: true, value: r.data.data } : r;
+  return r.ok ? { ok: true, value: r.value.data } : r;
 }
 
 export async function fetchWinLose(
@@ -39,13 +39,13 @@ export async function fetchWinLose(
   range: Range,
 ): Promise<Outcome<PlatformWinLoseRow[]>> {
   const r = await api.call('platformwinlose', { ...auth, start_date: range.start, end_date: range.end });
-  return r.ok ? { ok: true, value: r.data.data } : r;
+  return r.ok ? { ok: true, value: r.value.data } : r;
 }
 
 /** The member's own system parlays, newest first. */
 export async function fetchSystemParlays(api: ApiClient, auth: Auth): Promise<Outcome<BetView[]>> {
   const r = await api.call('betsysparlay', { ...auth });
-  return r.ok ? { ok: true, value: [...r.data.data].reverse() } : r;
+  return r.ok ? { ok: true, value: [...r.value.data].reverse() } : r;
 }
 
 /** A system parlay's selections with each one's result and score (betsysparlaymatch). */
@@ -55,7 +55,7 @@ export async function fetchSystemLegs(
   betId: string,
 ): Promise<Outcome<BetLegView[]>> {
   const r = await api.call('betsysparlaymatch', { ...auth, bet_id: betId });
-  return r.ok ? { ok: true, value: r.data.data } : r;
+  return r.ok ? { ok: true, value: r.value.data } : r;
 }
 
 export async function fetchSystemTickets(
@@ -64,5 +64,5 @@ export async function fetchSystemTickets(
   betId: string,
 ): Promise<Outcome<SysParlayTicket[]>> {
   const r = await api.call('betsysparlaybet', { ...auth, bet_id: betId });
-  return r.ok ? { ok: true, value: r.data.data } : r;
+  return r.ok ? { ok: true, value: r.value.data } : r;
 }

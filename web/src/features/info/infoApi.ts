@@ -9,12 +9,8 @@ import {
   type StatementDay as StatementDayRow,
 } from '@sportsbook/protocol';
 import type { ApiClient } from '../../shared/api.ts';
+import type { Auth, Outcome } from '../../shared/result.ts';
 import type { BetView } from '../betslip/types.ts';
-
-export type Outcome<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly code: string };
-export type Auth = { readonly account_id: string; readonly session_token: string };
 
 /** The three lists of the bet list page (SPEC: outstanding, waiting, void/rejected). */
 export const BetListTabs = {
@@ -30,7 +26,7 @@ export async function fetchBets(
   tab: BetListTab,
 ): Promise<Outcome<{ total: number; items: BetView[] }>> {
   const r = await api.call(BetListTabs[tab], { ...auth, page_size: 100 });
-  return r.ok ? { ok: true, value: r.data.data } : r;
+  return r.ok ? { ok: true, value: r.value.data } : r;
 }
 
 const DetailCall = {
@@ -47,7 +43,7 @@ export async function fetchParlayDetails(
   betId: string,
 ): Promise<Outcome<BetView>> {
   const r = await api.call(DetailCall[tab], { ...auth, bet_id: betId });
-  return r.ok ? { ok: true, value: r.data.data } : r;
+  return r.ok ? { ok: true, value: r.value.data } : r;
 }
 
 export interface CashOutQuote {
@@ -64,7 +60,7 @@ export async function cashOutCheck(
 ): Promise<Outcome<CashOutQuote>> {
   const r = await api.call('bet/cashoutcheck', { ...auth, bet_id: betId });
   if (!r.ok) return r;
-  const { bet_id, quote_id, cashout_value } = r.data.data;
+  const { bet_id, quote_id, cashout_value } = r.value.data;
   return { ok: true, value: { betId: bet_id, quoteId: quote_id, value: cashout_value } };
 }
 
@@ -82,7 +78,7 @@ export async function cashOut(
 ): Promise<CashOutResult> {
   const body = { ...auth, request_id: requestId, bet_id: quote.betId, quote_id: quote.quoteId };
   const r = await api.call('bet/cashout', body);
-  return r.ok ? { ok: true, bet: r.data.data } : { ok: false, code: r.code };
+  return r.ok ? { ok: true, bet: r.value.data } : { ok: false, code: r.code };
 }
 
 /**
@@ -102,7 +98,7 @@ export async function fetchStatement(
     lines: true,
   });
   if (!r.ok) return r;
-  return { ok: true, value: { data: r.data.data, currency: r.data.currency ?? null } };
+  return { ok: true, value: { data: r.value.data, currency: r.value.currency ?? null } };
 }
 
 export interface MatchResult {
@@ -148,7 +144,7 @@ export async function fetchResults(
     date,
     ...(sportId === null ? {} : { sport_id: sportId }),
   });
-  return r.ok ? { ok: true, value: readResults(r.data.data) } : r;
+  return r.ok ? { ok: true, value: readResults(r.value.data) } : r;
 }
 
 /** One promotion of `eventlist` (protocol PromoEventRow), as the /event page shows it. */
@@ -197,5 +193,5 @@ export async function fetchEvents(
   now: number,
 ): Promise<Outcome<PromoEvent[]>> {
   const r = await api.call('eventlist', { ...auth, ...(isLanguage(language) ? { language } : {}) });
-  return r.ok ? { ok: true, value: readEvents(r.data.data, now) } : r;
+  return r.ok ? { ok: true, value: readEvents(r.value.data, now) } : r;
 }

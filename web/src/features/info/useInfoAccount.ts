@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { SessionContext, useAccount } from '../../app/contexts.ts';
-import type { Auth } from './infoApi.ts';
+import type { Auth } from '../../shared/result.ts';
 
 /** The logged-in player's session fields and currency, and a reporter for catalogue codes. */
 export function useInfoAccount(): { auth: Auth | null; currency: string; report: (code: string) => void } {

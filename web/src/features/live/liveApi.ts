@@ -18,20 +18,14 @@ import {
 } from '@sportsbook/protocol';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { SessionContext, useAccount } from '../../app/contexts.ts';
-import { type ApiClient, api } from '../../shared/api.ts';
+import { type ApiClient, type ApiResult, api } from '../../shared/api.ts';
+import { type Auth, mapOutcome, type Outcome } from '../../shared/result.ts';
 import { useTopicView } from '../../shared/stream/react.tsx';
-
-export type Auth = { readonly account_id: string; readonly session_token: string };
-export type Outcome<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly code: string };
 
 /** The calls of the live pages, each answering the reply's `data` or the catalogue code. */
 export function liveCalls(client: ApiClient, auth: Auth) {
-  const data = async <T>(p: Promise<{ ok: true; data: { data: T } } | { ok: false; code: string }>) => {
-    const r = await p;
-    return (r.ok ? { ok: true, value: r.data.data } : { ok: false, code: r.code }) as Outcome<T>;
-  };
+  const data = async <T>(p: Promise<ApiResult<{ data: T }>>): Promise<Outcome<T>> =>
+    mapOutcome(await p, (reply) => reply.data);
   return {
     stream: (matchId: number) => data<LiveTvStream>(client.call('livetv2', { ...auth, match_id: matchId })),
     highlights: (leagueId: number) =>

@@ -6,11 +6,8 @@
 import type { LotteryDraw, LotteryQuote, LotteryRowBody, LotteryTicket } from '@sportsbook/protocol';
 import { formatGmt8 } from '@sportsbook/protocol';
 import type { ApiClient } from '../../shared/api.ts';
+import type { Auth, Outcome } from '../../shared/result.ts';
 
-export type Outcome<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly code: string };
-export type Auth = { readonly account_id: string; readonly session_token: string };
 export type { LotteryDraw, LotteryQuote, LotteryTicket };
 
 export interface DrawList {
@@ -22,7 +19,7 @@ export interface DrawList {
 
 export async function fetchDraws(api: ApiClient, auth: Auth): Promise<Outcome<DrawList>> {
   const r = await api.call('lottery/drawlist', auth);
-  return r.ok ? { ok: true, value: r.data.data } : r;
+  return r.ok ? { ok: true, value: r.value.data } : r;
 }
 
 export async function checkRows(
@@ -32,7 +29,7 @@ export async function checkRows(
   rows: LotteryRowBody[],
 ): Promise<Outcome<LotteryQuote>> {
   const r = await api.call('lottery/betcheck', { ...auth, draw_id: drawId, rows });
-  return r.ok ? { ok: true, value: r.data.data } : r;
+  return r.ok ? { ok: true, value: r.value.data } : r;
 }
 
 /** The member's per-unit Big/Small limits (major units): a betcheck without rows quotes only them. */
@@ -41,7 +38,7 @@ export async function fetchUnitLimits(
   auth: Auth,
 ): Promise<Outcome<{ min_unit: number; max_unit: number }>> {
   const r = await api.call('lottery/betcheck', { ...auth, rows: [] });
-  return r.ok ? { ok: true, value: { min_unit: r.data.data.min_unit, max_unit: r.data.data.max_unit } } : r;
+  return r.ok ? { ok: true, value: { min_unit: r.value.data.min_unit, max_unit: r.value.data.max_unit } } : r;
 }
 
 /** Places the rows for one draw; `requestId` makes a retry the same ticket. */
@@ -53,12 +50,12 @@ export async function placeTicket(
   requestId: string,
 ): Promise<Outcome<LotteryTicket>> {
   const r = await api.call('lottery/bet', { ...auth, request_id: requestId, draw_id: drawId, rows });
-  return r.ok ? { ok: true, value: r.data.data } : r;
+  return r.ok ? { ok: true, value: r.value.data } : r;
 }
 
 export async function fetchOpenTickets(api: ApiClient, auth: Auth): Promise<Outcome<LotteryTicket[]>> {
   const r = await api.call('lottery/betlist', { ...auth, page_size: 100 });
-  return r.ok ? { ok: true, value: r.data.data.items } : r;
+  return r.ok ? { ok: true, value: r.value.data.items } : r;
 }
 
 /** Settled tickets of the GMT+8 days from `from` to `to` (UTC ms), newest first. */
@@ -74,7 +71,7 @@ export async function fetchResults(
     end_date: formatGmt8(to, 'yyyy-MM-dd'),
     page_size: 100,
   });
-  return r.ok ? { ok: true, value: r.data.data.items } : r;
+  return r.ok ? { ok: true, value: r.value.data.items } : r;
 }
 
 export function newRequestId(): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import type { LotteryQuote, LotteryTicket, Outcome } from './lotteryApi.ts';
+import type { Outcome } from '../../shared/result.ts';
+import type { LotteryQuote, LotteryTicket } from './lotteryApi.ts';
 import { type TicketDeps, ticketMachine } from './ticketMachine.ts';
 
 const auth = { account_id: 'demo01', session_token: 't' };

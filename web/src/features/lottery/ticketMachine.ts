@@ -13,7 +13,8 @@
  */
 import type { LotteryRowBody } from '@sportsbook/protocol';
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { Auth, LotteryQuote, LotteryTicket, Outcome } from './lotteryApi.ts';
+import type { Auth, Outcome } from '../../shared/result.ts';
+import type { LotteryQuote, LotteryTicket } from './lotteryApi.ts';
 
 export interface TicketDeps {
   check: (auth: Auth, drawId: string, rows: LotteryRowBody[]) => Promise<Outcome<LotteryQuote>>;

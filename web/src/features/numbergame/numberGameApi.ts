@@ -5,14 +5,14 @@
  */
 import type { NgDraw, NgTicket, OkReplyOf } from '@sportsbook/protocol';
 import type { ApiClient } from '../../shared/api.ts';
-import type { Auth, Outcome } from '../info/infoApi.ts';
+import type { Auth, Outcome } from '../../shared/result.ts';
 
 export type { NgDraw, NgTicket };
 export type NgDrawList = OkReplyOf<'ngdrawlist'>['data'];
 
 export async function fetchNgDraws(api: ApiClient, auth: Auth): Promise<Outcome<NgDrawList>> {
   const r = await api.call('ngdrawlist', auth);
-  return r.ok ? { ok: true, value: r.data.data } : r;
+  return r.ok ? { ok: true, value: r.value.data } : r;
 }
 
 export async function placeNgTicket(
@@ -21,12 +21,12 @@ export async function placeNgTicket(
   body: { draw_id: string; picks: number[]; stake: number; request_id: string },
 ): Promise<Outcome<NgTicket>> {
   const r = await api.call('ngbet', { ...auth, ...body });
-  return r.ok ? { ok: true, value: r.data.data } : r;
+  return r.ok ? { ok: true, value: r.value.data } : r;
 }
 
 export async function fetchNgOpen(api: ApiClient, auth: Auth): Promise<Outcome<NgTicket[]>> {
   const r = await api.call('ngbetlist', { ...auth, page_size: 100 });
-  return r.ok ? { ok: true, value: r.data.data.items } : r;
+  return r.ok ? { ok: true, value: r.value.data.items } : r;
 }
 
 /** Settled tickets of the GMT+8 dates `start`..`end` (yyyy-MM-dd), newest first. */
@@ -42,5 +42,5 @@ export async function fetchNgResults(
     end_date: end,
     page_size: 100,
   });
-  return r.ok ? { ok: true, value: r.data.data.items } : r;
+  return r.ok ? { ok: true, value: r.value.data.items } : r;
 }

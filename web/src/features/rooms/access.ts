@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { api } from '../../shared/api.ts';
-import { type Auth, roomCalls } from './roomsApi.ts';
+import type { Auth } from '../../shared/result.ts';
+import { roomCalls } from './roomsApi.ts';
 
 export type TournamentAccess = 'unknown' | 'enabled' | 'disabled';
 

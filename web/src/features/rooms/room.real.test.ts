@@ -92,8 +92,8 @@ describe('roomMachine against the real gateway and simulator', () => {
 
   const available = async (auth: TestSession) => {
     const r = await api().call('userbalance', { ...auth, parent_id: 'ag01' });
-    if (!r.ok || r.data.balance === undefined) throw new Error(r.ok ? 'no balance' : r.code);
-    return r.data.balance;
+    if (!r.ok || r.value.balance === undefined) throw new Error(r.ok ? 'no balance' : r.code);
+    return r.value.balance;
   };
 
   async function firstPick(matchIds: number[]): Promise<Selection> {

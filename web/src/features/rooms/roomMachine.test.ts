@@ -7,7 +7,7 @@ import { RoomStatus } from '@sportsbook/protocol';
 import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import type { Outcome } from '../betslip/betApi.ts';
+import type { Outcome } from '../../shared/result.ts';
 import type { Selection } from '../betslip/types.ts';
 import type { LobbyUpdate, RoomUpdate } from './feeds.ts';
 import { type RoomEmitted, roomActors, roomMachine } from './roomMachine.ts';

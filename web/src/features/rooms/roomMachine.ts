@@ -22,10 +22,11 @@ import {
 import { EMPTY, map, type Observable } from 'rxjs';
 import { assertEvent, assign, emit, fromEventObservable, fromPromise, setup } from 'xstate';
 import { api as defaultApi } from '../../shared/api.ts';
+import type { Auth } from '../../shared/result.ts';
 import { addSelection, type Failure, failureOf, unwrap } from '../betslip/betSlipMachine.ts';
 import type { Selection } from '../betslip/types.ts';
 import type { LobbyUpdate, RoomUpdate } from './feeds.ts';
-import { type Auth, type MyBets, type RoomCalls, roomCalls } from './roomsApi.ts';
+import { type MyBets, type RoomCalls, roomCalls } from './roomsApi.ts';
 import { type PointsMode, parsePoints, pointsProblem } from './rules.ts';
 import type { RankRow, Room, RoomBet } from './types.ts';
 

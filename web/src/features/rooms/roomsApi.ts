@@ -5,18 +5,11 @@
  * Every function answers an Outcome: the value, or the reply's catalogue code.
  */
 import type { ApiClient, ApiResult } from '../../shared/api.ts';
-import type { Outcome } from '../betslip/betApi.ts';
+import { type Auth, mapOutcome, type Outcome } from '../../shared/result.ts';
 import type { Selection } from '../betslip/types.ts';
 import type { RankRow, Room, RoomBet, RoomLeague, RoomMatch } from './types.ts';
 
-export interface Auth {
-  account_id: string;
-  session_token: string;
-}
-
-function outcome<T, R>(result: ApiResult<R>, pick: (data: R) => T): Outcome<T> {
-  return result.ok ? { ok: true, value: pick(result.data) } : { ok: false, code: result.code };
-}
+const outcome = <T, R>(result: ApiResult<R>, pick: (reply: R) => T): Outcome<T> => mapOutcome(result, pick);
 
 export interface JoinRequest {
   roomId: number;
@@ -64,12 +57,12 @@ export function roomCalls(api: ApiClient) {
         { ...auth, ...(mine ? { mine } : {}) },
         { signal },
       );
-      return outcome(result, (d) => d.rooms as Room[]);
+      return outcome(result, (d) => d.rooms);
     },
     async info(auth: Auth, roomId: number, signal?: AbortSignal): Promise<Outcome<Room>> {
       return outcome(
         await api.call('tournament/roominfo', { ...auth, room_id: roomId }, { signal }),
-        (d) => d.room as Room,
+        (d) => d.room,
       );
     },
     async join(auth: Auth, r: JoinRequest, signal?: AbortSignal): Promise<Outcome<Room>> {
@@ -84,7 +77,7 @@ export function roomCalls(api: ApiClient) {
         },
         { signal },
       );
-      return outcome(result, (d) => d.room as Room);
+      return outcome(result, (d) => d.room);
     },
     async leave(auth: Auth, roomId: number, requestId: string, signal?: AbortSignal): Promise<Outcome<Room>> {
       const result = await api.call(
@@ -92,7 +85,7 @@ export function roomCalls(api: ApiClient) {
         { ...auth, room_id: roomId, request_id: requestId },
         { signal },
       );
-      return outcome(result, (d) => d.room as Room);
+      return outcome(result, (d) => d.room);
     },
     async create(auth: Auth, r: CreateRequest, signal?: AbortSignal): Promise<Outcome<Room>> {
       const result = await api.call(
@@ -109,13 +102,13 @@ export function roomCalls(api: ApiClient) {
         },
         { signal },
       );
-      return outcome(result, (d) => d.room as Room);
+      return outcome(result, (d) => d.room);
     },
     /** `virtual`: the leagues and matches a virtual room may take (virtual events). */
     async leagues(auth: Auth, signal?: AbortSignal, virtual = false): Promise<Outcome<RoomLeague[]>> {
       return outcome(
         await api.call('tournament/roomleaguelist', { ...auth, ...(virtual ? { virtual } : {}) }, { signal }),
-        (d) => d.leagues as RoomLeague[],
+        (d) => d.leagues,
       );
     },
     async matches(
@@ -129,20 +122,20 @@ export function roomCalls(api: ApiClient) {
         { ...auth, league_ids: leagueIds, page_number: 1, page_size: 100, ...(virtual ? { virtual } : {}) },
         { signal },
       );
-      return outcome(result, (d) => d.matches as RoomMatch[]);
+      return outcome(result, (d) => d.matches);
     },
     async lookup(auth: Auth, keyword: string, signal?: AbortSignal): Promise<Outcome<RoomMatch[]>> {
       return outcome(
         await api.call('tournament/matchlookup', { ...auth, keyword }, { signal }),
-        (d) => d.matches as RoomMatch[],
+        (d) => d.matches,
       );
     },
     async myBets(auth: Auth, roomId: number, signal?: AbortSignal): Promise<Outcome<MyBets>> {
       const result = await api.call('tournament/memberbetlist', { ...auth, room_id: roomId }, { signal });
       return outcome(result, (d) => ({
-        bets: d.bets as RoomBet[],
+        bets: d.bets,
         points: d.points,
-        me: (d.me ?? null) as RankRow | null,
+        me: d.me ?? null,
       }));
     },
     async place(
@@ -171,7 +164,7 @@ export function roomCalls(api: ApiClient) {
               { ...auth, room_id: r.roomId, selections: legs, stake: r.stake, request_id: r.requestId },
               { signal },
             );
-      return outcome(result, (d) => ({ bet: d.bet as RoomBet, points: d.points }));
+      return outcome(result, (d) => ({ bet: d.bet, points: d.points }));
     },
   };
 }

@@ -4,7 +4,7 @@
  */
 import type { VirtualResult } from '@sportsbook/protocol';
 import type { ApiClient } from '../../shared/api.ts';
-import type { Auth, Outcome } from '../info/infoApi.ts';
+import type { Auth, Outcome } from '../../shared/result.ts';
 
 export async function fetchVirtualResult(
   api: ApiClient,
@@ -12,5 +12,5 @@ export async function fetchVirtualResult(
   matchId: number,
 ): Promise<Outcome<VirtualResult>> {
   const r = await api.call('vresult', { ...auth, match_id: matchId });
-  return r.ok ? { ok: true, value: r.data.data } : r;
+  return r.ok ? { ok: true, value: r.value.data } : r;
 }
