@@ -36,6 +36,28 @@ describe('web plugin: the app, its deep links, and the backend-only paths', () =
   });
 });
 
+describe('web plugin: the app shell for deep links (issue 29)', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  let gateway: Awaited<ReturnType<typeof startGateway>>;
+  beforeAll(async () => {
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>landing</title>');
+    writeFileSync(join(dist, 'app.html'), '<!doctype html><title>shell</title>');
+    gateway = await startGateway({ upstreamUrl: 'http://127.0.0.1:1', webDist: dist });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves the landing page on / and the app shell on a deep link', async () => {
+    const page = async (path: string) =>
+      (await fetch(`${gateway.url}${path}`, { headers: { accept: 'text/html' } })).text();
+    expect(await page('/')).toContain('<title>landing</title>');
+    expect(await page('/desktop')).toContain('<title>shell</title>');
+    expect(await page('/info/betlist')).toContain('<title>shell</title>');
+  });
+});
+
 describe('web plugin: compressed copies and cache headers (issue 29, a phone over 4G)', () => {
   const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
   const asset = 'assets/index-Dw0VctbF.js';

@@ -11,10 +11,14 @@ export const BackendOnlyPath = /^\/(prg|apitv)(\/|$)/;
 /** A file of the build whose name carries its content hash (Vite's `assets/<name>-<hash>.<ext>`). */
 export const HashedAsset = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/;
 
+/** The page of the build a deep link gets: index.html without the landing page (issue 29). */
+export const AppShellFile = 'app.html';
+
 /**
  * Serves the built web app with history-mode fallback: any GET that is not an API, websocket,
- * metrics, health or backend-only path and accepts HTML gets index.html, so deep links
- * (/desktop, /info/betlist) load the app, which then routes on the client.
+ * metrics, health or backend-only path and accepts HTML gets index.html (app.html, the app shell,
+ * when the build has it), so deep links (/desktop, /info/betlist) load the app, which then routes
+ * on the client.
  *
  * The build writes a brotli and a gzip copy beside each text file (web/vite.config.ts
  * `precompress`); the one the browser accepts is served (`preCompressed`), with
@@ -25,6 +29,9 @@ export const webPlugin = fp<{ root?: string }>(
   async (app, opts) => {
     const root = opts.root;
     const hasApp = root !== undefined && existsSync(`${root}/index.html`);
+    // index.html holds the landing page prerendered; a deep link gets the app shell when the build
+    // has one (web/tools/landingHtml.ts), so a reload of /desktop never paints the login form.
+    const deepLinkPage = hasApp && existsSync(`${root}/${AppShellFile}`) ? AppShellFile : 'index.html';
     if (hasApp) {
       await app.register(fastifyStatic, {
         root,
@@ -43,7 +50,7 @@ export const webPlugin = fp<{ root?: string }>(
       const path = req.url.split('?')[0] ?? '/';
       const isApiLike = /^\/(api|ws|metrics|healthz|readyz)(\/|$)/.test(path) || BackendOnlyPath.test(path);
       if (hasApp && req.method === 'GET' && !isApiLike && !/\.[a-z0-9]+$/i.test(path)) {
-        return reply.type('text/html').sendFile('index.html');
+        return reply.type('text/html').sendFile(path === '/' ? 'index.html' : deepLinkPage);
       }
       return reply.code(404).send({ status: 0, statusdesc: 'unknownCall' });
     });
