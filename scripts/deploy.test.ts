@@ -39,19 +39,57 @@ function serviceBlocks(text: string): Map<string, string> {
   return blocks;
 }
 
+const SentinelProfile = [
+  'redis-primary',
+  'redis-replica',
+  'sentinel1',
+  'sentinel2',
+  'sentinel3',
+  'gateway-sentinel',
+];
+
 describe('docker-compose.yml', () => {
   const normalized = dockerComposeConfig();
   const services = serviceBlocks(normalized);
 
   it('is valid and defines Redis, the simulator, two gateways, a load balancer and monitoring', () => {
     expect(dockerComposeConfig('--services').trim().split('\n').sort()).toEqual(
-      ['gateway1', 'gateway2', 'lb', 'redis', 'sim', 'prometheus', 'grafana'].sort(),
+      ['gateway1', 'gateway2', 'lb', 'redis', 'sim', 'prometheus', 'grafana', ...SentinelProfile].sort(),
     );
     // Prometheus and Grafana start only with `--profile monitoring`.
     for (const name of ['prometheus', 'grafana'])
       expect(services.get(name)).toMatch(/profiles:\n\s+- monitoring/);
     for (const name of ['redis', 'sim', 'gateway1', 'gateway2', 'lb'])
       expect(services.get(name)).not.toContain('profiles:');
+  });
+
+  it('profile sentinel: a primary, a replica, three Sentinels and a gateway given REDIS_SENTINELS', () => {
+    const withProfile = services;
+    for (const name of SentinelProfile)
+      expect(withProfile.get(name), name).toMatch(/profiles:\n\s+- sentinel/);
+    expect(withProfile.get('redis-replica')).toMatch(/- --replicaof\n\s+- redis-primary\n\s+- '6379'/);
+    const sentinelConf = readFileSync(`${root}deploy/redis/sentinel.conf`, 'utf8');
+    expect(sentinelConf).toMatch(/^sentinel monitor mymaster redis-primary 6379 2$/m);
+    for (const name of ['sentinel1', 'sentinel2', 'sentinel3']) {
+      const block = withProfile.get(name) ?? '';
+      expect(block).toContain('deploy/redis/sentinel.conf');
+      expect(block).toMatch(/redis-server\s+\/data\/sentinel\.conf\s+--sentinel/);
+      expect(block).toMatch(/redis-primary:\n\s+condition: service_healthy/);
+    }
+    const gateway = withProfile.get('gateway-sentinel') ?? '';
+    expect(gateway).toContain('REDIS_SENTINELS: sentinel1:26379,sentinel2:26379,sentinel3:26379');
+    expect(gateway).toContain('REDIS_SENTINEL_NAME: mymaster');
+    // Never both: the gateway refuses REDIS_URL with REDIS_SENTINELS (config.ts).
+    expect(gateway).not.toContain('REDIS_URL');
+    for (const s of ['sentinel1', 'sentinel2', 'sentinel3'])
+      expect(gateway).toMatch(new RegExp(`${s}:\\n\\s+condition: service_healthy`));
+    // And it validates with the profile switched on (Debian's docker-compose, no engine).
+    expect(() =>
+      execFileSync('docker-compose', ['-f', 'docker-compose.yml', '--profile', 'sentinel', 'config', '-q'], {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    ).not.toThrow();
   });
 
   it('runs the compiled servers of the multi-stage image, without tsx', () => {

@@ -12,7 +12,7 @@ import type { ChaosReport, Scenario } from './scenario.ts';
 
 const chaosDir = new URL('.', import.meta.url);
 /** Run order: the cheap ones first, the soak (minutes) last. */
-const order = ['fuzz', 'caps', 'bets', 'gateway-kill', 'redis-kill', 'outage', 'soak'];
+const order = ['fuzz', 'caps', 'bets', 'gateway-kill', 'redis-kill', 'sentinel', 'outage', 'soak'];
 
 function available(): string[] {
   const names = readdirSync(chaosDir)

@@ -28,9 +28,11 @@ export {
   login,
   postJson,
   type RunningRedis,
+  type RunningSentinelGroup,
   simCalls,
   startGatewayProcess,
   startRedis,
+  startSentinelGroup,
 } from '@sportsbook/testkit';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -18,5 +18,13 @@ export {
   type TestSession,
 } from './http.ts';
 export { freePort, type RunningRedis, startRedis } from './redis.ts';
-export { type RunningSentinelGroup, type SentinelNode, startSentinelGroup } from './sentinel.ts';
+export {
+  closeRedis,
+  connectRedis,
+  type Redis,
+  RedisHealth,
+  type RunningSentinelGroup,
+  type SentinelNode,
+  startSentinelGroup,
+} from './sentinel.ts';
 export { AdminToken, type Stack, type StackOf, type StackOptions, simAdmin, startStack } from './stack.ts';

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closeRedis, connectRedis, freePort, type Redis, RedisHealth } from '@sportsbook/gateway';
 
+export { closeRedis, connectRedis, type Redis, RedisHealth };
+
 export interface SentinelNode {
   readonly port: number;
   readonly pid: number;
@@ -185,7 +187,12 @@ export async function startSentinelGroup(options: SentinelGroupOptions = {}): Pr
         throw new Error(`no failover from ${port} within ${timeoutMs} ms`);
       },
       client(port) {
-        return connectRedis(`redis://127.0.0.1:${port}`, { name: 'test', maxBackoffMs: 200 });
+        // Commands wait for a reconnection: Sentinel kills the clients of an instance it reconfigures.
+        return connectRedis(`redis://127.0.0.1:${port}`, {
+          name: 'test',
+          maxBackoffMs: 200,
+          queueWhileDown: true,
+        });
       },
       close: closeRedis,
       stop,

@@ -70,7 +70,9 @@ export function reconnectDelay(
 }
 
 export function connectRedis(target: RedisTarget, options: RedisConnectOptions): Redis {
-  const maxBackoffMs = options.maxBackoffMs ?? 2000;
+  // Through Sentinel a reconnection first asks a Sentinel (cheap) and a lost primary is the
+  // expected failover: retry sooner, so clients wait for the promotion, not for our backoff.
+  const maxBackoffMs = options.maxBackoffMs ?? (typeof target === 'string' ? 2000 : 500);
   const redisOptions: RedisOptions = {
     connectionName: options.name.replace(/[^A-Za-z0-9_.:-]/g, '_'),
     retryStrategy: (times) => reconnectDelay(times, maxBackoffMs),
@@ -106,7 +108,7 @@ function sentinelOptions(target: RedisSentinelTarget, base: RedisOptions): Redis
     role: 'master',
     failoverDetector: true,
     // All Sentinels unreachable: keep asking, with the same capped, jittered backoff.
-    sentinelRetryStrategy: (times) => reconnectDelay(times, 2000),
+    sentinelRetryStrategy: (times) => reconnectDelay(times, 1000),
     sentinelCommandTimeout: 1000,
     reconnectOnError: (err) => (err.message.startsWith('READONLY') ? 1 : false),
     ...(target.password !== undefined ? { password: target.password } : {}),
