@@ -129,6 +129,21 @@ describe('prerendered landing page', { timeout: 90_000 }, () => {
     expect(problems).toEqual([]);
   });
 
+  it('a deep link paints the app shell, never the login form, then the app takes its place', async () => {
+    const release = await holdEntry();
+    await page.goto(url('/desktop'), { waitUntil: 'commit' });
+    await page.locator('#root[data-prerendered="shell"] .app-header .brand').waitFor();
+    expect(await page.getByRole('status').count()).toBe(1);
+    expect(await forms()).toBe(0);
+    release();
+    // Logged out: the app sends the visitor to the landing page, rendered once.
+    await page.getByRole('button', { name: 'Log in' }).and(page.locator(':enabled')).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await forms()).toBe(1);
+    expect(await page.locator('.app-header').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
   it('renders afresh, once, for a returning visitor whose first render differs (remembered login id)', async () => {
     await context.addInitScript((key) => {
       localStorage.setItem(key, JSON.stringify({ rememberMe: true, loginId: 'demo02', session: null }));

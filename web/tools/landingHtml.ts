@@ -2,7 +2,9 @@
  * Build plugins for a fast first paint on a phone over 4G (issue 29, item 4):
  * - `prerenderLanding`: index.html carries the landing page's markup (src/prerender.tsx, rendered
  *   with Vite's SSR loader during the build) and the entry CSS inline in a `<style>`, so the login
- *   form paints with the HTML, before the JavaScript; main.tsx hydrates it.
+ *   form paints with the HTML, before the JavaScript; main.tsx hydrates it. `app.html`, the same page
+ *   with the app shell (header bar, busy placeholder) instead of the landing page, is what the gateway
+ *   serves for every other path, so a reload of /desktop never paints the login form.
  * - `precompress`: a brotli and a gzip copy of every text file of the build, which the gateway
  *   serves to browsers that accept them (gateway/src/plugins/web.ts).
  */
@@ -57,25 +59,51 @@ async function renderLandingMarkup(root: string, mode: string): Promise<string> 
   }
 }
 
+/** The page the gateway serves for a deep link (gateway/src/plugins/web.ts `AppShellFile`). */
+export const AppShellFile = 'app.html';
+
+/**
+ * The app shell's markup, from the landing page's: the header bar with the brand and a busy
+ * placeholder. A reload of /desktop paints it at once instead of the login form; main.tsx then
+ * renders the app in its place.
+ */
+export function appShellMarkup(landingMarkup: string): string {
+  const brand = /<span class="brand">.*?<\/span>/s.exec(landingMarkup)?.[0] ?? '';
+  return `<header class="app-header">${brand}</header><main><p class="loading" role="status" aria-busy="true"></p></main>`;
+}
+
+/** index.html with the landing page, and app.html (the app shell) for every other path. */
 export function prerenderLanding(): Plugin {
   let root = '';
   let mode = 'production';
+  let outDir = '';
+  let shell: string | undefined;
   return {
     name: 'sportsbook:prerender-landing',
     apply: 'build',
     configResolved(config) {
       root = config.root;
       mode = config.mode;
+      outDir = resolve(config.root, config.build.outDir);
     },
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
         const markup = await renderLandingMarkup(root, mode);
-        return landingHtml(html, markup, (href) => {
+        const page = landingHtml(html, markup, (href) => {
           const asset = ctx.bundle?.[href.replace(/^\//, '')];
           return asset?.type === 'asset' ? String(asset.source) : undefined;
         });
+        const landingRoot = `<div id="root" ${PrerenderedAttribute}="landing">${markup}</div>`;
+        shell = page.replace(
+          landingRoot,
+          () => `<div id="root" ${PrerenderedAttribute}="shell">${appShellMarkup(markup)}</div>`,
+        );
+        return page;
       },
+    },
+    writeBundle() {
+      if (shell !== undefined) writeFileSync(join(outDir, AppShellFile), shell);
     },
   };
 }
