@@ -17,9 +17,10 @@ import {
 import { AdminToken, gatewayMetric, simCalls, startPair } from '@sportsbook/testkit/feed';
 import type { RunningSim } from '@sportsbook/upstream-sim';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningGateway, startGateway } from '../index.ts';
 import { endedMatches } from './hub.ts';
+import type { TopicHistory } from './topic.ts';
 
 type Row = [string, number, string, number | string | null, number, number[]];
 type Session = { accountId: string; token: string };
@@ -167,6 +168,31 @@ describe('the account topic', () => {
     await new Promise((r) => setTimeout(r, 1000)); // a window of wall time is the thing measured
     expect((await simCalls(sim, 'cashoutcheck')) - quotes0).toBeLessThanOrEqual(1);
     expect(a.problems).toEqual([]);
+  });
+
+  it('a poll whose replies are all byte-identical costs the compares only: no normalize, no diff, no publish (issue 32)', async () => {
+    const s = await session('demo18');
+    const topic = 'account/demo18';
+    const c = await socket(s);
+    await c.sub(topic);
+    await c.until(() => model(c, topic)?.wallet.main !== undefined, 5000, 'snapshot');
+    const entry = gateway.app.feed.hub.topics.get(topic);
+    const stream = entry?.poller as unknown as { unchangedPolls: number };
+    const history = entry?.history as TopicHistory;
+    const publish = vi.spyOn(history, 'publish');
+    try {
+      // The simulator's clock stands still: every later slow poll (250 ms apart) answers the same bytes.
+      const unchanged0 = stream.unchangedPolls;
+      await c.until(() => stream.unchangedPolls - unchanged0 >= 3, 5000, 'three unchanged polls');
+      expect(publish).not.toHaveBeenCalled();
+      // A change in one reply (a bet: balance, running list) is normalized and published again.
+      const bet = await placeSingle(sim, gateway.url, s);
+      await c.until(() => model(c, topic)?.bet[bet.bet_id] !== undefined, 2000, 'the new bet');
+      expect(publish).toHaveBeenCalled();
+      expect(c.problems).toEqual([]);
+    } finally {
+      publish.mockRestore();
+    }
   });
 
   it('a session the upstream refuses is closed with 4401 (operator_type 2: vuserbalance)', async () => {

@@ -138,6 +138,16 @@ class AccountStream implements TopicSource {
   /** The last cash-out replies by bet id, and when every offer was last asked. */
   private quotes = new Map<string, unknown>();
   private quotedAt = Number.NEGATIVE_INFINITY;
+  /**
+   * Each call's last reply (by path, and bet id for a quote): a reply with the same bytes comes back
+   * as that very object (UpstreamClient `previous`), and a poll whose every reply is unchanged costs
+   * those compares and nothing else: no normalize, no diff, no publish (issue 32).
+   */
+  private lastReplies = new Map<string, UpstreamReply>();
+  private nextReplies = new Map<string, UpstreamReply>();
+  private repliesChanged = false;
+  /** Polls whose replies were all byte-identical to the last ones (tests). */
+  unchangedPolls = 0;
   private readonly now: () => number;
 
   constructor(
@@ -218,25 +228,39 @@ class AccountStream implements TopicSource {
     body: Record<string, unknown>,
     who: AccountCredentials,
     signal: AbortSignal,
+    /** A reply the model is made of (the profile, asked once per session, is not). */
+    part = true,
   ): Promise<unknown> {
     const timeoutMs = Math.min(
       this.o.tuning.maxPollTimeoutMs,
       Math.max(this.o.tuning.minPollTimeoutMs, this.o.tuning.accountQuickMs * 3),
     );
+    const key = typeof body.bet_id === 'string' ? `${path} ${body.bet_id}` : path;
+    const previous = part ? this.lastReplies.get(key) : undefined;
     const res: UpstreamReply = await this.o.upstream.post(
       path,
       { account_id: who.accountId, session_token: who.sessionToken, ...body },
-      { timeoutMs, signal },
+      { timeoutMs, signal, ...(previous === undefined ? {} : { previous }) },
     );
     // The catalogue answers the session codes with 401 (a blocked account 403): logged out.
     if (res.httpStatus === 401 || res.httpStatus === 403) throw new SessionRefused(path);
+    if (!part) return res.body;
+    if (res !== previous) this.repliesChanged = true;
+    if (res.text !== undefined) this.nextReplies.set(key, res);
     return res.body;
+  }
+
+  /** A cash-out quote not asked again this poll: its last reply stands (and counts as unchanged). */
+  private reuse(path: string, betId: string): unknown {
+    const last = this.lastReplies.get(`${path} ${betId}`);
+    if (last !== undefined) this.nextReplies.set(`${path} ${betId}`, last);
+    return this.quotes.get(betId);
   }
 
   private async profile(who: AccountCredentials, signal: AbortSignal): Promise<Profile> {
     const known = this.profiles.get(who.sessionToken);
     if (known !== undefined) return known;
-    const body = await this.call('/userprofile', {}, who, signal);
+    const body = await this.call('/userprofile', {}, who, signal, false);
     const info =
       isRecord(body) && isRecord(body.member_profile) ? body.member_profile.player_info : undefined;
     const first = Array.isArray(info) ? (info[0] as unknown) : undefined;
@@ -282,7 +306,7 @@ class AccountStream implements TopicSource {
       candidates.map((b) =>
         all || !this.quotes.has(b.bet_id)
           ? call({ call: 'bet/cashoutcheck', body: { bet_id: b.bet_id } })
-          : Promise.resolve(this.quotes.get(b.bet_id)),
+          : Promise.resolve(this.reuse('/bet/cashoutcheck', b.bet_id)),
       ),
     );
     if (all) this.quotedAt = now;
@@ -313,9 +337,23 @@ class AccountStream implements TopicSource {
     this.inFlight = controller;
     let label = 'ok';
     let refused = false;
+    this.repliesChanged = false;
+    this.nextReplies = new Map();
     try {
-      const normalized = normalizeAccount(await this.replies(who, controller.signal));
-      if (normalized.ok) {
+      const replies = await this.replies(who, controller.signal);
+      // The same set of calls answered with the same bytes as last time: the model is the same.
+      const unchanged =
+        !this.repliesChanged && this.model !== undefined && this.nextReplies.size === this.lastReplies.size;
+      const normalized = unchanged
+        ? ({ ok: true, value: this.model as AccountModel } as const)
+        : normalizeAccount(replies);
+      // Only replies that made a good model are compared against next time.
+      this.lastReplies = normalized.ok ? this.nextReplies : new Map();
+      if (unchanged) {
+        this.unchangedPolls++;
+        this.failures = 0;
+        this.history.setStale(false, this.now());
+      } else if (normalized.ok) {
         this.failures = 0;
         this.model = normalized.value;
         this.openMatches = openBetMatchIds(normalized.value);
