@@ -22,3 +22,25 @@ export const failure = (code: string): { readonly ok: false; readonly code: stri
 export function mapOutcome<T, U>(result: Outcome<T>, pick: (value: T) => U): Outcome<U> {
   return result.ok ? { ok: true, value: pick(result.value) } : failure(result.code);
 }
+
+/**
+ * The one error class of a failed call: a machine's call actor resolves with the value and rejects
+ * with a CallFailure (its catalogue code), routed by the machine's `onError`. Anything else thrown
+ * reads as `systemError`. A failure with more to say extends it (the slip's SlipFailure).
+ */
+export class CallFailure extends Error {
+  constructor(readonly code: string) {
+    super(code);
+    this.name = 'CallFailure';
+  }
+}
+
+/** The value of an Outcome, or a CallFailure with its code. */
+export function valueOrThrow<T>(outcome: Outcome<T>): T {
+  if (outcome.ok) return outcome.value;
+  throw new CallFailure(outcome.code);
+}
+
+/** The catalogue code of what a call actor threw (`systemError` for anything but a CallFailure). */
+export const failureCode = (error: unknown): string =>
+  error instanceof CallFailure ? error.code : 'systemError';

@@ -20,6 +20,7 @@ import { EMPTY, map, type Observable } from 'rxjs';
 import { assertEvent, assign, emit, fromEventObservable, fromPromise, setup } from 'xstate';
 import { type ApiClient, api as defaultApi } from '../../shared/api.ts';
 import { parseStake, stakeText, toMinor } from '../../shared/money.ts';
+import { CallFailure } from '../../shared/result.ts';
 import { awaitDecision, type CheckedPick, checkPicks, placeBet, type SlipOutcome } from './betApi.ts';
 import type { SavedSlip } from './persist.ts';
 import {
@@ -153,11 +154,12 @@ const MarketCodes = new Set([
 
 /**
  * A failed call of the slip's actors: the actors reject with it so the machine routes failures
- * through `onError` (a code of the catalogue; `oddsId` names the pick a failed check concerns).
+ * through `onError` (a code of the catalogue; `oddsId` names the pick a failed check concerns). The
+ * web's one failure class (shared/result.ts CallFailure) with the slip's two extra facts.
  */
-export class SlipFailure extends Error {
+export class SlipFailure extends CallFailure {
   constructor(
-    readonly code: string,
+    code: string,
     readonly oddsId?: string,
     /** changeStakeMin / changeStakeMax: the stake the upstream offers, minor units. */
     readonly stakeTo?: number,

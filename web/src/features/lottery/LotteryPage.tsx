@@ -144,8 +144,8 @@ export default function LotteryPage() {
     };
   }, [auth, disabled, currency]);
   useEffect(() => {
-    const failed = actor.on('failed', (e) => report(e.code));
-    const placed = actor.on('placed', () => {
+    const failed = actor.on('ticket.failed', (e) => report(e.code));
+    const placed = actor.on('ticket.placed', () => {
       session.send({ type: 'balance.refresh' });
       setRows(Array.from({ length: StartRows }, (_, i) => blankRow(i + 1)));
       void refreshMine();
@@ -171,7 +171,7 @@ export default function LotteryPage() {
     (state.context.code === 'drawClosed' || (reviewClose !== null && now >= reviewClose));
   const nextDraw = openDraws.find((d) => d.draw_id !== state.context.drawId) ?? null;
   useEffect(() => {
-    if (reviewClosed && state.context.code !== 'drawClosed') send({ type: 'closed' });
+    if (reviewClosed && state.context.code !== 'drawClosed') send({ type: 'draw.closed' });
   }, [reviewClosed, state.context.code, send]);
 
   if (disabled || !auth) return <section className="lottery" hidden data-lottery="hidden" />;
@@ -201,7 +201,7 @@ export default function LotteryPage() {
   const review = () => {
     if (!selected || !quote.ready) return;
     send({
-      type: 'review',
+      type: 'ticket.review',
       auth,
       drawId: selected.draw_id,
       drawTime: selected.draw_time,
@@ -220,7 +220,7 @@ export default function LotteryPage() {
     if (!nextDraw) return;
     setDrawId(nextDraw.draw_id);
     send({
-      type: 'move',
+      type: 'ticket.move',
       drawId: nextDraw.draw_id,
       drawTime: nextDraw.draw_time,
       closeTime: nextDraw.close_time,
@@ -310,7 +310,11 @@ export default function LotteryPage() {
             {t('total')}: {currency} {money(state.context.quote?.total_cost ?? 0)}
           </p>
           <div className="lottery-actions">
-            <button type="button" onClick={() => send({ type: 'back' })} disabled={state.matches('placing')}>
+            <button
+              type="button"
+              onClick={() => send({ type: 'ticket.back' })}
+              disabled={state.matches('placing')}
+            >
               {t('back')}
             </button>
             {reviewClosed ? (
@@ -323,7 +327,7 @@ export default function LotteryPage() {
               <button
                 type="button"
                 className="primary"
-                onClick={() => send({ type: 'confirm' })}
+                onClick={() => send({ type: 'ticket.confirm' })}
                 disabled={state.matches('placing')}
               >
                 {state.matches('placing') ? t('placing') : t('confirm')}
@@ -335,7 +339,7 @@ export default function LotteryPage() {
         <section className="lottery-accepted" aria-live="polite">
           <h2>{t('accepted', { id: state.context.ticket.ticket_id })}</h2>
           <TicketCard ticket={state.context.ticket} money={money} t={t} />
-          <button type="button" className="primary" onClick={() => send({ type: 'again' })}>
+          <button type="button" className="primary" onClick={() => send({ type: 'ticket.again' })}>
             {t('newTicket')}
           </button>
         </section>

@@ -41,17 +41,17 @@ describe('ticketMachine', () => {
     ]);
     const actor = createActor(ticketMachine, { input: { deps: d } }).start();
     const events: string[] = [];
-    actor.on('*', (e) => events.push(e.type === 'failed' ? `failed:${e.code}` : e.type));
-    actor.send({ type: 'review', auth, drawId: '202601101210', rows });
+    actor.on('*', (e) => events.push(e.type === 'ticket.failed' ? `failed:${e.code}` : e.type));
+    actor.send({ type: 'ticket.review', auth, drawId: '202601101210', rows });
     await waitFor(actor, (s) => s.matches('confirming'));
     expect(actor.getSnapshot().context.quote).toEqual(quote);
-    actor.send({ type: 'confirm' });
+    actor.send({ type: 'ticket.confirm' });
     await waitFor(actor, (s) => s.matches('confirming') && s.context.code === 'requestTimeout');
-    actor.send({ type: 'confirm' });
+    actor.send({ type: 'ticket.confirm' });
     await waitFor(actor, (s) => s.matches('placed'));
     expect(sent).toEqual(['req-1', 'req-1']);
-    expect(events).toEqual(['failed:requestTimeout', 'placed']);
-    actor.send({ type: 'again' });
+    expect(events).toEqual(['failed:requestTimeout', 'ticket.placed']);
+    actor.send({ type: 'ticket.again' });
     expect(actor.getSnapshot().matches('editing')).toBe(true);
   });
 
@@ -64,22 +64,22 @@ describe('ticketMachine', () => {
       [{ ok: false, code: 'betLowerMin' }],
     );
     const actor = createActor(ticketMachine, { input: { deps: d } }).start();
-    actor.send({ type: 'review', auth, drawId: '202601101210', rows });
+    actor.send({ type: 'ticket.review', auth, drawId: '202601101210', rows });
     await waitFor(actor, (s) => s.matches('editing') && s.context.code === 'betLowerMin');
-    actor.send({ type: 'review', auth, drawId: '202601101210', rows });
+    actor.send({ type: 'ticket.review', auth, drawId: '202601101210', rows });
     await waitFor(actor, (s) => s.matches('confirming'));
-    actor.send({ type: 'confirm' });
+    actor.send({ type: 'ticket.confirm' });
     // A closed draw keeps the review (tied to its draw) and says so; Back leaves it.
     await waitFor(actor, (s) => s.matches('confirming') && s.context.code === 'drawClosed');
-    actor.send({ type: 'back' });
+    actor.send({ type: 'ticket.back' });
     expect(actor.getSnapshot().matches('editing')).toBe(true);
-    actor.send({ type: 'review', auth, drawId: '202601101220', rows });
+    actor.send({ type: 'ticket.review', auth, drawId: '202601101220', rows });
     await waitFor(actor, (s) => s.matches('confirming'));
-    actor.send({ type: 'back' });
+    actor.send({ type: 'ticket.back' });
     expect(actor.getSnapshot().matches('editing')).toBe(true);
-    actor.send({ type: 'review', auth, drawId: '202601101220', rows });
+    actor.send({ type: 'ticket.review', auth, drawId: '202601101220', rows });
     await waitFor(actor, (s) => s.matches('confirming'));
-    actor.send({ type: 'confirm' });
+    actor.send({ type: 'ticket.confirm' });
     await waitFor(actor, (s) => s.matches('placed'));
     expect(sent).toEqual(['req-2', 'req-4']);
   });
@@ -95,28 +95,35 @@ describe('ticketMachine', () => {
     const actor = createActor(ticketMachine, { input: { deps: d } }).start();
     const events: string[] = [];
     actor.on('*', (e) => events.push(e.type));
-    actor.send({ type: 'review', auth, drawId: '202601101210', drawTime: 1_000, closeTime: 940, rows });
+    actor.send({
+      type: 'ticket.review',
+      auth,
+      drawId: '202601101210',
+      drawTime: 1_000,
+      closeTime: 940,
+      rows,
+    });
     await waitFor(actor, (s) => s.matches('confirming'));
     expect(actor.getSnapshot().context).toMatchObject({
       drawId: '202601101210',
       drawTime: 1_000,
       closeTime: 940,
     });
-    actor.send({ type: 'closed' });
-    actor.send({ type: 'confirm' });
+    actor.send({ type: 'draw.closed' });
+    actor.send({ type: 'ticket.confirm' });
     expect(actor.getSnapshot().matches('confirming')).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ drawId: '202601101210', code: 'drawClosed' });
-    actor.send({ type: 'move', drawId: '202601101220', drawTime: 1_600, closeTime: 1_540 });
+    actor.send({ type: 'ticket.move', drawId: '202601101220', drawTime: 1_600, closeTime: 1_540 });
     await waitFor(actor, (s) => s.matches('confirming'));
     expect(actor.getSnapshot().context).toMatchObject({
       drawId: '202601101220',
       code: null,
       drawTime: 1_600,
     });
-    actor.send({ type: 'confirm' });
+    actor.send({ type: 'ticket.confirm' });
     await waitFor(actor, (s) => s.matches('placed'));
     expect(drawnOn).toEqual(['202601101220']);
     expect(sent).toEqual(['req-2']);
-    expect(events).toEqual(['placed']);
+    expect(events).toEqual(['ticket.placed']);
   });
 });

@@ -13,7 +13,7 @@
  */
 import type { LotteryRowBody } from '@sportsbook/protocol';
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { Auth, Outcome } from '../../shared/result.ts';
+import { type Auth, failureCode, type Outcome, valueOrThrow } from '../../shared/result.ts';
 import type { LotteryQuote, LotteryTicket } from './lotteryApi.ts';
 
 export interface TicketDeps {
@@ -49,12 +49,12 @@ export interface DrawRef {
 }
 
 export type TicketEvent =
-  | ({ type: 'review'; auth: Auth; rows: LotteryRowBody[] } & DrawRef)
-  | ({ type: 'move' } & DrawRef)
-  | { type: 'closed' }
-  | { type: 'confirm' }
-  | { type: 'back' }
-  | { type: 'again' };
+  | ({ type: 'ticket.review'; auth: Auth; rows: LotteryRowBody[] } & DrawRef)
+  | ({ type: 'ticket.move' } & DrawRef)
+  | { type: 'draw.closed' }
+  | { type: 'ticket.confirm' }
+  | { type: 'ticket.back' }
+  | { type: 'ticket.again' };
 
 /** Codes after which a placement's outcome is unknown: the same request_id may be sent again. */
 const Unknown = new Set([
@@ -64,17 +64,6 @@ const Unknown = new Set([
   'timeoutError',
   'systemError',
 ]);
-
-class Failed extends Error {
-  constructor(readonly code: string) {
-    super(code);
-  }
-}
-
-function unwrap<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok) throw new Failed(outcome.code);
-  return outcome.value;
-}
 
 interface CallInput {
   deps: TicketDeps;
@@ -93,22 +82,22 @@ const callInput = ({ context }: { context: Context }): CallInput => ({
   requestId: context.requestId as string,
 });
 
-const codeOf = (error: unknown) => (error instanceof Failed ? error.code : 'systemError');
+const codeOf = failureCode;
 
 export const ticketMachine = setup({
   types: {
     context: {} as Context,
     events: {} as TicketEvent,
     input: {} as { deps: TicketDeps },
-    emitted: {} as { type: 'failed'; code: string } | { type: 'placed'; ticket: LotteryTicket },
+    emitted: {} as { type: 'ticket.failed'; code: string } | { type: 'ticket.placed'; ticket: LotteryTicket },
   },
   actors: {
     check: fromPromise<
       LotteryQuote,
       { deps: TicketDeps; auth: Auth; drawId: string; rows: LotteryRowBody[] }
-    >(async ({ input }) => unwrap(await input.deps.check(input.auth, input.drawId, input.rows))),
+    >(async ({ input }) => valueOrThrow(await input.deps.check(input.auth, input.drawId, input.rows))),
     place: fromPromise<LotteryTicket, CallInput>(async ({ input }) =>
-      unwrap(await input.deps.place(input.auth, input.drawId, input.rows, input.requestId)),
+      valueOrThrow(await input.deps.place(input.auth, input.drawId, input.rows, input.requestId)),
     ),
   },
 }).createMachine({
@@ -129,7 +118,7 @@ export const ticketMachine = setup({
   states: {
     editing: {
       on: {
-        review: {
+        'ticket.review': {
           target: 'checking',
           actions: assign(({ event, context }) => ({
             auth: event.auth,
@@ -153,19 +142,19 @@ export const ticketMachine = setup({
           target: 'editing',
           actions: [
             assign({ code: ({ event }) => codeOf(event.error), requestId: null }),
-            emit(({ event }) => ({ type: 'failed' as const, code: codeOf(event.error) })),
+            emit(({ event }) => ({ type: 'ticket.failed' as const, code: codeOf(event.error) })),
           ],
         },
       },
     },
     confirming: {
       on: {
-        confirm: { target: 'placing', guard: ({ context }) => context.code !== 'drawClosed' },
-        back: { target: 'editing', actions: assign({ quote: null, requestId: null, code: null }) },
+        'ticket.confirm': { target: 'placing', guard: ({ context }) => context.code !== 'drawClosed' },
+        'ticket.back': { target: 'editing', actions: assign({ quote: null, requestId: null, code: null }) },
         // The page saw the reviewed draw's close time pass (upstream clock): Confirm is refused.
-        closed: { actions: assign({ code: 'drawClosed' }) },
+        'draw.closed': { actions: assign({ code: 'drawClosed' }) },
         // The reviewed draw closed: the same rows, quoted again for another draw, a new ticket.
-        move: {
+        'ticket.move': {
           target: 'checking',
           actions: assign(({ event, context }) => ({
             drawId: event.drawId,
@@ -186,7 +175,7 @@ export const ticketMachine = setup({
           target: 'placed',
           actions: [
             assign({ ticket: ({ event }) => event.output }),
-            emit(({ event }) => ({ type: 'placed' as const, ticket: event.output })),
+            emit(({ event }) => ({ type: 'ticket.placed' as const, ticket: event.output })),
           ],
         },
         onError: [
@@ -201,14 +190,14 @@ export const ticketMachine = setup({
             target: 'confirming',
             actions: [
               assign({ code: ({ event }) => codeOf(event.error) }),
-              emit(({ event }) => ({ type: 'failed' as const, code: codeOf(event.error) })),
+              emit(({ event }) => ({ type: 'ticket.failed' as const, code: codeOf(event.error) })),
             ],
           },
           {
             target: 'editing',
             actions: [
               assign({ code: ({ event }) => codeOf(event.error), requestId: null, quote: null }),
-              emit(({ event }) => ({ type: 'failed' as const, code: codeOf(event.error) })),
+              emit(({ event }) => ({ type: 'ticket.failed' as const, code: codeOf(event.error) })),
             ],
           },
         ],
@@ -216,7 +205,7 @@ export const ticketMachine = setup({
     },
     placed: {
       on: {
-        again: {
+        'ticket.again': {
           target: 'editing',
           actions: assign({ ticket: null, quote: null, requestId: null, code: null }),
         },
