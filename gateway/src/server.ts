@@ -3,6 +3,7 @@
  * SIGTERM/SIGINT (stop polling, tell websocket clients to reconnect elsewhere, close).
  */
 import { logTransport } from '@sportsbook/protocol';
+import closeWithGrace from 'close-with-grace';
 import { buildGateway, loggerOptions } from './app.ts';
 import { parseGatewayEnv } from './config.ts';
 
@@ -26,18 +27,13 @@ function installed(pkg: string): boolean {
   }
 }
 
-let closing = false;
-async function shutdown(signal: string): Promise<void> {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'gateway shutting down');
-  const timer = setTimeout(() => process.exit(1), 10_000);
-  timer.unref();
+// SIGTERM/SIGINT (and an uncaught error) close the app once: exit 0, or 1 after an error or when the
+// close takes over 10 s (close-with-grace, as the simulator does).
+closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'gateway closing after an uncaught error');
+  else app.log.info({ signal }, 'gateway shutting down');
   await app.close();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+});
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info({ port: config.port, upstream: config.upstreamUrl }, 'gateway listening');

@@ -45,10 +45,11 @@ function startProcess(env: NodeJS.ProcessEnv): Promise<Started> {
   });
 }
 
-function exited(child: ChildProcess): Promise<void> {
+/** Resolves with the exit code once the process has exited (null when a signal killed it). */
+function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
   });
 }
 
@@ -81,15 +82,15 @@ describe('the simulator process', () => {
     expect(failure?.output).toMatch(/SIM_SPEED: expected a number/);
   }, 30_000);
 
-  it('binds to loopback unless SIM_HOST says otherwise', async () => {
+  it('binds to loopback unless SIM_HOST says otherwise; SIGTERM closes it with exit code 0', async () => {
     const { child, url } = await startProcess(simEnv({}));
     try {
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect((await fetch(`${url}/metrics`)).status).toBe(200);
     } finally {
       child.kill('SIGTERM');
-      await exited(child);
     }
+    expect(await exited(child)).toBe(0);
   }, 30_000);
 
   it('killed with -9, it restarts no earlier than the last change it recorded', async () => {

@@ -5,6 +5,7 @@
  * SIM_ADMIN_TOKEN, LOGIN_SIGNING_KEY, SIM_TRUST_PROXY (loopback), LOG_LEVEL (info).
  */
 import { logTransport } from '@sportsbook/protocol';
+import closeWithGrace from 'close-with-grace';
 import { buildSim } from './app.ts';
 import { simConfigFromEnv } from './config.ts';
 import { DemoPassword, seedAccounts } from './domain/seed.ts';
@@ -32,18 +33,13 @@ function installed(pkg: string): boolean {
   }
 }
 
-let closing = false;
-async function shutdown(signal: string): Promise<void> {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'simulator closing');
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
+// SIGTERM/SIGINT (and an uncaught error) close the app once: exit 0, or 1 after an error or when the
+// close takes over 10 s (close-with-grace, as the gateway does).
+closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'simulator closing after an uncaught error');
+  else app.log.info({ signal }, 'simulator closing');
   await app.close();
-  process.exit(0);
-}
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+});
 
 try {
   await app.listen({ port, host });

@@ -7,7 +7,7 @@
 import { CloseCode, type MarketModel } from '@sportsbook/protocol';
 import { FeedTestClient, login } from '@sportsbook/testkit';
 import { gatewayMetric, setFaults, simCalls, startPair } from '@sportsbook/testkit/feed';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 
 type Pair = Awaited<ReturnType<typeof startPair>>;
@@ -18,13 +18,14 @@ const LIVE_1X2 = 'odds/1/1x2/live';
 const TODAY = 'odds/1/hdpou/today';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Polls `probe` until it returns true (metrics are read over HTTP, not pushed). */
-async function eventually(probe: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
+/** Polls `probe` until it returns true (metrics are read over HTTP, not pushed): vi.waitFor. */
+function eventually(probe: () => Promise<boolean>, timeout: number, what: string): Promise<void> {
+  return vi.waitFor(
+    async () => {
+      if (!(await probe())) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout, interval: 20 },
+  );
 }
 
 function harness() {

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as wsModule from 'ws';
 import { WebSocket, WebSocketServer } from 'ws';
 import { sendFramed, textFrame } from './wsFrame.ts';
@@ -31,9 +31,8 @@ async function pair(perMessageDeflate = false) {
   return { socket: await server, client, received };
 }
 
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(check()).toBe(true);
+function until(check: () => boolean): Promise<void> {
+  return vi.waitFor(() => expect(check()).toBe(true), { timeout: 2000, interval: 5 });
 }
 
 describe('pre-framed sends', () => {

@@ -5,7 +5,7 @@
 import { OpsCloseCode, type OpsFrame, parseOpsFrame } from '@sportsbook/protocol';
 import { FeedTestClient, login, type Stack, startStack } from '@sportsbook/testkit';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { type RunningGateway, startGateway } from '../index.ts';
 import { bucketDelta, leaseHolder, quantile, rates, saving } from './stats.ts';
@@ -136,15 +136,15 @@ describe('/ops/ws', () => {
       const parsed = parseOpsFrame(String(data));
       if (parsed.ok) frames.push(parsed.value);
     });
-    const until = async (predicate: (f: OpsFrame) => boolean, timeoutMs = 8000) => {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const hit = frames.findLast(predicate);
-        if (hit) return hit;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error(`no such ops frame; last: ${JSON.stringify(frames.at(-1))}`);
-    };
+    const until = (predicate: (f: OpsFrame) => boolean, timeout = 8000) =>
+      vi.waitFor(
+        () => {
+          const hit = frames.findLast(predicate);
+          if (!hit) throw new Error(`no such ops frame; last: ${JSON.stringify(frames.at(-1))}`);
+          return hit;
+        },
+        { timeout, interval: 50 },
+      );
     return { socket, frames, closed, until };
   }
 
