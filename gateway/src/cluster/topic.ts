@@ -114,6 +114,8 @@ interface Fork {
   /** When Redis answered again (undefined while down). */
   returnedAt: number | undefined;
   fallback: NodeJS.Timeout | undefined;
+  /** A leader polled after the fork began (`checkLeaderPolled`): the stream is current. */
+  leaderPolled?: boolean;
   /** A stale flag held back while the first local poll still has time (`localStale`). */
   pendingStale?: NodeJS.Timeout | undefined;
 }
@@ -243,14 +245,8 @@ export class ClusterTopic implements TopicSource {
     const fork = this.fork;
     if (fork && fork.returnedAt === undefined && this.ctx.redisUp()) {
       fork.returnedAt = Date.now();
-      // A topic nobody changes gets no new entry: once a leader had time to poll, the stream is current.
-      const wait = this.ctx.tuning.leaseMs * 2 + this.o.intervalMs * 2;
-      fork.fallback = setTimeout(() => {
-        if (this.fork === fork) {
-          fork.fallback = undefined;
-          void this.sync();
-        }
-      }, wait);
+      // A topic nobody changes gets no new entry: the leader's poll record says the stream is current.
+      fork.fallback = setTimeout(() => void this.checkLeaderPolled(fork), this.o.intervalMs);
     }
     void this.sync();
   }
@@ -276,6 +272,7 @@ export class ClusterTopic implements TopicSource {
       if (current.fallback) clearTimeout(current.fallback);
       current.fallback = undefined;
       current.returnedAt = undefined;
+      current.leaderPolled = false;
       this.startLocalPoller();
       return;
     }
@@ -363,21 +360,46 @@ export class ClusterTopic implements TopicSource {
   }
 
   /**
-   * Rejoins the cluster when the shadow holds a state a leader wrote after the fork began, or once
-   * the fallback wait after Redis's return passed (a quiet topic: the stream is current then).
+   * Rejoins the cluster when the shadow holds a state a leader wrote after the fork began, or a
+   * leader polled after it (a quiet topic: the stream is current then). Never a pre-outage state.
    */
   private maybeRejoin(): void {
     const fork = this.fork;
     if (fork === undefined || fork.returnedAt === undefined || !this.ctx.redisUp()) return;
     if (!fork.shadow.hasSnapshot) return;
     const written = Number(fork.shadow.lastId.split('-')[0]);
-    if (!(written >= fork.since) && fork.fallback !== undefined) return;
+    if (!(written >= fork.since) && !fork.leaderPolled) return;
     this.rejoin();
+  }
+
+  /**
+   * A leader polled the topic after the fork began (its `polled` record, written by every publish,
+   * a bare poll included): it diffed that poll against the stream's state, so the stream is current
+   * even when nothing changed. Checked every lease until then.
+   */
+  private async checkLeaderPolled(fork: Fork): Promise<void> {
+    fork.fallback = undefined;
+    let polled: number | undefined;
+    try {
+      const value = await this.ctx.redis.get(this.keys.polled);
+      polled = value === null ? undefined : Number(value);
+    } catch {
+      polled = undefined;
+    }
+    if (this.fork !== fork || fork.returnedAt === undefined) return;
+    if (polled !== undefined && polled >= fork.since) {
+      fork.leaderPolled = true;
+      void this.sync();
+      return;
+    }
+    fork.fallback = setTimeout(() => void this.checkLeaderPolled(fork), this.ctx.tuning.leaseMs);
   }
 
   private rejoin(): void {
     const fork = this.endFork();
     if (fork === undefined) return;
+    // We just read (or wrote) the stream: whatever the shadow's last failed sync said, Redis is up.
+    fork.shadow.setRedisDown(!this.ctx.redisUp(), Date.now());
     const bridged = this.history.rejoin(fork.shadow);
     this.ctx.log.info(
       { topic: this.o.name, bridged, epoch: this.history.epoch, seq: this.history.seq },
@@ -618,9 +640,25 @@ export class ClusterTopic implements TopicSource {
           ? this.o.upstream.post(path, body, options)
           : Promise.reject(new UpstreamError('network', 'not the topic leader')),
     };
+    // A new leader's first poll is a cold one (nothing to reuse) and the stream's state was current
+    // at the election: the topic is not called stale before that poll had its whole timeout.
+    const graceUntil = Date.now() + this.o.pollTimeoutMs + this.o.intervalMs;
+    let pending: NodeJS.Timeout | undefined;
     const writer: TopicWriter = {
       publish: (model, pt) => this.publishModel(leaseValue, reign, model, pt),
-      setStale: (stale, at) => this.publishStatus(leaseValue, reign, stale, at),
+      setStale: (stale, at) => {
+        if (pending) clearTimeout(pending);
+        pending = undefined;
+        const grace = graceUntil - Date.now();
+        if (stale && grace > 0) {
+          pending = setTimeout(() => {
+            pending = undefined;
+            if (reign === this.reign) this.publishStatus(leaseValue, reign, true, Date.now());
+          }, grace);
+          return;
+        }
+        this.publishStatus(leaseValue, reign, stale, at);
+      },
     };
     this.poller = new Poller({
       name: this.o.name,
