@@ -73,11 +73,12 @@ function stop(child: ChildProcess): Promise<void> {
 /** Logs demo01 in through the landing form; the session is saved in localStorage by the app. */
 async function logIn(page: Page, base: string): Promise<void> {
   await page.goto(base, { waitUntil: 'load' });
-  await page.waitForSelector('input[name=account_id]');
+  // The prerendered form is inert until the app has hydrated it (after the first paint).
+  await page.waitForSelector('button[type=submit]:not([disabled])', { timeout: 120_000 });
   await page.type('input[name=account_id]', 'demo01');
   await page.type('input[name=password]', 'demo1234');
   await page.click('button[type=submit]');
-  await page.waitForFunction('location.pathname === "/desktop"', { timeout: 30_000 });
+  await page.waitForFunction('location.pathname === "/desktop"', { timeout: 120_000 });
 }
 
 async function measure(browser: Browser, base: string, name: PageName, mode: Mode): Promise<LighthouseRow> {
