@@ -8,7 +8,7 @@ import { formatGmt8 } from '@sportsbook/protocol';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type BookStack, parlayPicks, placeFromSlip as placeSlip, startBookStack } from './bookSupport.ts';
-import { logIn } from './support.ts';
+import { logIn, openInfo } from './support.ts';
 
 let stack: BookStack;
 let context: BrowserContext;
@@ -100,14 +100,6 @@ async function priceMovesWithoutReload() {
 
 function placeFromSlip(stake: string) {
   return placeSlip(page, stake);
-}
-
-async function openInfo(name: string): Promise<Page> {
-  const [popup] = await Promise.all([
-    page.waitForEvent('popup'),
-    page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name }).click(),
-  ]);
-  return popup;
 }
 
 // The single-bet test runs last: settling it plays the clock forward past the live matches' end.
@@ -213,7 +205,7 @@ describe('sportsbook end to end', { timeout: 90_000 }, () => {
     expect(system).toMatchObject({ kind: 'system', status: 'running', risk: 2_000 });
     expect(system?.combos).toHaveLength(4);
 
-    const list = await openInfo('Bet list');
+    const list = await openInfo(page, 'Bet list');
     await list.locator(`tr[data-bet="${system?.betId}"] [data-action="details"]`).click();
     await list.locator(`tr[data-bet="${system?.betId}"] [data-leg]`).nth(2).waitFor();
     await list.close();
@@ -263,7 +255,7 @@ describe('sportsbook end to end', { timeout: 90_000 }, () => {
     await placeFromSlip('10');
     await page.locator('[data-outcome="accepted"], [data-outcome="waiting"]').first().waitFor();
     const bet = latestBet('load01');
-    const list = await openInfo('Bet list');
+    const list = await openInfo(page, 'Bet list');
     const row = list.locator(`tr[data-bet="${bet?.betId}"]`);
     await row.waitFor();
     expect(await row.locator('[data-pick-text]').textContent()).toBe(slipText);
@@ -347,7 +339,7 @@ describe('sportsbook end to end', { timeout: 90_000 }, () => {
       const bet = latestBet('demo01');
       expect(bet?.status).toBe('waiting');
       if (attempt === 0) {
-        const list = await openInfo('Bet list');
+        const list = await openInfo(page, 'Bet list');
         await list.locator('[data-tab="waiting"]').click();
         await list.locator(`tr[data-bet="${bet?.betId}"][data-status="waiting"]`).waitFor();
         stack.sim.advance(1_000);
@@ -374,7 +366,7 @@ describe('sportsbook end to end', { timeout: 90_000 }, () => {
       );
     await advanceUntil(5 * 60_000, settled, 30);
 
-    const popup = await openInfo('Statement');
+    const popup = await openInfo(page, 'Statement');
     const date = formatGmt8(stack.sim.world.now(), 'yyyy-MM-dd');
     const row = popup.locator(`tr[data-date="${date}"]`);
     await row.waitFor();

@@ -144,11 +144,7 @@ async function expectLoggedOut(label: string): Promise<void> {
  * out often stays fast.
  */
 async function logInToLightPage(): Promise<void> {
-  await page.goto(url('/?redirect=%2Fngresult'));
-  await page.getByLabel('Login ID').fill('demo01');
-  await page.getByLabel('Password').fill('demo1234');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((u) => u.pathname === '/ngresult');
+  await logIn(page, stack.gateway.url, 'demo01', { to: '/ngresult' });
 }
 
 /** A successful balance refresh: clears the network banner a requestFailed left. */

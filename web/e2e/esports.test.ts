@@ -8,7 +8,7 @@
 import { gmt8DayStart } from '@sportsbook/protocol';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, type Stack, startStack } from './support.ts';
+import { available, logIn, type Stack, startStack } from './support.ts';
 
 let stack: Stack;
 let context: BrowserContext;
@@ -42,11 +42,6 @@ afterAll(async () => {
 
 const url = (path: string) => `${stack.gateway.url}${path}`;
 
-async function available(): Promise<number> {
-  const text = (await page.getByTestId('balance-available').textContent()) ?? '';
-  return Number(text.replace(/\D/g, ''));
-}
-
 describe('e-sports', { timeout: 60_000 }, () => {
   it('a new member bets on a series at /esports2 and finds it settled map by map at /efresult', async () => {
     await logIn(page, stack.gateway.url, 'load01');
@@ -63,7 +58,7 @@ describe('e-sports', { timeout: 60_000 }, () => {
     for (const market of ['ML', 'HDP', 'OU']) await card.locator(`[data-market="${market}"]`).waitFor();
     const ml = card.locator('[data-market="ML"] button.odds-cell:not([disabled])').first();
     await ml.click();
-    const before = await available();
+    const before = await available(page);
     const slip = page.locator('.bet-slip');
     await slip.locator(`[data-pick="${matchId}-ML-0"]`).waitFor();
     await slip.locator('input[name="stake"]').fill('20');

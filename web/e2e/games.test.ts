@@ -11,7 +11,7 @@ import { simAdmin, simCalls } from '@sportsbook/testkit';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RoutedLobbies } from '../src/features/games/lobbies.ts';
-import { logIn, type Stack, startStack } from './support.ts';
+import { available, logIn, type Stack, startStack } from './support.ts';
 
 let stack: Stack;
 let context: BrowserContext;
@@ -34,11 +34,6 @@ afterEach(async () => {
 const url = (path: string) => `${stack.gateway.url}${path}`;
 
 /** The header's available balance in minor units ("MYR 10,000.00" -> 1000000). */
-async function available(): Promise<number> {
-  const text = (await page.getByTestId('balance-available').textContent()) ?? '';
-  return Number(text.replace(/\D/g, ''));
-}
-
 /**
  * Client-side navigation (the catalogue cache and the session stay) to a lobby; returns once that
  * lobby shows its tiles, so no read sees the previous lobby's tiles.
@@ -68,7 +63,7 @@ interface Round {
  * balance then shows exactly the round's result.
  */
 async function playOne(tile: ReturnType<Page['locator']>): Promise<Round> {
-  const before = await available();
+  const before = await available(page);
   const [popup] = await Promise.all([page.waitForEvent('popup'), tile.locator('.game-open').click()]);
   await popup.waitForURL((u) => u.pathname.endsWith('/launch'));
   // The launched page's hooks (upstream-sim games/pageScript.ts): body[data-state], [data-spot],

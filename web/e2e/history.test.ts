@@ -9,7 +9,7 @@ import { gmt8DayStart } from '@sportsbook/protocol';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parlayPicks, placeFromSlip as placeSlip } from './bookSupport.ts';
-import { logIn, type Stack, startStack } from './support.ts';
+import { logIn, openInfo, type Stack, startStack } from './support.ts';
 
 const HourMs = 3_600_000;
 let stack: Stack;
@@ -52,14 +52,6 @@ function login(page: Page, accountId: string) {
 async function placeFromSlip(page: Page, stake: string) {
   await placeSlip(page, stake);
   await page.locator('.bet-slip [data-outcome="accepted"]').waitFor();
-}
-
-async function openInfo(page: Page, name: string): Promise<Page> {
-  const [popup] = await Promise.all([
-    page.waitForEvent('popup'),
-    page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name }).click(),
-  ]);
-  return popup;
 }
 
 /** On a 360 px phone: no horizontal overflow of the page, and the controls are 44 px touch targets. */

@@ -17,7 +17,7 @@ import {
 } from '@sportsbook/protocol';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { logIn, type Stack, startStack } from './support.ts';
+import { available, logIn, type Stack, startStack } from './support.ts';
 
 let stack: Stack;
 let context: BrowserContext;
@@ -44,11 +44,6 @@ function login(accountId: string) {
 }
 
 /** The header's available balance in minor units ("MYR 100,000.00" -> 10000000). */
-async function available(): Promise<number> {
-  const text = (await page.getByTestId('balance-available').textContent()) ?? '';
-  return Number(text.replace(/\D/g, ''));
-}
-
 /** Types one row with the keyboard only: number, Enter, Big, Enter, Small, Enter, bet type, Enter. */
 async function typeRow(row: number, number: string, big: string, small: string, betType: LotteryBetTypeCode) {
   await page.locator(`[data-cell="${row}-0"]`).focus();
@@ -78,7 +73,7 @@ describe('4D lottery', () => {
     const countdown = page.locator('.lottery-countdown');
     await countdown.waitFor();
     const drawId = (await countdown.getAttribute('data-draw')) as string;
-    const startBalance = await available();
+    const startBalance = await available(page);
 
     // The seeded draw, known in advance: rows that win, built from its numbers.
     const seeded = stack.sim.sim.lottery.numbersOf(drawId);

@@ -7,6 +7,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BookStack, startBookStack } from './bookSupport.ts';
+import { logIn, settled as settledRoute, submitLogin } from './support.ts';
 
 let stack: BookStack;
 let context: BrowserContext;
@@ -87,19 +88,10 @@ function overflowOf(p: Page) {
 }
 
 /** The route has rendered: the lazy chunk is in and nothing says "loading". */
-async function settled(p: Page) {
-  await p.waitForFunction(() => document.querySelector('main, .popup-layout, .landing') !== null);
-  await p.waitForFunction(() => document.querySelector('.loading') === null);
-  await p.evaluate(() => document.fonts.ready.then(() => undefined));
-}
+/** The route has rendered, with its fonts (overflow depends on them). */
+const settled = (p: Page) => settledRoute(p, { busy: false, fonts: true });
 
-async function tapLogin(accountId: string) {
-  await page.goto(url('/'));
-  await page.getByLabel('Login ID').fill(accountId);
-  await page.getByLabel('Password').fill('demo1234');
-  await page.getByRole('button', { name: 'Log in' }).tap();
-  await page.waitForURL((u) => u.pathname === '/desktop');
-}
+const tapLogin = (accountId: string) => logIn(page, stack.gateway.url, accountId, { tap: true });
 
 /** /desktop, logged in (each test runs alone too). */
 async function openDesktop() {
@@ -319,11 +311,7 @@ describe('the phone layout in both orientations', { timeout: 120_000 }, () => {
   }
 
   it('keeps the phone layout when the phone turns from 390x844 to 844x390 and back', async () => {
-    await p.goto(url('/'));
-    await p.getByLabel('Login ID').fill('demo02');
-    await p.getByLabel('Password').fill('demo1234');
-    await p.getByRole('button', { name: 'Log in' }).tap();
-    await p.waitForURL((u) => u.pathname === '/desktop');
+    await logIn(p, stack.gateway.url, 'demo02', { tap: true });
     await phoneLayout(390, 844);
     await p.setViewportSize({ width: 844, height: 390 });
     await phoneLayout(844, 390);
@@ -340,9 +328,7 @@ describe('the phone layout in both orientations', { timeout: 120_000 }, () => {
     await p.locator('.desktop, .login-form').first().waitFor();
     // Logged in already when the orientation test ran first; alone, log in here.
     if (await p.locator('.login-form').count()) {
-      await p.getByLabel('Login ID').fill('demo02');
-      await p.getByLabel('Password').fill('demo1234');
-      await p.getByRole('button', { name: 'Log in' }).tap();
+      await submitLogin(p, 'demo02', { tap: true });
       await p.waitForURL((u) => u.pathname === '/desktop');
     }
     const problems: string[] = [];

@@ -4,7 +4,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from './support.ts';
+import { type Stack, startStack, submitLogin } from './support.ts';
 
 let stack: Stack;
 let context: BrowserContext;
@@ -30,17 +30,11 @@ const pathOf = (p: Page) => {
   return `${u.pathname}${u.search}`;
 };
 
-async function login(accountId: string, password = 'demo1234') {
-  await page.getByLabel('Login ID').fill(accountId);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
-
 describe('web shell end to end', { timeout: 60_000 }, () => {
   it('guards a page with ?redirect=, logs in to it, and logs out to the bare root', async () => {
     await page.goto(url('/desktop'));
     await page.waitForURL((u) => u.pathname === '/' && u.search === '?redirect=%2Fdesktop');
-    await login('demo01');
+    await submitLogin(page, 'demo01');
     await page.waitForURL((u) => u.pathname === '/desktop');
     await page.getByText('demo01', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Log out' }).click();
@@ -57,7 +51,7 @@ describe('web shell end to end', { timeout: 60_000 }, () => {
 
   it('a bad password shows the catalogue dialog and stays logged out', async () => {
     await page.goto(url('/'));
-    await login('demo03', 'wrong-pass');
+    await submitLogin(page, 'demo03', { password: 'wrong-pass' });
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText('Invalid password.').waitFor();
     await dialog.getByRole('button', { name: 'OK' }).click();
@@ -66,13 +60,13 @@ describe('web shell end to end', { timeout: 60_000 }, () => {
 
   it('a blocked account gets the session-group dialog; the suspended demo09 may log in to view', async () => {
     await page.goto(url('/'));
-    await login('demo12');
+    await submitLogin(page, 'demo12');
     await page
       .getByRole('alertdialog')
       .getByText('Your account is blocked. Please contact your upline.')
       .waitFor();
     await page.getByRole('button', { name: 'OK' }).click();
-    await login('demo09');
+    await submitLogin(page, 'demo09');
     await page.waitForURL((u) => u.pathname === '/desktop');
     await page.getByText('demo09', { exact: true }).waitFor();
     await page.locator('.app-header').getByRole('status').filter({ hasText: 'View only' }).waitFor();
@@ -89,7 +83,7 @@ describe('web shell end to end', { timeout: 60_000 }, () => {
 
   it('an active account shows no view-only notice', async () => {
     await page.goto(url('/'));
-    await login('demo01');
+    await submitLogin(page, 'demo01');
     await page.waitForURL((u) => u.pathname === '/desktop');
     await page.getByText('demo01', { exact: true }).waitFor();
     expect(await page.locator('[data-view-only]').count()).toBe(0);
@@ -114,7 +108,7 @@ describe('web shell end to end', { timeout: 60_000 }, () => {
 
   it('the marquee (upstream text) follows a language switch after login', async () => {
     await page.goto(url('/'));
-    await login('demo06');
+    await submitLogin(page, 'demo06');
     await page.waitForURL((u) => u.pathname === '/desktop');
     const marquee = page.getByRole('marquee');
     await marquee.getByText('In-play betting is open on every live match.', { exact: false }).waitFor();
@@ -127,7 +121,7 @@ describe('web shell end to end', { timeout: 60_000 }, () => {
 
   it('a session expired by the simulator logs the player out with the warning toast', async () => {
     await page.goto(url('/'));
-    await login('demo04');
+    await submitLogin(page, 'demo04');
     await page.waitForURL((u) => u.pathname === '/desktop');
     await stack.admin('account', { account_id: 'demo04', expire_sessions: true });
     const toast = page
@@ -148,7 +142,7 @@ describe('web shell end to end', { timeout: 60_000 }, () => {
 
   it('logout closes an opened info pop-up', async () => {
     await page.goto(url('/'));
-    await login('demo05');
+    await submitLogin(page, 'demo05');
     await page.waitForURL((u) => u.pathname === '/desktop');
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),
@@ -167,7 +161,7 @@ describe('web shell end to end', { timeout: 60_000 }, () => {
 
   it('preferences survive a reload', async () => {
     await page.goto(url('/'));
-    await login('demo06');
+    await submitLogin(page, 'demo06');
     await page.waitForURL((u) => u.pathname === '/desktop');
     await page.getByLabel('Odds type').selectOption({ label: 'Decimal odds' });
     await page.getByLabel('Theme').selectOption('midnight');

@@ -1,8 +1,15 @@
 /**
  * End-to-end support: real Chromium (Debian's /usr/bin/chromium through playwright-core) against the
  * real gateway serving a production build of the app, in front of the real simulator. The stack
- * itself is @sportsbook/testkit's `startStack`; this adds the build. scripts/ensure.mjs installs
- * Chromium when web/e2e has tests.
+ * itself is @sportsbook/testkit's `startStack`; this adds the build and the run's one browser, and
+ * the page helpers every e2e file uses (log in, wait for a route, the balance, an info pop-up).
+ * scripts/ensure.mjs installs Chromium when web/e2e has tests.
+ *
+ * Shared across the run's e2e files (globalSetup.ts): the production build and one Chromium, which
+ * each file connects to (its contexts are its own and close with its stack). Each file still starts
+ * its own simulator and gateway: almost every file configures the simulator's world (seed, sizes,
+ * start time, speed), moves its clock, switches faults or limits, or restarts the gateway, and those
+ * are process-wide state another file running at the same time would see.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +21,7 @@ import {
   type StackOptions,
   startStack as startTestStack,
 } from '@sportsbook/testkit';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { buildWeb } from '../tools/buildWeb.ts';
 
@@ -27,12 +34,51 @@ export interface E2eStackOptions extends Pick<StackOptions, 'sim' | 'gateway'> {
   tmpPrefix?: string;
 }
 
-/** The run's shared build (globalSetup.ts), when the e2e project made one. */
-function sharedBuild(): string | undefined {
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The shared production build of the app (folder), made once per run. */
+    webDist: string;
+    /** The run's Chromium (playwright `launchServer`), for `chromium.connect`. */
+    browserWsEndpoint: string;
+  }
+}
+
+/** The run's shared build and browser (globalSetup.ts), when the e2e project made them. */
+function shared(key: 'webDist' | 'browserWsEndpoint'): string | undefined {
   try {
-    return inject('webDist');
+    return inject(key);
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * A connection to the run's Chromium (globalSetup.ts), or a Chromium of its own without one. Closing
+ * a connection closes its contexts and leaves the shared browser running.
+ */
+export async function connectChromium(): Promise<Browser> {
+  const endpoint = shared('browserWsEndpoint');
+  if (!endpoint) return launchChromium();
+  const { chromium } = await import('playwright-core');
+  return chromium.connect(endpoint);
+}
+
+/** The testkit's stack without a browser, plus a connection to the run's browser (closed first). */
+async function stackWithBrowser(options: StackOptions): Promise<Stack> {
+  if (!shared('browserWsEndpoint')) return startTestStack({ ...options, chromium: true });
+  const stack = await startTestStack(options);
+  try {
+    const browser = await connectChromium();
+    const close = stack.close;
+    stack.close = async () => {
+      await browser.close().catch(() => undefined);
+      await close();
+    };
+    stack.browser = browser;
+    return stack as Stack;
+  } catch (err) {
+    await stack.close();
+    throw err;
   }
 }
 
@@ -41,20 +87,18 @@ function sharedBuild(): string | undefined {
  * build is the run's shared one (web/e2e/globalSetup.ts); without it, one of its own.
  */
 export async function startStack(options: E2eStackOptions = {}): Promise<Stack> {
-  const shared = sharedBuild();
-  if (shared) {
-    return startTestStack({
-      chromium: true,
+  const webDist = shared('webDist');
+  if (webDist) {
+    return stackWithBrowser({
       sim: options.sim ?? {},
-      gateway: { webDist: shared, logLevel: 'silent', ...options.gateway },
+      gateway: { webDist, logLevel: 'silent', ...options.gateway },
     });
   }
   const outDir = mkdtempSync(join(tmpdir(), options.tmpPrefix ?? 'web-e2e-'));
   const removeBuild = () => rmSync(outDir, { recursive: true, force: true });
   try {
     await buildWeb(outDir);
-    const stack = await startTestStack({
-      chromium: true,
+    const stack = await stackWithBrowser({
       sim: options.sim ?? {},
       gateway: { webDist: outDir, logLevel: 'silent', ...options.gateway },
     });
@@ -70,11 +114,59 @@ export async function startStack(options: E2eStackOptions = {}): Promise<Stack> 
   }
 }
 
-/** Logs a demo account in through the landing form (password demo1234) and waits for /desktop. */
-export async function logIn(page: Page, baseUrl: string, accountId: string): Promise<void> {
-  await page.goto(`${baseUrl}/`);
+/** The demo accounts' password (upstream-sim/README.md). */
+export const DemoPassword = 'demo1234';
+
+/** Fills the landing page's login form shown in `page` and submits it (a click, or a tap on a phone). */
+export async function submitLogin(
+  page: Page,
+  accountId: string,
+  options: { password?: string; tap?: boolean } = {},
+): Promise<void> {
   await page.getByLabel('Login ID').fill(accountId);
-  await page.getByLabel('Password').fill('demo1234');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((u) => u.pathname === '/desktop');
+  await page.getByLabel('Password').fill(options.password ?? DemoPassword);
+  const button = page.getByRole('button', { name: 'Log in' });
+  await (options.tap ? button.tap() : button.click());
+}
+
+/**
+ * Logs a demo account in through the landing form and waits for /desktop, or for `to` when given
+ * (the landing page is opened with `?redirect=<to>`).
+ */
+export async function logIn(
+  page: Page,
+  baseUrl: string,
+  accountId: string,
+  options: { to?: string; tap?: boolean } = {},
+): Promise<void> {
+  const to = options.to ?? '/desktop';
+  await page.goto(options.to ? `${baseUrl}/?redirect=${encodeURIComponent(to)}` : `${baseUrl}/`);
+  await submitLogin(page, accountId, { tap: options.tap });
+  await page.waitForURL((u) => u.pathname === to);
+}
+
+/**
+ * The route in `page` has rendered: its lazy chunk is in and nothing says "loading" (nor, unless
+ * `busy: false`, is busy); with `fonts`, its web fonts are loaded too.
+ */
+export async function settled(page: Page, options: { busy?: boolean; fonts?: boolean } = {}): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('main, .popup-layout, .landing') !== null);
+  const pending = options.busy === false ? '.loading' : '.loading, [aria-busy="true"]';
+  await page.waitForFunction((sel) => document.querySelector(sel) === null, pending, { timeout: 20_000 });
+  if (options.fonts) await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/** The header's available balance, in minor units. */
+export async function available(page: Page): Promise<number> {
+  const text = (await page.getByTestId('balance-available').textContent()) ?? '';
+  return Number(text.replace(/\D/g, ''));
+}
+
+/** Opens an info pop-up from the main menu's button `name`; returns the pop-up's page. */
+export async function openInfo(page: Page, name: string): Promise<Page> {
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name }).click(),
+  ]);
+  return popup;
 }
