@@ -30,6 +30,12 @@ function send(msg: unknown): void {
   process.send?.(msg);
 }
 
+/** The heap after a full collection when the process runs with --expose-gc (topics.bench.ts), else as is. */
+function liveHeap(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed;
+}
+
 async function gatewayCounters(metricsText: string): Promise<Record<string, number>> {
   const pick = (name: string) => {
     let total = 0;
@@ -44,6 +50,10 @@ async function gatewayCounters(metricsText: string): Promise<Record<string, numb
     bytes: pick('gateway_bytes_sent_total'),
     polls: pick('gateway_topic_polls_total'),
     conflations: pick('gateway_conflations_total'),
+    topics: pick('gateway_topics'),
+    // prom-client resets the event-loop histogram at each scrape: the p99 since the last stats call.
+    loopP99: pick('gateway_nodejs_eventloop_lag_p99_seconds'),
+    heapUsed: liveHeap(),
   };
 }
 
@@ -84,11 +94,20 @@ async function main(): Promise<void> {
     const sim = await startSim({
       clock: 'real',
       world: { liveMatches: live, todayMatches: 20, earlyMatches: 20 },
+      // topics.bench.ts: load01..loadN, each with its own session and account topic.
+      ...(process.env.BENCH_LOAD_ACCOUNTS
+        ? { loadAccounts: Number(process.env.BENCH_LOAD_ACCOUNTS), sessions: { requestsPerSecond: 0 } }
+        : {}),
     });
     statsExtra = async () => {
       const text = await sim.app.sim.metrics.registry.metrics();
       const m = /upstream_sim_calls_total\{call="uxmarket"[^}]*\} (\d+)/.exec(text);
-      return { uxmarket: Number(m?.[1] ?? 0) };
+      let calls = 0;
+      for (const line of text.split('\n')) {
+        if (line.startsWith('upstream_sim_calls_total{'))
+          calls += Number(line.slice(line.lastIndexOf(' ') + 1));
+      }
+      return { uxmarket: Number(m?.[1] ?? 0), calls };
     };
     send({ ready: true, url: sim.url });
   } else if (role === 'gateway') {
@@ -98,7 +117,19 @@ async function main(): Promise<void> {
       webDist: undefined,
       pollIntervalMs: 1000,
       // `cold` (idlecpu.bench.ts): no topic, the process's own cost with nothing to poll.
-      warmTopics: process.argv[5] === 'cold' ? [] : ['odds/1/hdpou/live'],
+      warmTopics:
+        process.argv[5] === 'cold'
+          ? []
+          : process.argv[5] === 'topics'
+            ? [
+                'odds/1/hdpou/live',
+                'list/livetv',
+                'list/esports',
+                'list/lottery',
+                'list/numbergame',
+                'list/highlights',
+              ]
+            : ['odds/1/hdpou/live'],
       // Thousands of sockets of one session from a few addresses: socket caps lifted.
       feed: {
         framesPerSecond: 50,
@@ -106,6 +137,9 @@ async function main(): Promise<void> {
         maxSocketsPerSession: 1_000_000,
         maxSocketsPerAccount: 1_000_000,
         maxSocketsPerIp: 1_000_000,
+        // topics.bench.ts: one hello check per account at connect, no refusals for the bench's pace.
+        matchChecksPerSecond: 1000,
+        maxTopicsPerNode: 100_000,
         perMessageDeflate: process.argv[4] === 'deflate',
       },
     });
