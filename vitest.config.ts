@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './scripts/testSequencer.ts';
 
 // One runner for the whole repo: each package is a project; end-to-end browser tests live in web/e2e.
 export default defineConfig({
@@ -15,14 +17,17 @@ export default defineConfig({
         test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },
       // Browser end-to-end tests: real Chromium (playwright-core) against a real gateway and simulator.
-      // One production build of the app for every e2e file (web/e2e/globalSetup.ts).
+      // One production build of the app and one Chromium for every e2e file (web/e2e/globalSetup.ts);
+      // each file starts its own simulator and gateway (web/e2e/support.ts says why). The files share
+      // the run's workers with the other projects (at most `maxWorkers` e2e files at once).
       {
         extends: true,
         test: {
           name: 'e2e',
           include: ['web/e2e/**/*.test.ts'],
-          fileParallelism: false,
           globalSetup: ['web/e2e/globalSetup.ts'],
+          // Tests marked concurrent (a11y.test.ts) run two at a time per suite.
+          maxConcurrency: 2,
           // One retry for a browser test. In one full run of 2026-11-27, two e2e tests (each passing
           // alone and in three later runs of every e2e file) lost their page's content right after a
           // login for 30 s; not reproduced with page logs on. A retry keeps CI honest about real
@@ -31,6 +36,11 @@ export default defineConfig({
         },
       },
     ],
+    // At least two workers (Vitest's default is one per core less one: on 2 cores every file ran
+    // alone) and every project in one pool, the longest files first (scripts/testSequencer.ts), e2e
+    // included: before, the e2e files ran one at a time after every other project.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: LongestFirst },
     reporters: ['default', './scripts/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

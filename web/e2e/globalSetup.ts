@@ -1,24 +1,40 @@
 /**
- * The e2e project's global setup: ONE production build of the app for every e2e file (each used to
- * build its own, ~8-20 s apiece). The folder reaches the files through Vitest's provide/inject
- * (`webDist`); support.ts's `startStack` serves it and builds its own only when run without it.
+ * The e2e project's global setup: ONE production build of the app and ONE Chromium for every e2e
+ * file (each used to build its own, ~8-20 s apiece, and launch its own browser). Both reach the files
+ * through Vitest's provide/inject (`webDist`, `browserWsEndpoint`); support.ts's `startStack` serves
+ * the build and connects to the browser, and makes its own of either when run without them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ChromiumFlags, ChromiumPath } from '@sportsbook/testkit';
 import type { TestProject } from 'vitest/node';
 import { buildWeb } from '../tools/buildWeb.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The shared production build of the app (folder), made once per run. */
-    webDist: string;
-  }
-}
-
-export default async function setup(project: TestProject): Promise<() => void> {
+// `webDist` and `browserWsEndpoint` are declared in support.ts (Vitest's ProvidedContext).
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const outDir = mkdtempSync(join(tmpdir(), 'web-e2e-shared-'));
-  await buildWeb(outDir);
+  const removeBuild = () => rmSync(outDir, { recursive: true, force: true });
+  const { chromium } = await import('playwright-core');
+  // The browser starts while the app builds; whichever fails, nothing is left behind.
+  const launching = chromium.launchServer({ executablePath: ChromiumPath, args: [...ChromiumFlags] });
+  const built = await buildWeb(outDir).then(
+    () => undefined,
+    (err: unknown) => err ?? new Error('build failed'),
+  );
+  const server = await launching.catch((err: unknown) => {
+    removeBuild();
+    throw err;
+  });
+  if (built) {
+    await server.close();
+    removeBuild();
+    throw built;
+  }
   project.provide('webDist', outDir);
-  return () => rmSync(outDir, { recursive: true, force: true });
+  project.provide('browserWsEndpoint', server.wsEndpoint());
+  return async () => {
+    await server.close();
+    removeBuild();
+  };
 }
