@@ -1,9 +1,13 @@
 import { useMemo } from 'react';
-import { SessionContext, useAccount } from '../../app/contexts.ts';
-import type { Auth } from '../../shared/result.ts';
+import type { Auth } from '../shared/result.ts';
+import { SessionContext, useAccount } from './contexts.ts';
 
-/** The logged-in player's session fields and currency, and a reporter for catalogue codes. */
-export function useInfoAccount(): { auth: Auth | null; currency: string; report: (code: string) => void } {
+/**
+ * The logged-in member as a page needs it: the session pair for calls, the wallet's currency, and a
+ * reporter for catalogue codes (the session machine's `error.report`). Used by most features; it
+ * lives in app/ beside the session context it reads, because shared/ imports nothing from app/.
+ */
+export function useMember(): { auth: Auth | null; currency: string; report: (code: string) => void } {
   const account = useAccount();
   const session = SessionContext.useActorRef();
   const accountId = account?.info.account_id;

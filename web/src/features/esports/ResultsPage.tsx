@@ -7,10 +7,10 @@
 import { formatGmt8 } from '@sportsbook/protocol';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useMember } from '../../app/useMember.ts';
 import { api } from '../../shared/api.ts';
 import { useBook } from '../../shared/i18n/book/useBook.ts';
 import { formatMoney, toMinor } from '../../shared/money.ts';
-import { useInfoAccount } from '../info/useInfoAccount.ts';
 import './esports.css';
 import {
   type EsportsEvent,
@@ -25,7 +25,7 @@ const DayMs = 86_400_000;
 
 export default function EfResultsPage() {
   const { t } = useEsportsText();
-  const { auth, currency, report } = useInfoAccount();
+  const { auth, currency, report } = useMember();
   const [start, setStart] = useState(() => formatGmt8(Date.now() - DayMs, 'yyyy-MM-dd'));
   const [end, setEnd] = useState(() => formatGmt8(Date.now(), 'yyyy-MM-dd'));
   const [mine, setMine] = useState(false);

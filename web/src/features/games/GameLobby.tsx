@@ -9,9 +9,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PreferencesContext, SessionContext, useLayout } from '../../app/contexts.ts';
+import { useMember } from '../../app/useMember.ts';
 import { api } from '../../shared/api.ts';
 import { TabList } from '../../shared/components/TabList.tsx';
-import { useInfoAccount } from '../info/useInfoAccount.ts';
 import { noteGameCode, useProductsOff } from './access.ts';
 import { createCatalogue } from './catalogue.ts';
 import { launchGame, listGames } from './gamesApi.ts';
@@ -56,7 +56,7 @@ export function GameLobby({ lobby }: { lobby: LobbyId }) {
   const def = useMemo(() => lobbyDef(lobby), [lobby]);
   const { t } = useGamesText();
   const { t: common } = useTranslation();
-  const { auth, report } = useInfoAccount();
+  const { auth, report } = useMember();
   const session = SessionContext.useActorRef();
   const preferences = PreferencesContext.useActorRef();
   const layout = useLayout();

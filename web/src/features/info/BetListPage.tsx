@@ -9,6 +9,7 @@
 import { type AccountModel, accountBets, formatGmt8, uiActionFor } from '@sportsbook/protocol';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMember } from '../../app/useMember.ts';
 import { api } from '../../shared/api.ts';
 import { TabList } from '../../shared/components/TabList.tsx';
 import { useBook } from '../../shared/i18n/book/useBook.ts';
@@ -28,7 +29,6 @@ import {
 import { BetOdds, LegPick } from './LegPick.tsx';
 import { moneyText } from './money.ts';
 import { SettledBets } from './SettledBets.tsx';
-import { useInfoAccount } from './useInfoAccount.ts';
 import './info.css';
 
 const CashOutKinds = new Set(['single', 'parlay']);
@@ -212,7 +212,7 @@ export default function BetListPage() {
   const { t } = useBook();
   const tAll = useTranslation().t;
   const codeText = useCodeText();
-  const { auth, report } = useInfoAccount();
+  const { auth, report } = useMember();
   const [tab, setTab] = useState<BetListTab>('running');
   /** The settled tab (SettledBets: its own date range and calls). */
   const [settled, setSettled] = useState(false);

@@ -8,9 +8,9 @@ import { formatGmt8 } from '@sportsbook/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useMember } from '../../app/useMember.ts';
 import { api } from '../../shared/api.ts';
 import { fetchEvents, type PromoEvent } from './infoApi.ts';
-import { useInfoAccount } from './useInfoAccount.ts';
 import './info.css';
 
 const Pattern = 'yyyy-MM-dd HH:mm';
@@ -73,7 +73,7 @@ function EventList({ title, events }: { title: string; events: readonly PromoEve
 export default function EventsPage() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const { auth, report } = useInfoAccount();
+  const { auth, report } = useMember();
   const [events, setEvents] = useState<PromoEvent[] | null>(null);
   const [params] = useSearchParams();
   const chosen = Number(params.get('id'));

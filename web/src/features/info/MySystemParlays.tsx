@@ -5,6 +5,7 @@
  */
 import { formatGmt8, type SysParlayTicket } from '@sportsbook/protocol';
 import { useEffect, useState } from 'react';
+import { useMember } from '../../app/useMember.ts';
 import { api } from '../../shared/api.ts';
 import { usePlayer } from '../../shared/i18n/player/usePlayer.ts';
 import type { BetLegView, BetView } from '../betslip/types.ts';
@@ -12,12 +13,11 @@ import { fetchSystemLegs, fetchSystemParlays, fetchSystemTickets } from './histo
 import { LegPick } from './LegPick.tsx';
 import { moneyText } from './money.ts';
 import { ResultText } from './SettledBets.tsx';
-import { useInfoAccount } from './useInfoAccount.ts';
 import './history.css';
 
 function SystemParlay({ bet }: { bet: BetView }) {
   const { t } = usePlayer();
-  const { auth, report } = useInfoAccount();
+  const { auth, report } = useMember();
   const [tickets, setTickets] = useState<SysParlayTicket[] | null>(null);
   /** The selections as betsysparlaymatch reports them once expanded (fresh results and scores). */
   const [legs, setLegs] = useState<readonly BetLegView[]>(bet.legs);
@@ -96,7 +96,7 @@ function SystemParlay({ bet }: { bet: BetView }) {
 
 export function MySystemParlays() {
   const { t } = usePlayer();
-  const { auth, report } = useInfoAccount();
+  const { auth, report } = useMember();
   const [bets, setBets] = useState<BetView[] | null>(null);
   useEffect(() => {
     if (!auth) return;

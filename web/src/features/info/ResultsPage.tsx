@@ -5,12 +5,12 @@
 import { ExcludedSportIds, formatGmt8, Sports } from '@sportsbook/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMember } from '../../app/useMember.ts';
 import { api } from '../../shared/api.ts';
 import { useBook } from '../../shared/i18n/book/useBook.ts';
 import { StandingsLink } from '../live/LiveLinks.tsx';
 import { fetchResults, type MatchResult } from './infoApi.ts';
 import { gmt8Date } from './StatementPage.tsx';
-import { useInfoAccount } from './useInfoAccount.ts';
 import './info.css';
 
 const ESportsId = 43;
@@ -69,7 +69,7 @@ function ResultsTable({ rows }: { rows: readonly MatchResult[] }) {
 export function ResultsPage({ product }: { product: ResultProduct }) {
   const { t } = useBook();
   const tAll = useTranslation().t;
-  const { auth, report } = useInfoAccount();
+  const { auth, report } = useMember();
   const sports: readonly number[] = ResultProducts[product];
   const [sportId, setSportId] = useState<number | null>(sports[0] ?? null);
   const [date, setDate] = useState(() => gmt8Date(Date.now()));

@@ -6,13 +6,13 @@
 import { formatGmt8 } from '@sportsbook/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMember } from '../../app/useMember.ts';
 import { api } from '../../shared/api.ts';
 import { useBook } from '../../shared/i18n/book/useBook.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { fetchStatement } from './infoApi.ts';
 import { readStatement, reconcile, type StatementDay } from './money.ts';
 import { StatementLines } from './StatementLines.tsx';
-import { useInfoAccount } from './useInfoAccount.ts';
 import { WinLossReport } from './WinLossReport.tsx';
 import './info.css';
 
@@ -83,7 +83,7 @@ export function StatementTable({ days, currency }: { days: readonly StatementDay
 export default function StatementPage() {
   const { t } = useBook();
   const tAll = useTranslation().t;
-  const { auth, currency, report } = useInfoAccount();
+  const { auth, currency, report } = useMember();
   const [end, setEnd] = useState(() => gmt8Date(Date.now()));
   const [start, setStart] = useState(() => gmt8Date(Date.now() - (DefaultDays - 1) * DayMs));
   const [days, setDays] = useState<StatementDay[] | null>(null);

@@ -6,11 +6,11 @@
 import { currencyDigits, ParlayLimits, type SystemBetName, SystemBets } from '@sportsbook/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMember } from '../../app/useMember.ts';
 import { useBook } from '../../shared/i18n/book/useBook.ts';
 import { amountProblem, formatMoney, parseStake } from '../../shared/money.ts';
 import { MySystemParlays } from './MySystemParlays.tsx';
 import { sizesOffered, systemFigures } from './sysParlay.ts';
-import { useInfoAccount } from './useInfoAccount.ts';
 import './info.css';
 
 const counts = Array.from(
@@ -164,7 +164,7 @@ export function SysParlayCalculator({ currency }: { currency: string }) {
 
 export default function SysParlayPage() {
   const tAll = useTranslation().t;
-  const { currency } = useInfoAccount();
+  const { currency } = useMember();
   return (
     <section className="info-page" aria-labelledby="page-title">
       <h1 id="page-title">{tAll('info.sysparlay')}</h1>

@@ -24,12 +24,12 @@ import {
 import { useMachine } from '@xstate/react';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SessionContext, useAccount } from '../../app/contexts.ts';
+import { useMember } from '../../app/useMember.ts';
 import { api } from '../../shared/api.ts';
 import { formatMoney, toMinor } from '../../shared/money.ts';
 import { useTopicView } from '../../shared/stream/react.tsx';
 import { useNow } from '../../shared/useNow.ts';
 import { useAccountView } from '../account/accountStream.tsx';
-import { useInfoAccount } from '../info/useInfoAccount.ts';
 import { useLotteryText } from './i18n/index.ts';
 import {
   checkRows,
@@ -66,7 +66,7 @@ const NoTickets: LotteryTicket[] = [];
 
 export default function LotteryPage() {
   const { t } = useLotteryText();
-  const { auth, currency, report } = useInfoAccount();
+  const { auth, currency, report } = useMember();
   const session = SessionContext.useActorRef();
   const account = useAccount();
   // The profile says so (player_info lottery_disabled), or a lottery call answers lotteryDisabled.

@@ -17,13 +17,13 @@ import {
 } from '@sportsbook/protocol';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SessionContext, useAccount } from '../../app/contexts.ts';
+import { useMember } from '../../app/useMember.ts';
 import { api } from '../../shared/api.ts';
 import { formatMoney, parseStake, toMajor, toMinor } from '../../shared/money.ts';
 import { useTopicView } from '../../shared/stream/react.tsx';
 import { useNow } from '../../shared/useNow.ts';
 import { useAccountView } from '../account/accountStream.tsx';
 import { GameLobby } from '../games/GameLobby.tsx';
-import { useInfoAccount } from '../info/useInfoAccount.ts';
 import { countdown } from '../virtual/view.ts';
 import { useNumberGameText } from './i18n/index.ts';
 import { fetchNgDraws, type NgDrawList, type NgTicket, placeNgTicket } from './numberGameApi.ts';
@@ -38,7 +38,7 @@ const NoTickets: NgTicket[] = [];
 
 export default function NumberGamePage() {
   const { t } = useNumberGameText();
-  const { auth, currency, report } = useInfoAccount();
+  const { auth, currency, report } = useMember();
   const account = useAccount();
   const session = SessionContext.useActorRef();
   const [refused, setRefused] = useState(false);

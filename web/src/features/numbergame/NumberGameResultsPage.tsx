@@ -5,16 +5,16 @@
 import { formatGmt8, isMiniGameDisabled } from '@sportsbook/protocol';
 import { useEffect, useState } from 'react';
 import { useAccount } from '../../app/contexts.ts';
+import { useMember } from '../../app/useMember.ts';
 import { api } from '../../shared/api.ts';
 import { formatMoney, toMinor } from '../../shared/money.ts';
-import { useInfoAccount } from '../info/useInfoAccount.ts';
 import { useNumberGameText } from './i18n/index.ts';
 import { fetchNgDraws, fetchNgResults, type NgDraw, type NgTicket } from './numberGameApi.ts';
 import './numbergame.css';
 
 export default function NumberGameResultsPage() {
   const { t } = useNumberGameText();
-  const { auth, report } = useInfoAccount();
+  const { auth, report } = useMember();
   const account = useAccount();
   const [refused, setRefused] = useState(false);
   const disabled = refused || (account !== null && isMiniGameDisabled(account.info));

@@ -1,5 +1,5 @@
 import { useNamespace } from '../../shared/i18n/namespace.ts';
-import { loadRooms, RoomsNamespace } from '../../shared/i18n/rooms/index.ts';
+import { loadRooms, RoomsNamespace } from './i18n/index.ts';
 
 /** `t` of the rooms namespace, once its resources for the current language are loaded. */
 export function useRoomsText() {

@@ -16,11 +16,11 @@ import {
 } from '@sportsbook/protocol';
 import { useEffect, useMemo, useState } from 'react';
 import { SessionContext } from '../../app/contexts.ts';
+import { useMember } from '../../app/useMember.ts';
 import { api } from '../../shared/api.ts';
 import { useTopicSelector } from '../../shared/stream/react.tsx';
 import { useNow } from '../../shared/useNow.ts';
 import { fetchResults, type MatchResult } from '../info/infoApi.ts';
-import { useInfoAccount } from '../info/useInfoAccount.ts';
 import { useVirtualText } from './i18n/index.ts';
 import { collectEvents, countdown, pickKeys, type ReplayLine, replayLines, virtualTopics } from './view.ts';
 import { fetchVirtualResult } from './virtualApi.ts';
@@ -49,7 +49,7 @@ export function VirtualBoard(props: {
   onPick: (topic: string, odds: MarketOdds, index: number) => void;
 }) {
   const { t } = useVirtualText();
-  const { auth, report } = useInfoAccount();
+  const { auth, report } = useMember();
   const session = SessionContext.useActorRef();
   const topics = virtualTopics(props.sportId);
   const m0 = useModel(topics[0] as string);
@@ -187,7 +187,7 @@ export function VirtualBoard(props: {
 /** A finished event: the final score, and on demand its replay line by line. */
 function ResultRow({ result, report }: { result: MatchResult; report: (code: string) => void }) {
   const { t } = useVirtualText();
-  const { auth } = useInfoAccount();
+  const { auth } = useMember();
   const [lines, setLines] = useState<ReplayLine[] | null>(null);
   const [shown, setShown] = useState(0);
   useEffect(() => {

@@ -1,6 +1,6 @@
 /**
  * The `games` i18n namespace (the game lobbies): one resource file per language, each its own
- * chunk, loaded when a lobby needs it (as shared/i18n/rooms does).
+ * chunk, loaded when a lobby needs it (as every feature's namespace does).
  */
 import type { i18n as I18n } from 'i18next';
 import { namespaceLoader, useNamespace } from '../../../shared/i18n/namespace.ts';
