@@ -121,6 +121,21 @@ const scenario: Scenario = {
       await sleep(size.outageMs);
       await redis.restart();
       let back = Date.now();
+      // Both nodes in touch with Redis again (their readiness says so) before the bets: a login's
+      // lock lives in Redis.
+      for (const deadline = back + 20_000; Date.now() < deadline; await sleep(100)) {
+        const states = await Promise.all(
+          nodes.map((n) =>
+            fetch(`${n.url}/readyz`)
+              .then((r) => r.json() as Promise<{ status?: string }>)
+              .then(
+                (b) => b.status,
+                () => undefined,
+              ),
+          ),
+        );
+        if (states.every((st) => st === 'ready')) break;
+      }
       // Redis down: every node polls its own clients' topics (gateway/CLUSTER.md "Redis down"), so
       // clients are not told stale for it (reported, not judged: a poll slowed by a loaded machine
       // says stale too; the redis-kill scenario judges the rates).
