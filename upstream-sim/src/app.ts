@@ -1,15 +1,20 @@
 /**
- * The simulator as a Fastify app with no process concerns (no listen, no signals): one route per
- * host path family, dispatched by protocol's call table. Every reply is catalogue JSON
+ * The simulator as a Fastify app with no process concerns (no listen, no signals): one POST route
+ * per call of protocol's call table, its handler typed by the call (`Handler<N>`: the body is
+ * `RequestOf<N>`); counting and fault injection, then body validation and the request limit, are
+ * the routes' hooks. Every reply is catalogue JSON
  * `{ status, statusdesc, ... }`; nothing reaches the client as a bare 500 or an HTML error.
  */
 import {
-  findCall,
+  type CallDef,
+  type CallName,
+  Calls,
   httpStatusFor,
   isListFeedRead,
   isRecord,
   isTournamentFeedRead,
   RedactPaths,
+  type RequestOf,
   SiteMaintenanceCode,
   validateBody,
 } from '@sportsbook/protocol';
@@ -29,7 +34,7 @@ import { adjustmentHandlers } from './routes/adjustment.ts';
 import { registerAdmin } from './routes/admin.ts';
 import { registerSiteAdmin } from './routes/adminSite.ts';
 import { betHandlers } from './routes/bet.ts';
-import type { Handlers } from './routes/handler.ts';
+import type { Handler, Handlers } from './routes/handler.ts';
 import { infoHandlers } from './routes/info.ts';
 import { lotteryHandlers } from './routes/lottery.ts';
 import { oddsHandlers } from './routes/odds.ts';
@@ -92,6 +97,9 @@ export function redactQuery(url: string): string {
   return at < 0 ? url : `${url.slice(0, at)}?[redacted]`;
 }
 
+/** Provider ids in game paths (protocol's findCall rule): no dots, so no path tricks. */
+const ProviderId = /^[A-Za-z0-9_-]{1,32}$/;
+
 /** Fastify's per-request log lines (info). */
 const RequestLines = new Set(['incoming request', 'request completed']);
 
@@ -149,7 +157,11 @@ export function buildSim(options: BuildSimOptions = {}): FastifyInstance {
       return reply.code(status).send(fail('badRequest', { reason: error.code ?? 'badRequest' }));
     return reply.code(500).send(fail('systemError'));
   });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send(fail('unknownCall')));
+  // Any other path is no call: unknownCall (a POST, a call attempt, is counted as `unknown`).
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'POST') sim.metrics.calls.inc({ call: 'unknown', host: 'none' });
+    return reply.code(404).send(fail('unknownCall'));
+  });
 
   app.get('/metrics', async (_request, reply) => {
     reply.header('content-type', sim.metrics.registry.contentType);
@@ -163,58 +175,69 @@ export function buildSim(options: BuildSimOptions = {}): FastifyInstance {
 
   const faultTimeoutMs = options.faultTimeoutMs ?? SimDefaults.faultTimeoutMs;
 
-  async function dispatch(request: FastifyRequest, reply: FastifyReply) {
-    const found = findCall(request.url);
-    const handler = found ? handlers[found.call.name] : undefined;
-    if (!found || !handler) {
+  /** A request's call once the route is known: the metric label and the feed-read flag. */
+  const calls = new WeakMap<FastifyRequest, { label: string; feed: boolean }>();
+
+  /**
+   * Hook 1 (preValidation, after the body is parsed): the call is counted, then the fault switches
+   * of faults.ts act before anything else of the call: a one-time coded answer, the site's
+   * maintenance, latency, a timeout (the socket is dropped), a 500 or a malformed reply.
+   */
+  async function countAndFault(call: CallDef, request: FastifyRequest, reply: FastifyReply) {
+    const provider = (request.params as { provider?: unknown } | undefined)?.provider;
+    if (call.group === 'games' && (typeof provider !== 'string' || !ProviderId.test(provider))) {
       sim.metrics.calls.inc({ call: 'unknown', host: 'none' });
       return reply.code(404).send(fail('unknownCall'));
     }
-    const name = found.call.name;
-    const label = name.slice(name.lastIndexOf('/') + 1);
-    sim.metrics.calls.inc({ call: label, host: found.call.group });
+    const label = call.name.slice(call.name.lastIndexOf('/') + 1);
+    calls.set(request, { label, feed: false });
+    sim.metrics.calls.inc({ call: label, host: call.group });
 
     // "Answer call X with code Y once" (faults.ts CodeAnswer): before anything else of the call.
     const answer = sim.faults.takeAnswer(label, request.headers['x-forwarded-for'] !== undefined);
     if (answer !== null) return sendReply(reply, fail(answer));
 
     // The site in maintenance (/admin/site): every call answers the code, `version` says so.
-    if (sim.siteMaintenance && name !== 'version') return sendReply(reply, fail(SiteMaintenanceCode));
+    if (sim.siteMaintenance && call.name !== 'version') return sendReply(reply, fail(SiteMaintenanceCode));
 
     const fault = sim.faults.of(label);
-    if (fault) {
-      if (fault.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
-      const action = sim.faults.pick(fault);
-      if (action === 'timeout') {
-        await new Promise<void>((resolve) => {
-          const release = () => {
-            clearTimeout(timer);
-            held.delete(release);
-            resolve();
-          };
-          const timer = setTimeout(release, faultTimeoutMs);
-          held.add(release);
-        });
-        reply.raw.destroy();
-        return reply;
-      }
-      if (action === 'error') return reply.code(500).send(fail('systemError'));
-      if (action === 'malformed') {
-        return reply
-          .code(200)
-          .header('content-type', 'application/json; charset=utf-8')
-          .send('{"status":1,"statusdesc":"succ');
-      }
+    if (!fault) return;
+    if (fault.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+    const action = sim.faults.pick(fault);
+    if (action === 'timeout') {
+      await new Promise<void>((resolve) => {
+        const release = () => {
+          clearTimeout(timer);
+          held.delete(release);
+          resolve();
+        };
+        const timer = setTimeout(release, faultTimeoutMs);
+        held.add(release);
+      });
+      reply.hijack();
+      reply.raw.destroy();
+      return reply;
     }
+    if (action === 'error') return reply.code(500).send(fail('systemError'));
+    if (action === 'malformed') {
+      return reply
+        .code(200)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send('{"status":1,"statusdesc":"succ');
+    }
+  }
 
+  /**
+   * Hook 2 (preHandler): the body against the call's schema (protocol's validateBody), then the
+   * per-account request limit. The gateway's room and list topics read without a session
+   * (schemas/tournament.ts and schemas/feed.ts feed reads); a list handler then answers the
+   * shared list only.
+   */
+  async function checkBody(call: CallDef, request: FastifyRequest, reply: FastifyReply) {
     const body: unknown = request.body ?? {};
-    // The gateway's room and list topics read without a session (schemas/tournament.ts and
-    // schemas/feed.ts feed reads); a list handler then answers the shared list only.
-    const feed = isListFeedRead(name, body);
+    const feed = isListFeedRead(call.name, body);
     const checked =
-      feed || isTournamentFeedRead(name, body)
-        ? { ok: true as const, value: body }
-        : validateBody(name, body);
+      feed || isTournamentFeedRead(call.name, body) ? { ok: true as const } : validateBody(call.name, body);
     if (!checked.ok) {
       // A session call that carries its session token but no account id: accountIdRequired (a
       // session code of SPEC section 8: the client logs in again), not a plain badRequest.
@@ -228,26 +251,51 @@ export function buildSim(options: BuildSimOptions = {}): FastifyInstance {
         return sendReply(reply, fail('accountIdRequired'));
       return sendReply(reply, fail(checked.code, checked.field ? { field: checked.field } : {}));
     }
-    const fields = body as Record<string, unknown>;
+    const state = calls.get(request);
+    if (state) state.feed = feed;
     try {
-      if (found.call.group !== 'odds' && typeof fields.account_id === 'string') {
-        sim.sessions.assertRequestAllowed(fields.account_id.trim().toLowerCase());
+      if (call.group !== 'odds' && isRecord(body) && typeof body.account_id === 'string') {
+        sim.sessions.assertRequestAllowed(body.account_id.trim().toLowerCase());
       }
-      const provider = found.provider !== undefined ? { provider: found.provider } : {};
-      const feedRead = feed ? { feed: true } : {};
-      return sendReply(
-        reply,
-        await handler({ sim, body: fields, call: name, ip: request.ip, ...provider, ...feedRead }),
-      );
     } catch (err) {
-      if (err instanceof CallError) return sendReply(reply, fail(err.code, err.extra));
-      request.log.error({ err, call: name }, 'call failed');
-      return sendReply(reply, fail('systemError'));
+      return errorReply(err, call, request, reply);
     }
   }
 
-  for (const prefix of ['', '/odds', '/bet', '/tournament', '/lottery', '/games']) {
-    app.post(`${prefix}/*`, dispatch);
+  function errorReply(err: unknown, call: CallDef, request: FastifyRequest, reply: FastifyReply) {
+    if (err instanceof CallError) return sendReply(reply, fail(err.code, err.extra));
+    request.log.error({ err, call: call.name }, 'call failed');
+    return sendReply(reply, fail('systemError'));
+  }
+
+  /** One POST route per call of protocol's table that has a handler; its handler gets its own types. */
+  function route<N extends CallName>(call: CallDef<N>, handler: Handler<N>) {
+    app.post<{ Body: RequestOf<N>; Params: { provider?: string } }>(
+      call.path,
+      {
+        preValidation: (request, reply) => countAndFault(call, request, reply),
+        preHandler: (request, reply) => checkBody(call, request, reply),
+      },
+      async (request, reply) => {
+        const provider = request.params.provider !== undefined ? { provider: request.params.provider } : {};
+        const feed = calls.get(request)?.feed === true ? { feed: true } : {};
+        try {
+          // checkBody validated it against the call's schema (a body-less `version` is an empty object).
+          const body = (request.body ?? {}) as RequestOf<N>;
+          return sendReply(
+            reply,
+            await handler({ sim, body, call: call.name, ip: request.ip, ...provider, ...feed }),
+          );
+        } catch (err) {
+          return errorReply(err, call, request, reply);
+        }
+      },
+    );
+  }
+  const handlerOf = <N extends CallName>(name: N): Handler<N> | undefined => handlers[name];
+  for (const call of Calls) {
+    const handler = handlerOf(call.name);
+    if (handler) route<typeof call.name>(call, handler);
   }
   return app;
 }

@@ -5,7 +5,7 @@
  * gateway proxies must never meet `unknownCall`), and `gameresultadjustment` lists the operator's
  * adjustments.
  */
-import { Calls, replySchemas, validateBody, validateReply } from '@sportsbook/protocol';
+import { type CallName, Calls, replySchemas, validateBody, validateReply } from '@sportsbook/protocol';
 import { AdminToken, startTestSim } from '@sportsbook/testkit/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlers } from './app.ts';
@@ -34,7 +34,7 @@ describe('the call table against the simulator', () => {
 
   it('has a handler for every call of the table and none for a call outside it', () => {
     const names: string[] = Calls.map((c) => c.name);
-    expect(names.filter((n) => handlers[n] === undefined && !(n in NotServed))).toEqual([]);
+    expect(names.filter((n) => handlers[n as CallName] === undefined && !(n in NotServed))).toEqual([]);
     expect(Object.keys(handlers).filter((n) => !names.includes(n))).toEqual([]);
     expect(Object.keys(NotServed).filter((n) => !names.includes(n))).toEqual([]);
   });

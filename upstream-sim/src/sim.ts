@@ -5,7 +5,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '@sportsbook/protocol';
+import { canonicalJson, isRecord } from '@sportsbook/protocol';
 import { type ClockMode, SimClock } from './clock.ts';
 import { Accounts, loginBlockCode } from './domain/accounts.ts';
 import { type BetOptions, Bets } from './domain/bets.ts';
@@ -406,8 +406,8 @@ export class Sim {
  * What a placement asks, independent of the session: the call and the body without
  * `session_token` and `account_id` (the account is part of the idempotency key), keys sorted.
  */
-export function requestFingerprint(call: string, body: Record<string, unknown>): string {
-  const { session_token: _token, account_id: _account, ...rest } = body;
+export function requestFingerprint(call: string, body: unknown): string {
+  const { session_token: _token, account_id: _account, ...rest } = isRecord(body) ? body : {};
   return createHash('sha256')
     .update(`${call}\u0000${canonicalJson(rest)}`)
     .digest('hex')

@@ -5,12 +5,7 @@
  * series with maps and rounds, the titles and SPEC section 9's game params). The series come from
  * the world (esports/series.ts); bets are the sportsbook's own.
  */
-import {
-  type EsportsDetailBody,
-  type EsportsEvent,
-  EsportsGameParams,
-  type EsportsResultBody,
-} from '@sportsbook/protocol';
+import { type EsportsEvent, EsportsGameParams } from '@sportsbook/protocol';
 import { toMajor } from '../domain/amounts.ts';
 import { dayRange } from '../domain/statements.ts';
 import type { Account, Bet } from '../domain/types.ts';
@@ -60,7 +55,7 @@ function eventRows(ctx: CallContext, from: number, to: number): MatchResultRow[]
 export const esportsHandlers: Handlers = {
   gameresultesports2: (ctx) => {
     const { account } = auth(ctx);
-    const body = ctx.body as EsportsResultBody;
+    const body = ctx.body;
     const { from, to } = dayRange(body.start_date, body.end_date);
     const c = account.currency;
     const items = eventRows(ctx, from, to)
@@ -86,7 +81,7 @@ export const esportsHandlers: Handlers = {
   },
   gameresultesports2detail: (ctx) => {
     const { account } = auth(ctx);
-    const id = (ctx.body as EsportsDetailBody).match_id;
+    const id = ctx.body.match_id;
     const row = ctx.sim.world.matchRow(id);
     if (!row || row[6] !== ESportsId) reject('matchHide');
     const found = eventRows(ctx, row[9] - 1, row[9] + 1).find((r) => r.matchId === id);

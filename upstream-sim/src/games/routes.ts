@@ -11,13 +11,11 @@ import {
   currencyDigits,
   GameCategories,
   type GameCategory,
-  type GamePlayBody,
   type GameProduct,
   GameProductDisabledCode,
   type GameResultBody,
   type GameRoundView,
   isLanguage,
-  type LaunchGameBody,
   type RoundOutcome,
 } from '@sportsbook/protocol';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -25,7 +23,7 @@ import { toMajor } from '../domain/amounts.ts';
 import { dayRange } from '../domain/statements.ts';
 import type { Account } from '../domain/types.ts';
 import { ok, reject } from '../reply.ts';
-import { auth, type CallContext, type Handlers } from '../routes/handler.ts';
+import { auth, type CallContext, type ContextWith, type Handlers } from '../routes/handler.ts';
 import type { Sim } from '../sim.ts';
 import { page } from '../views.ts';
 import { Catalogue, type CatalogueGame, catalogueGame } from './catalogue.ts';
@@ -148,9 +146,9 @@ function resultRow(round: GameRoundRecord) {
 }
 
 /** Rounds of one product in the body's GMT+8 date range, newest first. */
-function resultsOf(ctx: CallContext, product: GameProduct) {
+function resultsOf(ctx: ContextWith<GameResultBody>, product: GameProduct) {
   const { account } = auth(ctx);
-  const body = ctx.body as GameResultBody;
+  const body = ctx.body;
   const { from, to } = dayRange(body.start_date, body.end_date);
   const rounds = ctx.sim.games
     .accountRounds(account.id)
@@ -179,7 +177,7 @@ export const gameHandlers: Handlers = {
   'games/:provider/GameList': (ctx) => {
     const provider = providerOf(ctx);
     const { account } = auth(ctx);
-    const category = (ctx.body as { category?: GameCategory }).category;
+    const category = ctx.body.category;
     const all = (Catalogue.get(provider) ?? []).filter(
       (g) => category === undefined || g.category === category,
     );
@@ -192,7 +190,7 @@ export const gameHandlers: Handlers = {
   'games/:provider/LaunchGame': (ctx) => {
     const provider = providerOf(ctx);
     const { account, token } = auth(ctx);
-    const body = ctx.body as LaunchGameBody;
+    const body = ctx.body;
     const game = catalogueGame(provider, body.game_id);
     if (!game) reject('badRequest', { field: 'game_id' });
     assertEnabled(account, game);
@@ -212,7 +210,7 @@ export const gameHandlers: Handlers = {
   },
   'games/:provider/play': (ctx) => {
     const provider = providerOf(ctx);
-    const body = ctx.body as GamePlayBody;
+    const body = ctx.body;
     const session = ctx.sim.games.session(body.game_session, provider);
     const { account } = ctx.sim.authenticate({
       account_id: session.accountId,

@@ -6,14 +6,7 @@
  * every completed main match of a real sport has a highlight. Clips are picked from the match id, so a match always
  * plays the same one.
  */
-import type {
-  GetLogoBody,
-  HighlightLeagueBody,
-  HighlightListBody,
-  LiveTv2Body,
-  LiveTvListBody,
-  MatchRow,
-} from '@sportsbook/protocol';
+import type { MatchRow } from '@sportsbook/protocol';
 import { isVirtualSport, MatchType } from '@sportsbook/protocol';
 import { ok, reject } from '../reply.ts';
 import { auth, type Handlers, listReader } from '../routes/handler.ts';
@@ -82,7 +75,7 @@ function highlightRows(sim: Sim, sportId?: number): MatchResultRow[] {
 export const liveHandlers: Handlers = {
   livetvlist: (ctx) => {
     listReader(ctx);
-    const sportId = (ctx.body as LiveTvListBody).sport_id;
+    const sportId = ctx.body.sport_id;
     const now = ctx.sim.world.now();
     const rows = ctx.sim.world
       .results({
@@ -116,7 +109,7 @@ export const liveHandlers: Handlers = {
   },
   livetv2: (ctx) => {
     auth(ctx);
-    const matchId = (ctx.body as LiveTv2Body).match_id;
+    const matchId = ctx.body.match_id;
     const row = ctx.sim.world.matchRow(matchId);
     if (!row) reject('matchHide');
     if (row[5] === 1 || row[5] === 2) reject('matchEnded');
@@ -130,7 +123,7 @@ export const liveHandlers: Handlers = {
       number,
       { league_id: number; league_name: string; sport_id: number; count: number }
     >();
-    for (const r of highlightRows(ctx.sim, (ctx.body as HighlightLeagueBody).sport_id)) {
+    for (const r of highlightRows(ctx.sim, ctx.body.sport_id)) {
       const l = leagues.get(r.leagueId);
       if (l) l.count++;
       else
@@ -145,7 +138,7 @@ export const liveHandlers: Handlers = {
   },
   highlightlist: (ctx) => {
     auth(ctx);
-    const leagueId = (ctx.body as HighlightListBody).league_id;
+    const leagueId = ctx.body.league_id;
     const clips = highlightRows(ctx.sim)
       .filter((r) => r.leagueId === leagueId)
       .sort((a, b) => b.kickoff - a.kickoff || a.matchId - b.matchId)
@@ -163,7 +156,7 @@ export const liveHandlers: Handlers = {
   },
   getlogo: (ctx) => {
     auth(ctx);
-    const asked = (ctx.body as GetLogoBody).theme;
+    const asked = ctx.body.theme;
     const theme = isLogoTheme(asked) ? asked : DefaultLogoTheme;
     return ok({ data: { theme, logo_url: `/media/logo-${theme}.svg`, name: OperatorName } });
   },

@@ -1,11 +1,5 @@
 /** Base-host account calls: logins, profile, balance, settings, password, nickname, version. */
-import type {
-  AddSecondaryRequest,
-  BalanceRequest,
-  ChangePasswordRequest,
-  LoginRequest,
-  TokenLoginRequest,
-} from '@sportsbook/protocol';
+import type { BalanceRequest, LoginRequest, TokenLoginRequest } from '@sportsbook/protocol';
 import { loginBlockCode } from '../domain/accounts.ts';
 import type { Account } from '../domain/types.ts';
 import { ok, reject } from '../reply.ts';
@@ -65,8 +59,8 @@ export const accountHandlers: Handlers = {
     const { account, token } = auth(ctx);
     return ok({ member_profile: memberProfile(account, token, ctx.sim.wallet) });
   },
-  userbalance: (ctx) => balance(ctx.sim, ctx.body as BalanceRequest, auth(ctx).account, 1),
-  vuserbalance: (ctx) => balance(ctx.sim, ctx.body as BalanceRequest, auth(ctx).account, 2),
+  userbalance: (ctx) => balance(ctx.sim, ctx.body, auth(ctx).account, 1),
+  vuserbalance: (ctx) => balance(ctx.sim, ctx.body, auth(ctx).account, 2),
   usersettings: (ctx) => {
     const { account } = auth(ctx);
     const updated = ctx.sim.accounts.saveSettings(account, ctx.body);
@@ -74,7 +68,7 @@ export const accountHandlers: Handlers = {
   },
   changepassword: (ctx) => {
     const { account } = auth(ctx);
-    const body = ctx.body as ChangePasswordRequest;
+    const body = ctx.body;
     ctx.sim.accounts.changePassword(
       account,
       body.old_password,
@@ -86,7 +80,7 @@ export const accountHandlers: Handlers = {
   },
   addsecondary: (ctx) => {
     const { account } = auth(ctx);
-    ctx.sim.accounts.setNickname(account, (ctx.body as AddSecondaryRequest).nickname);
+    ctx.sim.accounts.setNickname(account, ctx.body.nickname);
     return ok();
   },
   version: (ctx) => ok({ version: SimVersion, maintenance: ctx.sim.siteMaintenance }),

@@ -1,10 +1,3 @@
-/**
- * `gameresultadjustment`: the member's operator adjustments in a GMT+8 date range, newest first.
- * An adjustment is a ledger entry of type `adjust` (an operator credit or debit through the
- * loopback-only `/admin/account { account_id, adjust, remark? }`); its ref is `admin` or
- * `admin:<remark>`.
- */
-import type { DateRangeBody } from '@sportsbook/protocol';
 import { toMajor } from '../domain/amounts.ts';
 import { dateOf, dayRange } from '../domain/statements.ts';
 import { ok } from '../reply.ts';
@@ -23,7 +16,7 @@ function remarkOf(ref: string): string {
 export const adjustmentHandlers: Handlers = {
   gameresultadjustment: (ctx) => {
     const { account } = auth(ctx);
-    const body = ctx.body as DateRangeBody;
+    const body = ctx.body;
     const { from, to } = dayRange(body.start_date, body.end_date);
     const c = account.currency;
     const entries = ctx.sim.store

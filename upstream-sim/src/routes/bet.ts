@@ -1,18 +1,14 @@
 /** Bet-host calls (`/bet/<call>`): checks, placements, lists, cash-out. */
 import type {
-  BetCheckBody,
-  BetCheckMultiBody,
   BetFullListBody,
   BetIdBody,
-  BetListBody,
-  BetMmoClickBody,
   BetParlayBody,
   BetParlayMmoBody,
   BetSingleBody,
   BetSingleMmoBody,
   BetSysParlayBody,
-  CashOutBody,
-  DayBetListBody,
+  CallName,
+  RequestOf,
 } from '@sportsbook/protocol';
 import { toMajor } from '../domain/amounts.ts';
 import { dateOf, dayRange, isCancelled, isSettled } from '../domain/statements.ts';
@@ -21,37 +17,37 @@ import { CallError, fail, ok, type Reply, reject } from '../reply.ts';
 import { requestFingerprint, type Sim } from '../sim.ts';
 import { betView, page } from '../views.ts';
 import { guardVirtual } from '../virtual/guard.ts';
-import { auth, type CallContext, type Handler, type Handlers } from './handler.ts';
+import { auth, type CallContext, type ContextWith, fieldOf, type Handler, type Handlers } from './handler.ts';
 
-type Place = (sim: Sim, account: Account, call: string, body: never) => Bet;
+type Place<B> = (sim: Sim, account: Account, call: string, body: B) => Bet;
 
 /** Wraps a placement: session, request limit, idempotency, reply with the bet. */
-function placement(place: Place): Handler {
-  return async (ctx: CallContext): Promise<Reply> => {
+function placement<N extends CallName>(place: Place<RequestOf<N>>): Handler<N> {
+  return async (ctx: CallContext<N>): Promise<Reply> => {
     const { account } = auth(ctx);
-    const body = ctx.body as { request_id: string };
+    const body = ctx.body;
     const call = ctx.call.slice('bet/'.length);
-    const fingerprint = requestFingerprint(ctx.call, ctx.body);
-    return ctx.sim.idempotent(account.id, body.request_id, fingerprint, () => {
-      const bet = place(ctx.sim, account, call, body as never);
+    const fingerprint = requestFingerprint(ctx.call, body);
+    return ctx.sim.idempotent(account.id, String(fieldOf(body, 'request_id')), fingerprint, () => {
+      const bet = place(ctx.sim, account, call, body);
       ctx.sim.metrics.bets.inc({ kind: bet.kind, status: bet.status });
       return ok({ data: betView(bet) });
     });
   };
 }
 
-const single: Place = (sim, account, call, body: BetSingleBody) => sim.bets.placeSingle(account, call, body);
-const parlay: Place = (sim, account, call, body: BetParlayBody) => sim.bets.placeParlay(account, call, body);
-const system: Place = (sim, account, call, body: BetSysParlayBody) =>
+const single: Place<BetSingleBody> = (sim, account, call, body) => sim.bets.placeSingle(account, call, body);
+const parlay: Place<BetParlayBody> = (sim, account, call, body) => sim.bets.placeParlay(account, call, body);
+const system: Place<BetSysParlayBody> = (sim, account, call, body) =>
   sim.bets.placeSystem(account, call, body);
-const mmoSingle: Place = (sim, account, call, body: BetSingleMmoBody) =>
+const mmoSingle: Place<BetSingleMmoBody> = (sim, account, call, body) =>
   sim.bets.placeMmoSingle(account, call, body);
-const mmoParlay: Place = (sim, account, call, body: BetParlayMmoBody) =>
+const mmoParlay: Place<BetParlayMmoBody> = (sim, account, call, body) =>
   sim.bets.placeMmoParlay(account, call, body);
 
-function check(ctx: CallContext): Reply {
+function check(ctx: CallContext<'bet/betcheck' | 'bet/betcheckspecial' | 'bet/vbetcheck'>): Reply {
   const { account } = auth(ctx);
-  const body = ctx.body as BetCheckBody;
+  const body = ctx.body;
   const view = ctx.sim.bets.check(account, body.odds_id, body.selection, body.odds_type);
   return ok({ data: limitsToMajor(view, account) });
 }
@@ -69,7 +65,7 @@ function limitsToMajor<T extends { min_bet: number; max_bet: number; max_payout:
 }
 
 function list(
-  ctx: CallContext,
+  ctx: Pick<CallContext, 'sim' | 'body'>,
   filter: (bet: Bet) => boolean,
   body: { page_number?: number; page_size?: number },
 ): Reply {
@@ -82,18 +78,18 @@ function list(
   return ok({ data: { ...paged, items: paged.items.map(betView) } });
 }
 
-function fullListRange(ctx: CallContext): (bet: Bet) => boolean {
-  const body = ctx.body as BetFullListBody;
+function fullListRange(ctx: ContextWith<BetFullListBody>): (bet: Bet) => boolean {
+  const body = ctx.body;
   if (!body.start_date && !body.end_date) return () => true;
   const today = dateOf(ctx.sim.world.now());
   const { from, to } = dayRange(body.start_date ?? body.end_date ?? today, body.end_date ?? today);
   return (bet) => bet.placedAt >= from && bet.placedAt < to;
 }
 
-function parlayDetails(statuses: readonly string[]): Handler {
-  return (ctx) => {
+function parlayDetails(statuses: readonly string[]) {
+  return (ctx: ContextWith<BetIdBody>) => {
     const { account } = auth(ctx);
-    const bet = ctx.sim.bets.ownBet(account, (ctx.body as BetIdBody).bet_id);
+    const bet = ctx.sim.bets.ownBet(account, ctx.body.bet_id);
     if (bet.legs.length < 2 || !statuses.includes(bet.status)) throw new CallError('betNotExists');
     return ok({ data: betView(bet) });
   };
@@ -107,13 +103,14 @@ function parlayDetails(statuses: readonly string[]): Handler {
  */
 const SpecialBetTypes: ReadonlySet<string> = new Set(['OR']);
 
-function specialOnly(handler: Handler, special: boolean): Handler {
+function specialOnly<N extends CallName>(handler: Handler<N>, special: boolean): Handler<N> {
   return (ctx) => {
     auth(ctx);
-    const body = ctx.body as { odds_id?: unknown; selections?: unknown };
-    const ids: unknown[] = [body.odds_id, ...(Array.isArray(body.selections) ? body.selections : [])].map(
-      (x) => (x && typeof x === 'object' ? (x as { odds_id?: unknown }).odds_id : x),
-    );
+    const selections = fieldOf(ctx.body, 'selections');
+    const ids: unknown[] = [
+      fieldOf(ctx.body, 'odds_id'),
+      ...(Array.isArray(selections) ? selections : []),
+    ].map((x) => (x && typeof x === 'object' ? (x as { odds_id?: unknown }).odds_id : x));
     for (const id of ids) {
       if (typeof id !== 'string') continue;
       const quote = ctx.sim.world.quote(id);
@@ -134,7 +131,7 @@ export const betHandlers: Handlers = guardVirtual({
   // Each selection quoted on its own: a selection that is not a special answers invalidBetType in its place.
   'bet/betcheckmultispecial': (ctx) => {
     const { account } = auth(ctx);
-    const data = (ctx.body as BetCheckMultiBody).selections.map((s) => {
+    const data = ctx.body.selections.map((s) => {
       try {
         const quote = ctx.sim.world.quote(s.odds_id);
         if (quote && !SpecialBetTypes.has(quote.betType)) reject('invalidBetType');
@@ -155,39 +152,35 @@ export const betHandlers: Handlers = guardVirtual({
   'bet/betsysparlay': specialOnly(placement(system), false),
   'bet/betmmoclick': (ctx) => {
     const { account } = auth(ctx);
-    const body = ctx.body as BetMmoClickBody;
+    const body = ctx.body;
     return ok({ data: limitsToMajor(ctx.sim.bets.mmoClick(account, body.odds_id, body.selection), account) });
   },
   'bet/betsinglemmo': placement(mmoSingle),
   'bet/vbetsinglemmo': placement(mmoSingle),
   'bet/betparlaymmo': placement(mmoParlay),
   'bet/vbetparlaymmo': placement(mmoParlay),
-  'bet/betacceptlist': (ctx) => list(ctx, (b) => b.status === 'running', ctx.body as BetListBody),
-  'bet/pendingbetlist': (ctx) => list(ctx, (b) => b.status === 'waiting', ctx.body as BetListBody),
+  'bet/betacceptlist': (ctx) => list(ctx, (b) => b.status === 'running', ctx.body),
+  'bet/pendingbetlist': (ctx) => list(ctx, (b) => b.status === 'waiting', ctx.body),
   'bet/betrejectlist': (ctx) => {
     const today = dateOf(ctx.sim.world.now());
-    return list(
-      ctx,
-      (b) => isCancelled(b) && dateOf(b.settledAt ?? b.placedAt) === today,
-      ctx.body as BetListBody,
-    );
+    return list(ctx, (b) => isCancelled(b) && dateOf(b.settledAt ?? b.placedAt) === today, ctx.body);
   },
   'bet/betacceptfulllist': (ctx) => {
     const inRange = fullListRange(ctx);
-    return list(ctx, (b) => acceptedStatuses.includes(b.status) && inRange(b), ctx.body as BetFullListBody);
+    return list(ctx, (b) => acceptedStatuses.includes(b.status) && inRange(b), ctx.body);
   },
   'bet/betrejectfulllist': (ctx) => {
     const inRange = fullListRange(ctx);
-    return list(ctx, (b) => rejectedStatuses.includes(b.status) && inRange(b), ctx.body as BetFullListBody);
+    return list(ctx, (b) => rejectedStatuses.includes(b.status) && inRange(b), ctx.body);
   },
   'bet/dbetlist': (ctx) => {
-    const body = ctx.body as DayBetListBody;
+    const body = ctx.body;
     const date = body.date ?? dateOf(ctx.sim.world.now());
     dayRange(date, date);
     return list(ctx, (b) => isSettled(b) && b.settledAt !== null && dateOf(b.settledAt) === date, body);
   },
   'bet/dbetlistcancel': (ctx) => {
-    const body = ctx.body as DayBetListBody;
+    const body = ctx.body;
     const date = body.date ?? dateOf(ctx.sim.world.now());
     dayRange(date, date);
     return list(ctx, (b) => isCancelled(b) && dateOf(b.settledAt ?? b.placedAt) === date, body);
@@ -197,7 +190,7 @@ export const betHandlers: Handlers = guardVirtual({
   'bet/parlayrejectdetails': parlayDetails(rejectedStatuses),
   'bet/cashoutcheck': (ctx) => {
     const { account } = auth(ctx);
-    const quote = ctx.sim.bets.cashOutCheck(account, (ctx.body as BetIdBody).bet_id);
+    const quote = ctx.sim.bets.cashOutCheck(account, ctx.body.bet_id);
     return ok({
       data: {
         bet_id: quote.betId,
@@ -209,7 +202,7 @@ export const betHandlers: Handlers = guardVirtual({
   },
   'bet/cashout': async (ctx) => {
     const { account } = auth(ctx);
-    const body = ctx.body as CashOutBody;
+    const body = ctx.body;
     return ctx.sim.idempotent(account.id, body.request_id, requestFingerprint(ctx.call, ctx.body), () => {
       try {
         const bet = ctx.sim.bets.cashOut(account, body.bet_id, body.quote_id, body.accept_any_value ?? false);

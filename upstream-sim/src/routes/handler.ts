@@ -1,12 +1,17 @@
-import type { Reply } from '../reply.ts';
+import { type CallName, isRecord, type RequestOf } from '@sportsbook/protocol';
+import { type Reply, reject } from '../reply.ts';
 import type { Sim } from '../sim.ts';
 
-export interface CallContext {
+export interface CallContext<N extends CallName = CallName> {
   sim: Sim;
-  /** Validated body (schemas of @sportsbook/protocol). */
-  body: Record<string, unknown>;
+  /**
+   * The body, validated against the call's schema (protocol's `CallSchemas`) before the handler
+   * runs. A sessionless feed read (`feed`, below) is the feed's own body instead, without the
+   * session fields: such a handler reads the body only after `listReader`/`viewerOf` say whom.
+   */
+  body: RequestOf<N>;
   /** Full call name as calls.ts names it: `authlogin`, `odds/uxmarket`, `bet/betsingle`. */
-  call: string;
+  call: N;
   /**
    * The client's IP: the peer address, or the address a trusted proxy (the gateway) puts in
    * X-Forwarded-For (BuildSimOptions.trustProxy, default loopback only).
@@ -21,16 +26,31 @@ export interface CallContext {
   feed?: boolean;
 }
 
-export type Handler = (ctx: CallContext) => Reply | Promise<Reply>;
+/** The handler of call `N`: its typed body in, the reply envelope out. */
+export type Handler<N extends CallName = CallName> = (ctx: CallContext<N>) => Reply | Promise<Reply>;
 
-export type Handlers = Record<string, Handler>;
+/** What a helper shared by several calls needs: the context with the body fields it reads. */
+export type ContextWith<B> = Omit<CallContext, 'body'> & { body: B };
 
-/** The session fields every authenticated body carries (validated by the call's schema). */
-export function auth(ctx: CallContext) {
-  return ctx.sim.authenticate(ctx.body as { account_id: string; session_token: string });
+/** A field of a body whose type a wrapper of many calls does not know (undefined when absent). */
+export function fieldOf(body: unknown, field: string): unknown {
+  return isRecord(body) ? body[field] : undefined;
+}
+
+/** Handlers by call name; each receives its own call's body type. */
+export type Handlers = { readonly [N in CallName]?: Handler<N> };
+
+/**
+ * The member of a session call (session checked). Every session call's schema requires both
+ * fields; a body without them (a sessionless feed read) has no session.
+ */
+export function auth(ctx: { sim: Sim; body: unknown }) {
+  const { account_id, session_token } = isRecord(ctx.body) ? ctx.body : {};
+  if (typeof account_id !== 'string' || typeof session_token !== 'string') reject('session_not_exists');
+  return ctx.sim.authenticate({ account_id, session_token });
 }
 
 /** A shared list's reader: nobody for a sessionless feed read, else the member (checked). */
-export function listReader(ctx: CallContext) {
+export function listReader(ctx: { sim: Sim; body: unknown; feed?: boolean }) {
   return ctx.feed === true ? null : auth(ctx);
 }

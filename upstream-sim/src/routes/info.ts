@@ -2,20 +2,7 @@
  * Base-host information calls: statements, results, messages, standings, brackets (the tables are
  * computed in live/standings.ts from the world's settled results).
  */
-import type {
-  BracketListBody,
-  DateRangeBody,
-  EventListBody,
-  InfoBetIdBody,
-  MarqueeBody,
-  MatchResultBody,
-  MessageListBody,
-  SingleMatchResultBody,
-  StandingListBody,
-  StandingResultBody,
-  StatementBody,
-  SysParlayListBody,
-} from '@sportsbook/protocol';
+import type { DateRangeBody, InfoBetIdBody, MessageListBody } from '@sportsbook/protocol';
 import { DefaultLanguage, isLanguage, parlayReturn } from '@sportsbook/protocol';
 import { toMajor } from '../domain/amounts.ts';
 import { promoEvents, promoWindow } from '../domain/events.ts';
@@ -27,7 +14,7 @@ import { bracket, standings, tableRows } from '../live/standings.ts';
 import { ok, reject } from '../reply.ts';
 import { betView, page } from '../views.ts';
 import type { MatchResultRow } from '../world/types.ts';
-import { auth, type CallContext, type Handlers, listReader } from './handler.ts';
+import { auth, type CallContext, type ContextWith, type Handlers, listReader } from './handler.ts';
 
 function summary(account: Account, bets: Bet[]) {
   let turnover = 0;
@@ -50,9 +37,13 @@ function summary(account: Account, bets: Bet[]) {
   };
 }
 
-function settledInRange(ctx: CallContext): { account: Account; bets: Bet[]; body: DateRangeBody } {
+function settledInRange(ctx: ContextWith<DateRangeBody>): {
+  account: Account;
+  bets: Bet[];
+  body: DateRangeBody;
+} {
   const { account } = auth(ctx);
-  const body = ctx.body as DateRangeBody;
+  const body = ctx.body;
   const { from, to } = dayRange(body.start_date, body.end_date);
   return { account, bets: ctx.sim.statements.settledBets(account.id, from, to), body };
 }
@@ -76,7 +67,7 @@ function resultView(row: MatchResultRow) {
   };
 }
 
-function gameResult(ctx: CallContext) {
+function gameResult(ctx: ContextWith<DateRangeBody>) {
   const { account, bets, body } = settledInRange(ctx);
   const byDay = new Map<string, Bet[]>();
   for (const bet of bets) {
@@ -91,9 +82,9 @@ function gameResult(ctx: CallContext) {
   });
 }
 
-function ownBetWithLegs(ctx: CallContext, kinds: readonly Bet['kind'][]): Bet {
+function ownBetWithLegs(ctx: ContextWith<InfoBetIdBody>, kinds: readonly Bet['kind'][]): Bet {
   const { account } = auth(ctx);
-  const bet = ctx.sim.bets.ownBet(account, (ctx.body as InfoBetIdBody).bet_id);
+  const bet = ctx.sim.bets.ownBet(account, ctx.body.bet_id);
   if (!kinds.includes(bet.kind)) reject('betNotExists');
   return bet;
 }
@@ -105,7 +96,7 @@ const ResultWindowMs = 3 * 86_400_000;
  * e-sports have no standings (protocol standings.ts `tableRule`), so their leagues are never listed
  * and a table or bracket asked for one answers `empty` / `[]`.
  */
-function leagueRows(ctx: CallContext): MatchResultRow[] {
+function leagueRows(ctx: Pick<CallContext, 'sim'>): MatchResultRow[] {
   const now = ctx.sim.world.now();
   return tableRows(ctx.sim.world.results({ from: now - ResultWindowMs, to: now + ResultWindowMs }));
 }
@@ -113,7 +104,7 @@ function leagueRows(ctx: CallContext): MatchResultRow[] {
 export const infoHandlers: Handlers = {
   dailystatement: (ctx) => {
     const { account } = auth(ctx);
-    const body = ctx.body as StatementBody;
+    const body = ctx.body;
     const c = account.currency;
     const days = ctx.sim.statements.daily(account.id, body.start_date, body.end_date).map((d) => ({
       date: d.date,
@@ -145,7 +136,7 @@ export const infoHandlers: Handlers = {
   // tournament, slots, livecasino, minigame, poker): the rows add up to the ledger to the minor unit.
   platformwinlose: (ctx) => {
     const { account } = auth(ctx);
-    const body = ctx.body as DateRangeBody;
+    const body = ctx.body;
     const { from, to } = dayRange(body.start_date, body.end_date);
     const c = account.currency;
     const rows = ctx.sim.statements.winLose(account.id, from, to).map((row) => ({
@@ -168,7 +159,7 @@ export const infoHandlers: Handlers = {
   gameresultsummarysportsbook: gameResult,
   cancelledbetlist: (ctx) => {
     const { account } = auth(ctx);
-    const body = ctx.body as DateRangeBody;
+    const body = ctx.body;
     const { from, to } = dayRange(body.start_date, body.end_date);
     const paged = page(
       ctx.sim.statements.cancelledBets(account.id, from, to),
@@ -179,20 +170,20 @@ export const infoHandlers: Handlers = {
   },
   announcelist: (ctx) => {
     listReader(ctx);
-    const body = ctx.body as MessageListBody;
+    const body = ctx.body;
     const items = ctx.sim.store.messages.filter((m) => m.kind === 'announcement').reverse();
     const view = (m: Message) => messageView(m, body.language);
     return ok({ data: page(items.map(view), body.page_number, body.page_size) });
   },
   marqueelist: (ctx) => {
     listReader(ctx);
-    const { language } = ctx.body as MarqueeBody;
+    const { language } = ctx.body;
     const lines = ctx.sim.store.messages.filter((m) => m.kind === 'marquee');
     return ok({ data: lines.map((m) => messageView(m, language)) });
   },
   personallist: (ctx) => {
     const { account } = auth(ctx);
-    const body = ctx.body as MessageListBody;
+    const body = ctx.body;
     const mine = ctx.sim.store.messages
       .filter((m) => m.kind === 'personal' && m.accountId === account.id)
       .reverse();
@@ -210,7 +201,7 @@ export const infoHandlers: Handlers = {
   },
   matchresult: (ctx) => {
     auth(ctx);
-    const body = ctx.body as MatchResultBody;
+    const body = ctx.body;
     const { from, to } = dayRange(body.date, body.date);
     const rows = ctx.sim.world
       .results({ ...(body.sport_id !== undefined ? { sportId: body.sport_id } : {}), from, to })
@@ -219,7 +210,7 @@ export const infoHandlers: Handlers = {
   },
   singlematchresult: (ctx) => {
     auth(ctx);
-    const id = (ctx.body as SingleMatchResultBody).match_id;
+    const id = ctx.body.match_id;
     const row = ctx.sim.world.matchRow(id);
     if (!row) reject('matchHide');
     const rows = ctx.sim.world.results({ sportId: row[6], from: row[9] - 1, to: row[9] + 1 });
@@ -234,7 +225,7 @@ export const infoHandlers: Handlers = {
   parlaybetdetails: (ctx) => ok({ data: betView(ownBetWithLegs(ctx, ['parlay', 'system', 'mmoParlay'])) }),
   betsysparlay: (ctx) => {
     const { account } = auth(ctx);
-    const body = ctx.body as SysParlayListBody;
+    const body = ctx.body;
     const range =
       body.start_date || body.end_date
         ? dayRange(body.start_date ?? body.end_date ?? '', body.end_date ?? body.start_date ?? '')
@@ -277,7 +268,7 @@ export const infoHandlers: Handlers = {
   },
   eventlist: (ctx) => {
     const { account } = auth(ctx);
-    const body = ctx.body as EventListBody;
+    const body = ctx.body;
     const language = body.language ?? (isLanguage(account.language) ? account.language : DefaultLanguage);
     const world = ctx.sim.world;
     const now = world.now();
@@ -285,7 +276,7 @@ export const infoHandlers: Handlers = {
   },
   standinglist: (ctx) => {
     auth(ctx);
-    const sport = (ctx.body as StandingListBody).sport_id;
+    const sport = ctx.body.sport_id;
     const leagues = new Map<number, { league_id: number; league_name: string; sport_id: number }>();
     for (const row of leagueRows(ctx)) {
       if (sport !== undefined && row.sportId !== sport) continue;
@@ -301,14 +292,14 @@ export const infoHandlers: Handlers = {
   },
   standingresult: (ctx) => {
     auth(ctx);
-    const leagueId = (ctx.body as StandingResultBody).league_id;
+    const leagueId = ctx.body.league_id;
     const rows = leagueRows(ctx).filter((r) => r.leagueId === leagueId);
     if (rows.length === 0) reject('empty');
     return ok({ data: standings(rows) });
   },
   bracketlist: (ctx) => {
     auth(ctx);
-    const leagueId = (ctx.body as BracketListBody).league_id;
+    const leagueId = ctx.body.league_id;
     const rows = leagueRows(ctx).filter((r) => leagueId === undefined || r.leagueId === leagueId);
     return ok({ data: bracket(rows) });
   },

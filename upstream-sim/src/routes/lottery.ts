@@ -3,12 +3,7 @@
  * `cancelledbetlistlottery`. Every call answers `lotteryDisabled` for a member without the lottery.
  * Amounts on the wire are major units; the engine is domain/lottery.ts.
  */
-import type {
-  LotteryBetBody,
-  LotteryBetCheckBody,
-  LotteryDateRangeBody,
-  LotteryResultBody,
-} from '@sportsbook/protocol';
+import type { LotteryDateRangeBody } from '@sportsbook/protocol';
 import { toMajor } from '../domain/amounts.ts';
 import type { Draw, Ticket, TicketRow } from '../domain/lottery.ts';
 import { dayRange } from '../domain/statements.ts';
@@ -17,7 +12,7 @@ import type { Account } from '../domain/types.ts';
 import { ok, type Reply, reject } from '../reply.ts';
 import { requestFingerprint } from '../sim.ts';
 import { page } from '../views.ts';
-import { auth, type CallContext, type Handlers } from './handler.ts';
+import { auth, type CallContext, type ContextWith, type Handlers } from './handler.ts';
 
 function member(ctx: CallContext): Account {
   const { account } = auth(ctx);
@@ -72,9 +67,9 @@ export function ticketView(ticket: Ticket) {
 }
 
 /** Tickets of the account matching `keep`, settled (or placed) in the body's GMT+8 date range. */
-function ticketsInRange(ctx: CallContext, keep: (ticket: Ticket) => boolean): Reply {
+function ticketsInRange(ctx: ContextWith<LotteryDateRangeBody>, keep: (ticket: Ticket) => boolean): Reply {
   const account = member(ctx);
-  const body = ctx.body as LotteryDateRangeBody;
+  const body = ctx.body;
   const { from, to } = dayRange(body.start_date, body.end_date);
   const tickets = ctx.sim.lottery
     .accountTickets(account.id)
@@ -94,7 +89,7 @@ export const lotteryHandlers: Handlers = {
   },
   'lottery/betcheck': (ctx) => {
     const account = member(ctx);
-    const body = ctx.body as LotteryBetCheckBody;
+    const body = ctx.body;
     const lottery = ctx.sim.lottery;
     if (body.draw_id !== undefined && lottery.draw(body.draw_id, ctx.sim.world.now())?.status !== 'open')
       reject('drawClosed', { field: 'draw_id' });
@@ -116,7 +111,7 @@ export const lotteryHandlers: Handlers = {
   },
   'lottery/bet': async (ctx) => {
     const account = member(ctx);
-    const body = ctx.body as LotteryBetBody;
+    const body = ctx.body;
     return ctx.sim.idempotent(account.id, body.request_id, requestFingerprint(ctx.call, ctx.body), () => {
       const ticket = ctx.sim.lottery.place(
         account,
@@ -130,7 +125,7 @@ export const lotteryHandlers: Handlers = {
   },
   'lottery/betlist': (ctx) => {
     const account = member(ctx);
-    const body = ctx.body as { page_number?: number; page_size?: number };
+    const body = ctx.body;
     const open = ctx.sim.lottery
       .accountTickets(account.id)
       .filter((t) => t.status === 'open')
@@ -140,7 +135,7 @@ export const lotteryHandlers: Handlers = {
   },
   'lottery/result': (ctx) => {
     member(ctx);
-    const drawId = (ctx.body as LotteryResultBody).draw_id;
+    const drawId = ctx.body.draw_id;
     const draw = ctx.sim.lottery.draw(drawId, ctx.sim.world.now());
     if (!draw) reject('badRequest', { field: 'draw_id' });
     return ok({ data: drawView(draw) });

@@ -5,19 +5,12 @@
  * the gateway's feed reads (app.ts accepts them with isTournamentFeedRead): no member view, no PIN.
  */
 import {
+  type CallName,
   centiToPoints,
   type DateRangeBody,
   kickoffOf,
   kickoffRefusal,
-  type MatchLookupBody,
   nextEventIndex,
-  type RoomBetBody,
-  type RoomBetPlusBody,
-  type RoomCreateBody,
-  type RoomJoinBody,
-  type RoomLeaveBody,
-  type RoomListBody,
-  type RoomMatchListBody,
   RoomStatus,
   RoomType,
   VirtualRoomTiming,
@@ -33,7 +26,7 @@ import { legView, page } from '../views.ts';
 import { virtualLeagues } from '../virtual/events.ts';
 import type { VirtualBook } from '../virtual/world.ts';
 import type { MatchResultRow } from '../world/types.ts';
-import { auth, type CallContext, type Handler, type Handlers } from './handler.ts';
+import { auth, type CallContext, type ContextWith, fieldOf, type Handler, type Handlers } from './handler.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -147,7 +140,7 @@ function virtualRoomMatches(ctx: CallContext): MatchResultRow[] {
 }
 
 /** Matches a new room may take: real ones, or virtual events when the body says `virtual`. */
-function roomMatches(ctx: CallContext): MatchResultRow[] {
+function roomMatches(ctx: ContextWith<{ virtual?: boolean }>): MatchResultRow[] {
   return ctx.body.virtual === true
     ? virtualRoomMatches(ctx)
     : ctx.sim.tournament.eligibleMatches(ctx.sim.world.now());
@@ -162,23 +155,23 @@ function member(ctx: CallContext): Account {
 
 /** A session when the body has one (member view), else the feed's read (gateway). */
 function viewerOf(ctx: CallContext): Account | undefined {
-  return typeof ctx.body.account_id === 'string' ? member(ctx) : undefined;
+  return typeof fieldOf(ctx.body, 'account_id') === 'string' ? member(ctx) : undefined;
 }
 
 /** A private room's ranking and bets: members only (and the feed). */
-function visibleRoom(ctx: CallContext, viewer: Account | undefined): RoomRecord {
+function visibleRoom(ctx: ContextWith<{ room_id: number }>, viewer: Account | undefined): RoomRecord {
   const t = ctx.sim.tournament;
-  const room = t.advanceRoom(t.room(ctx.body.room_id as number), ctx.sim.world.now());
+  const room = t.advanceRoom(t.room(ctx.body.room_id), ctx.sim.world.now());
   if (viewer && room.type === RoomType.private && t.memberOf(room, viewer.id) === undefined)
     reject('roomNotJoined');
   return room;
 }
 
 /** Runs a charging call once per (account, request_id) when the body has a key. */
-function keyed(run: (ctx: CallContext, account: Account) => Reply): Handler {
+function keyed<N extends CallName>(run: (ctx: CallContext<N>, account: Account) => Reply): Handler<N> {
   return async (ctx) => {
     const account = member(ctx);
-    const requestId = ctx.body.request_id;
+    const requestId = fieldOf(ctx.body, 'request_id');
     if (typeof requestId !== 'string') return run(ctx, account);
     return ctx.sim.idempotent(account.id, requestId, requestFingerprint(ctx.call, ctx.body), () =>
       run(ctx, account),
@@ -186,9 +179,9 @@ function keyed(run: (ctx: CallContext, account: Account) => Reply): Handler {
   };
 }
 
-function ledgerLines(ctx: CallContext, kinds: readonly string[]) {
+function ledgerLines(ctx: ContextWith<DateRangeBody>, kinds: readonly string[]) {
   const { account } = auth(ctx);
-  const body = ctx.body as DateRangeBody;
+  const body = ctx.body;
   const { from, to } = dayRange(body.start_date, body.end_date);
   const c = account.currency;
   const entries = ctx.sim.store
@@ -219,7 +212,7 @@ export const tournamentHandlers: Handlers = {
   'tournament/roomlist': (ctx) => {
     const viewer = viewerOf(ctx);
     const t = ctx.sim.tournament;
-    const body = ctx.body as Partial<RoomListBody>;
+    const body = ctx.body;
     const now = ctx.sim.world.now();
     let rooms = viewer && body.mine === true ? [...t.rooms.values()] : t.lobby(now);
     if (viewer && body.mine === true) rooms = rooms.filter((r) => t.memberOf(r, viewer.id) !== undefined);
@@ -230,7 +223,7 @@ export const tournamentHandlers: Handlers = {
   'tournament/roominfo': (ctx) => {
     const viewer = viewerOf(ctx);
     const t = ctx.sim.tournament;
-    const room = t.advanceRoom(t.room(ctx.body.room_id as number), ctx.sim.world.now());
+    const room = t.advanceRoom(t.room(ctx.body.room_id), ctx.sim.world.now());
     return ok({ room: roomView(t, room, viewer) });
   },
   'tournament/roomrank': (ctx) => {
@@ -262,7 +255,7 @@ export const tournamentHandlers: Handlers = {
   },
   'tournament/roommatchlist': (ctx) => {
     member(ctx);
-    const body = ctx.body as RoomMatchListBody;
+    const body = ctx.body;
     const wanted = body.league_ids && body.league_ids.length > 0 ? new Set(body.league_ids) : null;
     const rows = roomMatches(ctx).filter((r) => wanted === null || wanted.has(r.leagueId));
     const paged = page(rows, body.page_number, body.page_size ?? 30);
@@ -270,7 +263,7 @@ export const tournamentHandlers: Handlers = {
   },
   'tournament/matchlookup': (ctx) => {
     member(ctx);
-    const body = ctx.body as MatchLookupBody;
+    const body = ctx.body;
     const world = ctx.sim.world;
     const now = world.now();
     const keyword = body.keyword?.trim().toLowerCase() ?? '';
@@ -291,39 +284,39 @@ export const tournamentHandlers: Handlers = {
   },
   'tournament/roomcreate': keyed((ctx, account) => {
     const t = ctx.sim.tournament;
-    const room = t.create(account, ctx.body as RoomCreateBody, ctx.ip, ctx.sim.world.now());
+    const room = t.create(account, ctx.body, ctx.ip, ctx.sim.world.now());
     return ok({ room: roomView(t, room, account) });
   }),
   'tournament/roomjoin': keyed((ctx, account) => {
     const t = ctx.sim.tournament;
-    const room = t.join(account, ctx.body as RoomJoinBody, ctx.ip, ctx.sim.world.now());
+    const room = t.join(account, ctx.body, ctx.ip, ctx.sim.world.now());
     return ok({ room: roomView(t, room, account) });
   }),
   'tournament/roomleave': keyed((ctx, account) => {
     const t = ctx.sim.tournament;
-    const room = t.leave(account, (ctx.body as RoomLeaveBody).room_id, ctx.sim.world.now());
+    const room = t.leave(account, ctx.body.room_id, ctx.sim.world.now());
     return ok({ room: roomView(t, room, account) });
   }),
   // Rooms over virtual events (RULES.md "Virtual rooms"): the same engine, virtual timing.
   'tournament/vroomcreate': keyed((ctx, account) => {
     const t = ctx.sim.tournament;
-    const room = t.create(account, ctx.body as RoomCreateBody, ctx.ip, ctx.sim.world.now(), true);
+    const room = t.create(account, ctx.body, ctx.ip, ctx.sim.world.now(), true);
     return ok({ room: roomView(t, room, account) });
   }),
   'tournament/vroomjoin': keyed((ctx, account) => {
     const t = ctx.sim.tournament;
-    const room = t.join(account, ctx.body as RoomJoinBody, ctx.ip, ctx.sim.world.now(), true);
+    const room = t.join(account, ctx.body, ctx.ip, ctx.sim.world.now(), true);
     return ok({ room: roomView(t, room, account) });
   }),
   'tournament/bet': keyed((ctx, account) => {
     const t = ctx.sim.tournament;
-    const { bet, room } = t.bet(account, ctx.body as RoomBetBody, ctx.sim.world.now());
+    const { bet, room } = t.bet(account, ctx.body, ctx.sim.world.now());
     const me = t.memberOf(room, account.id);
     return ok({ bet: betView(bet), points: centiToPoints(me?.points ?? 0) });
   }),
   'tournament/betplus': keyed((ctx, account) => {
     const t = ctx.sim.tournament;
-    const { bet, room } = t.betPlus(account, ctx.body as RoomBetPlusBody, ctx.sim.world.now());
+    const { bet, room } = t.betPlus(account, ctx.body, ctx.sim.world.now());
     const me = t.memberOf(room, account.id);
     return ok({ bet: betView(bet), points: centiToPoints(me?.points ?? 0) });
   }),
@@ -344,7 +337,7 @@ export const tournamentHandlers: Handlers = {
   'tournament/betresultlist': (ctx) => {
     const account = member(ctx);
     const t = ctx.sim.tournament;
-    const body = ctx.body as { page_number?: number; page_size?: number };
+    const body = ctx.body;
     const rows = [...t.rooms.values()]
       .filter((r) => r.endedAt !== null && t.memberOf(r, account.id) !== undefined)
       .sort((a, b) => (b.endedAt ?? 0) - (a.endedAt ?? 0))

@@ -3,12 +3,13 @@
  * calls real matches only. A pick on the wrong side answers `matchNotAllowBet` (with its odds_id)
  * after the session check; an unknown odds id is left to the call (`invalidOdds`).
  */
-import { isVirtualSport, virtualEventOf } from '@sportsbook/protocol';
+import { type CallName, isRecord, isVirtualSport, virtualEventOf } from '@sportsbook/protocol';
 import { reject } from '../reply.ts';
 import { auth, type Handler, type Handlers } from '../routes/handler.ts';
 
 /** The odds ids a bet body names (`odds_id`, or each of `selections`). */
-function oddsIds(body: Record<string, unknown>): string[] {
+function oddsIds(value: unknown): string[] {
+  const body = isRecord(value) ? value : {};
   const ids: string[] = [];
   if (typeof body.odds_id === 'string') ids.push(body.odds_id);
   if (Array.isArray(body.selections))
@@ -24,7 +25,7 @@ export function isVirtualOddsId(oddsId: string): boolean {
   return at !== undefined && isVirtualSport(at.sportId);
 }
 
-function guarded(handler: Handler, virtual: boolean): Handler {
+function guarded<N extends CallName>(handler: Handler<N>, virtual: boolean): Handler<N> {
   return (ctx) => {
     auth(ctx);
     for (const id of oddsIds(ctx.body))
@@ -35,12 +36,14 @@ function guarded(handler: Handler, virtual: boolean): Handler {
 
 /** Wraps every bet call that names odds ids: `bet/v*` virtual only, the others real only. */
 export function guardVirtual(handlers: Handlers): Handlers {
-  const out: Handlers = {};
+  // Each handler keeps its own call's types; the loop sees them as handlers of no call in particular.
+  const out: Record<string, Handler<never>> = {};
   for (const [name, handler] of Object.entries(handlers)) {
+    if (handler === undefined) continue;
     const call = name.slice(name.indexOf('/') + 1);
     const names =
       /^(v?bet(check|single|parlay|sysparlay|mmoclick|singlemmo|parlaymmo)|betcheckspecial|betsinglespecial|betcheckmultispecial)$/;
-    out[name] = names.test(call) ? guarded(handler, call.startsWith('v')) : handler;
+    out[name] = names.test(call) ? guarded<never>(handler, call.startsWith('v')) : handler;
   }
-  return out;
+  return out as Handlers;
 }

@@ -3,15 +3,7 @@
  * `gameresultnumbergame`; every one answers `MiniGameDisabled` for a member with mini games off)
  * and `vresult`, a virtual event's result and replay. Amounts on the wire are major units.
  */
-import {
-  type NgBetBody,
-  type NgResultBody,
-  numberGameRtp,
-  replayScore,
-  replaySecond,
-  type VirtualResultBody,
-  VirtualSports,
-} from '@sportsbook/protocol';
+import { numberGameRtp, replayScore, replaySecond, VirtualSports } from '@sportsbook/protocol';
 import { toMajor } from '../domain/amounts.ts';
 import { dayRange } from '../domain/statements.ts';
 import { newestPlacedFirst, newestSettledFirst } from '../domain/ticketBook.ts';
@@ -78,7 +70,7 @@ export const virtualHandlers: Handlers = {
   },
   ngbet: async (ctx) => {
     const account = member(ctx);
-    const body = ctx.body as NgBetBody;
+    const body = ctx.body;
     return ctx.sim.idempotent(account.id, body.request_id, requestFingerprint(ctx.call, ctx.body), () =>
       ok({ data: ticketView(ctx.sim.numberGame.place(account, body, ctx.sim.world.now())) }),
     );
@@ -89,11 +81,11 @@ export const virtualHandlers: Handlers = {
       .accountTickets(account.id)
       .filter((t) => t.status === 'open')
       .sort(newestPlacedFirst);
-    return ticketPage(open, ctx.body as { page_number?: number; page_size?: number });
+    return ticketPage(open, ctx.body);
   },
   gameresultnumbergame: (ctx) => {
     const account = member(ctx);
-    const body = ctx.body as NgResultBody;
+    const body = ctx.body;
     const { from, to } = dayRange(body.start_date, body.end_date);
     const settled = ctx.sim.numberGame
       .accountTickets(account.id)
@@ -103,7 +95,7 @@ export const virtualHandlers: Handlers = {
   },
   vresult: (ctx) => {
     auth(ctx);
-    const { match_id } = ctx.body as VirtualResultBody;
+    const { match_id } = ctx.body;
     const book = (ctx.sim.world as { virtual?: VirtualBook }).virtual;
     const event = book?.eventOfMatch(match_id);
     const now = ctx.sim.world.now();
