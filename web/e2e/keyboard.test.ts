@@ -91,6 +91,8 @@ describe('keyboard only (issue 29)', { timeout: 120_000 }, () => {
     const account = 'demo01';
     // Log in: the landing form, by Tab, typing and Enter.
     await page.goto(`${stack.gateway.url}/`);
+    // The prerendered form is inert until the app, started after the first paint, hydrates it.
+    await page.locator('form.login-form button[type="submit"]:enabled').waitFor();
     await tabTo(page, 'form input:not([type="password"]):not([type="checkbox"])');
     await page.keyboard.type(account);
     await tabTo(page, 'form input[type="password"]', { max: 3 });
@@ -188,6 +190,7 @@ describe('keyboard only (issue 29)', { timeout: 120_000 }, () => {
 
   it('errorDialogAnnouncedAndGivesFocusBack: a catalogue error dialog is an alertdialog with its text, takes the focus, and Enter gives it back', async () => {
     await page.goto(`${stack.gateway.url}/`);
+    await page.locator('form.login-form button[type="submit"]:enabled').waitFor();
     await tabTo(page, 'form input:not([type="password"]):not([type="checkbox"])');
     await page.keyboard.type('demo03');
     await tabTo(page, 'form input[type="password"]', { max: 3 });
