@@ -4,7 +4,7 @@
  */
 import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
-import { httpStatusFor, RedactPaths, redactUrl, redactUrlsIn } from '@sportsbook/protocol';
+import { RedactPaths, redactUrl, redactUrlsIn } from '@sportsbook/protocol';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -21,9 +21,10 @@ import { opsPlugin } from './ops/plugin.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { upstreamPlugin } from './plugins/upstream.ts';
 import { webPlugin } from './plugins/web.ts';
+import { sendFailure } from './proxy/failure.ts';
 import { gamePagesPlugin } from './proxy/gamePages.ts';
 import { mediaPlugin } from './proxy/media.ts';
-import { isOriginAllowed, servedHosts } from './proxy/origin.ts';
+import { originCheck } from './proxy/origin.ts';
 import { proxyPlugin } from './proxy/plugin.ts';
 import { securityHeaders } from './proxy/security.ts';
 import type { ProxyStores } from './proxy/stores.ts';
@@ -83,9 +84,7 @@ function sendFrameworkError(error: FastifyError, req: FastifyRequest, reply: Fas
   const code = status >= 400 && status < 500 ? 'badRequest' : 'systemError';
   if (code === 'systemError') req.log.error({ err: error }, 'request failed');
   else req.log.info({ code: error.code, url: redactUrl(req.url) }, 'request refused');
-  return reply
-    .code(httpStatusFor(code))
-    .send({ status: 0, statusdesc: code, ...(code === 'badRequest' ? { reason: error.code ?? code } : {}) });
+  return sendFailure(reply, code, code === 'badRequest' ? { extra: { reason: error.code ?? code } } : {});
 }
 
 /** How often Node looks for requests over their time: a tenth of the bound, within [50 ms, 1 s]. */
@@ -141,12 +140,12 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
   // hijacking): a foreign page cannot open /ws with the player's cookies and network position.
   // Added after @fastify/websocket's own onRequest hook, which marks upgrades so that a refused
   // one has its socket destroyed once the 403 is written.
-  const originPolicy = { allowedOrigins: config.allowedOrigins, servedHosts: servedHosts(config) };
+  const originAllowed = originCheck(config);
   app.addHook('onRequest', async (req, reply) => {
     if (req.url.split('?', 1)[0] !== '/ws') return;
-    if (isOriginAllowed(req.headers.origin, originPolicy, req.headers.host)) return;
+    if (originAllowed(req)) return;
     req.log.info({ origin: req.headers.origin, host: req.headers.host }, 'ws origin refused');
-    return reply.code(403).send({ status: 0, statusdesc: 'NoUserAccessRight' });
+    return sendFailure(reply, 'NoUserAccessRight', { httpStatus: 403 });
   });
   await app.register(clusterPlugin, { config });
   await app.register(recordPlugin, { config });

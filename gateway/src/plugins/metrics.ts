@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Registry } from 'prom-client';
+import { sendFailure } from '../proxy/failure.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,7 +87,7 @@ export const metricsPlugin = fp<MetricsOptions>(
     if (opts.port === undefined) {
       app.get('/metrics', async (req, reply) => {
         if (!metricsAllowed(req.headers, req.socket.remoteAddress, opts, false)) {
-          return reply.code(403).send({ status: 0, statusdesc: 'NoUserAccessRight' });
+          return sendFailure(reply, 'NoUserAccessRight', { httpStatus: 403 });
         }
         reply.header('content-type', registry.contentType);
         return registry.metrics();

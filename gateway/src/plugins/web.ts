@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { sendFailure } from '../proxy/failure.ts';
 
 /**
  * Backend endpoints that are not routes (SPEC section 2: /prg, /apitv): an operator's own services
@@ -52,7 +53,7 @@ export const webPlugin = fp<{ root?: string }>(
       if (hasApp && req.method === 'GET' && !isApiLike && !/\.[a-z0-9]+$/i.test(path)) {
         return reply.type('text/html').sendFile(path === '/' ? 'index.html' : deepLinkPage);
       }
-      return reply.code(404).send({ status: 0, statusdesc: 'unknownCall' });
+      return sendFailure(reply, 'unknownCall', { httpStatus: 404 });
     });
   },
   { name: 'web' },

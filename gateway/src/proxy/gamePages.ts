@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { Agent, request, errors as undiciErrors } from 'undici';
 import type { GatewayPluginOptions } from '../app.ts';
+import { sendFailure } from './failure.ts';
 import { MediaFile } from './media.ts';
 
 const Provider = /^[A-Za-z0-9_-]{1,32}$/;
@@ -44,11 +45,11 @@ export const gamePagesPlugin = fp<GatewayPluginOptions>(
         const length = Number(res.headers['content-length'] ?? 0);
         if (res.statusCode >= 500 && res.statusCode !== 503) {
           await res.body.dump();
-          return reply.code(502).send({ status: 0, statusdesc: 'requestFailed' });
+          return sendFailure(reply, 'requestFailed', { httpStatus: 502 });
         }
         if (length > MaxBytes) {
           await res.body.dump();
-          return reply.code(502).send({ status: 0, statusdesc: 'requestFailed' });
+          return sendFailure(reply, 'requestFailed', { httpStatus: 502 });
         }
         const body = Buffer.from(await res.body.arrayBuffer());
         reply.code(res.statusCode);
@@ -61,13 +62,13 @@ export const gamePagesPlugin = fp<GatewayPluginOptions>(
         const timedOut =
           err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError;
         log.warn({ err: (err as Error).message }, 'game page relay failed');
-        return reply
-          .code(timedOut ? 504 : 502)
-          .send({ status: 0, statusdesc: timedOut ? 'requestTimeout' : 'requestFailed' });
+        return sendFailure(reply, timedOut ? 'requestTimeout' : 'requestFailed', {
+          httpStatus: timedOut ? 504 : 502,
+        });
       }
     }
 
-    const notFound = (reply: FastifyReply) => reply.code(404).send({ status: 0, statusdesc: 'unknownCall' });
+    const notFound = (reply: FastifyReply) => sendFailure(reply, 'unknownCall', { httpStatus: 404 });
 
     app.get<{ Params: { provider: string }; Querystring: { token?: unknown } }>(
       '/api/games/:provider/launch',

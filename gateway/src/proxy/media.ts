@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Agent, request, errors as undiciErrors } from 'undici';
 import type { GatewayPluginOptions } from '../app.ts';
+import { sendFailure } from './failure.ts';
 
 export const MediaFile = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,95}$/;
 
@@ -38,7 +39,7 @@ export const mediaPlugin = fp<GatewayPluginOptions>(
 
     app.get<{ Params: { file: string } }>('/media/:file', async (req, reply) => {
       const file = req.params.file;
-      if (!MediaFile.test(file)) return reply.code(404).send({ status: 0, statusdesc: 'empty' });
+      if (!MediaFile.test(file)) return sendFailure(reply, 'empty', { httpStatus: 404 });
       const headers: Record<string, string> = {};
       for (const name of Forwarded) {
         const value = req.headers[name];
@@ -59,7 +60,7 @@ export const mediaPlugin = fp<GatewayPluginOptions>(
         if (res.statusCode >= 500 || res.statusCode === 404) {
           await res.body.dump();
           const code = res.statusCode === 404 ? 404 : 502;
-          return reply.code(code).send({ status: 0, statusdesc: code === 404 ? 'empty' : 'requestFailed' });
+          return sendFailure(reply, code === 404 ? 'empty' : 'requestFailed', { httpStatus: code });
         }
         reply.code(res.statusCode);
         for (const name of Returned) {
@@ -72,9 +73,9 @@ export const mediaPlugin = fp<GatewayPluginOptions>(
           err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError;
         if (!reply.sent && !abort.signal.aborted)
           req.log.warn({ err: (err as Error).message, file }, 'media relay failed');
-        return reply
-          .code(timedOut ? 504 : 502)
-          .send({ status: 0, statusdesc: timedOut ? 'requestTimeout' : 'requestFailed' });
+        return sendFailure(reply, timedOut ? 'requestTimeout' : 'requestFailed', {
+          httpStatus: timedOut ? 504 : 502,
+        });
       }
     });
   },

@@ -68,6 +68,17 @@ export interface OriginPolicy {
  *   `servedHosts`: yes (a rebinding page names its own host, which is not served here);
  * - anything else, including `null` (sandboxed frames, file:) unless listed: no.
  */
+/**
+ * The gateway's one origin check of a request (`/api`, the `/ws` upgrade, `POST /replay`):
+ * `isOriginAllowed` with the configured allowlist and served hosts.
+ */
+export function originCheck(
+  config: Pick<GatewayConfig, 'allowedOrigins' | 'allowedHosts' | 'host'>,
+): (req: { headers: { origin?: string | undefined; host?: string | undefined } }) => boolean {
+  const policy = { allowedOrigins: config.allowedOrigins, servedHosts: servedHosts(config) };
+  return (req) => isOriginAllowed(req.headers.origin, policy, req.headers.host);
+}
+
 export function isOriginAllowed(
   origin: string | undefined,
   policy: OriginPolicy,

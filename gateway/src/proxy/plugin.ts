@@ -42,8 +42,9 @@ import type { GatewayPluginOptions } from '../app.ts';
 import type { GatewayConfig } from '../config.ts';
 import { callDocs } from '../docs/openapi.ts';
 import { UpstreamError } from '../plugins/upstream.ts';
+import { failureBody } from './failure.ts';
 import { LoginFailures } from './loginFailures.ts';
-import { isOriginAllowed, servedHosts } from './origin.ts';
+import { originCheck } from './origin.ts';
 import { withLoginSignature } from './signing.ts';
 import { type Lease, memoryStores, type ProxyStores, type StoredReply } from './stores.ts';
 
@@ -106,7 +107,7 @@ const Provider = Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' });
 const ProviderParams = Type.Object({ provider: Provider });
 
 export function failure(code: string, extra: Record<string, unknown> = {}): StoredReply {
-  return { httpStatus: httpStatusFor(code), body: { status: 0, statusdesc: code, ...extra } };
+  return { httpStatus: httpStatusFor(code), body: failureBody(code, extra) };
 }
 
 function send(reply: FastifyReply, result: StoredReply): FastifyReply {
@@ -239,7 +240,7 @@ async function registerApi(
   stores: ProxyStores,
   count: (call: string, outcome: Outcome) => void,
 ): Promise<void> {
-  const hosts = servedHosts(config);
+  const originAllowed = originCheck(config);
   api.decorateRequest('proxyState', null);
 
   // Limits are counted by the library's store (an LRU here; its Redis store for many nodes), keyed
@@ -336,8 +337,7 @@ async function registerApi(
   api.addHook('onRequest', async (req, reply) => {
     req.proxyState = {};
     const origin = req.headers.origin;
-    const policy = { allowedOrigins: config.allowedOrigins, servedHosts: hosts };
-    if (!isOriginAllowed(origin, policy, req.headers.host)) {
+    if (!originAllowed(req)) {
       count('unknown', 'forbiddenOrigin');
       req.log.info({ origin, host: req.headers.host }, 'api origin refused');
       return send(reply, failure('NoUserAccessRight'));

@@ -5,11 +5,12 @@
  * recorded instant; protocol replay.ts) to the replayer's loopback-only admin call. Without it the
  * routes do not exist: a live gateway has no timeline.
  */
-import { httpStatusFor, isReplayControl, isReplayView, type ReplayGoal } from '@sportsbook/protocol';
+import { isReplayControl, isReplayView, type ReplayGoal } from '@sportsbook/protocol';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { GatewayPluginOptions } from '../app.ts';
-import { isOriginAllowed, servedHosts } from '../proxy/origin.ts';
+import { sendFailure } from '../proxy/failure.ts';
+import { originCheck } from '../proxy/origin.ts';
 
 const TimeoutMs = 3000;
 
@@ -39,19 +40,15 @@ export const replayPlugin = fp<GatewayPluginOptions>(
       } catch (err) {
         app.log.warn({ err }, 'replayer not reachable');
       }
-      return reply.code(httpStatusFor('requestFailed')).send({ status: 0, statusdesc: 'requestFailed' });
+      return sendFailure(reply, 'requestFailed');
     }
 
     app.get('/replay', (_req, reply) => view(reply));
-    const originPolicy = { allowedOrigins: config.allowedOrigins, servedHosts: servedHosts(config) };
+    const originAllowed = originCheck(config);
     app.post('/replay', { bodyLimit: 1024 }, (req, reply) => {
       // Same rule as /api: another site's page cannot drive the replay.
-      if (!isOriginAllowed(req.headers.origin, originPolicy, req.headers.host))
-        return reply
-          .code(httpStatusFor('NoUserAccessRight'))
-          .send({ status: 0, statusdesc: 'NoUserAccessRight' });
-      if (!isReplayControl(req.body))
-        return reply.code(httpStatusFor('badRequest')).send({ status: 0, statusdesc: 'badRequest' });
+      if (!originAllowed(req)) return sendFailure(reply, 'NoUserAccessRight');
+      if (!isReplayControl(req.body)) return sendFailure(reply, 'badRequest');
       return view(reply, req.body);
     });
   },
