@@ -29,7 +29,9 @@ function open(url: string, localAddress: string, c: Client): Promise<void> {
     let pending = c.topics.length;
     ws.on('open', () => {
       ws.send(JSON.stringify({ op: 'hello', v: 2, account_id: c.accountId, session_token: c.token }));
-      c.topics.forEach((topic, i) => ws.send(JSON.stringify({ op: 'sub', id: i + 1, topic })));
+      for (const [i, topic] of c.topics.entries()) {
+        ws.send(JSON.stringify({ op: 'sub', id: i + 1, topic }));
+      }
     });
     ws.on('message', (data: Buffer) => {
       // The frame kind is in the first bytes: {"t":"snap"... or {"t":"delta"...

@@ -92,7 +92,8 @@ export class Cluster {
       acquire: (topic) => {
         if (localTopics.has(topic)) return true;
         if (localTopics.size >= localMax) {
-          if (!refusedLogged) log.warn({ max: localMax }, 'redis down: local polling budget spent, further topics stay stale');
+          if (!refusedLogged)
+            log.warn({ max: localMax }, 'redis down: local polling budget spent, further topics stay stale');
           refusedLogged = true;
           return false;
         }
