@@ -8,6 +8,8 @@
 import { startSim } from '@sportsbook/upstream-sim';
 import { type ChaosReport, Checks, type Scenario } from './scenario.ts';
 import {
+  ClusterChaos,
+  clusterEnv,
   type GatewayProcess,
   login,
   progress,
@@ -19,14 +21,11 @@ import {
   startClients,
   startGatewayProcess,
   startRedis,
-  UnboundedSockets,
   untilAllOn,
   upstreamHash,
 } from './stack.ts';
 
-const LIVE = 'odds/1/hdpou/live';
-const INTERVAL_MS = 250;
-const LEASE_MS = 1500;
+const { topic: LIVE, intervalMs: INTERVAL_MS } = ClusterChaos;
 
 const Sizes = {
   full: { clients: 200, nodes: 3, kills: 6, minGapMs: 2000, maxGapMs: 6000 },
@@ -54,14 +53,7 @@ const scenario: Scenario = {
     let leaderKills = 0;
     try {
       redis = await startRedis();
-      const env = {
-        UPSTREAM_URL: sim.url,
-        REDIS_URL: redis.url,
-        POLL_INTERVAL_MS: String(INTERVAL_MS),
-        CLUSTER_LEASE_MS: String(LEASE_MS),
-        WARM_TOPICS: '',
-        ...UnboundedSockets,
-      };
+      const env = clusterEnv(sim.url, { REDIS_URL: redis.url });
       const spawnNode = async () => {
         const node = await startGatewayProcess(env);
         live.push(node);

@@ -12,25 +12,27 @@ import { gatewayMetric } from '@sportsbook/testkit/feed';
 import { startSim } from '@sportsbook/upstream-sim';
 import { type ChaosReport, Checks, type Scenario } from './scenario.ts';
 import {
+  ClusterChaos,
+  clusterEnv,
   type GatewayProcess,
   login,
+  median,
   progress,
   type ResilientClient,
   type RunningRedis,
   random,
-  simCalls,
+  rateMark,
+  ratesSince,
+  round,
   sleep,
   startClients,
   startGatewayProcess,
   startRedis,
-  UnboundedSockets,
   untilAllOn,
   upstreamHash,
 } from './stack.ts';
 
-const LIVE = 'odds/1/hdpou/live';
-const INTERVAL_MS = 250;
-const LEASE_MS = 1500;
+const { topic: LIVE, intervalMs: INTERVAL_MS } = ClusterChaos;
 
 const Sizes = {
   full: { clients: 200, outageMs: 30_000, windowMs: 10_000 },
@@ -58,25 +60,11 @@ async function untilReadiness(nodes: GatewayProcess[], want: string, timeoutMs: 
 }
 
 /** Deltas per client per second over `ms`, and upstream calls of the topic per second. */
-async function measure(
-  clients: ResilientClient[],
-  sim: { url: string },
-  ms: number,
-): Promise<{ perClient: number[]; calls: number }> {
-  const deltas = () => clients.map((c) => c.state(LIVE)?.deltas ?? 0);
-  const before = deltas();
-  const callsBefore = await simCalls(sim, 'uxmarket');
+async function measure(clients: ResilientClient[], sim: { url: string }, ms: number) {
+  const mark = await rateMark(clients, sim, LIVE);
   await sleep(ms);
-  const after = deltas();
-  const calls = (((await simCalls(sim, 'uxmarket')) - callsBefore) * 1000) / ms;
-  return { perClient: after.map((d, i) => ((d - (before[i] as number)) * 1000) / ms), calls };
+  return ratesSince(mark, clients, sim, LIVE);
 }
-
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? 0 : (s[Math.floor(s.length / 2)] as number);
-};
 
 const scenario: Scenario = {
   name: 'redis-kill',
@@ -97,14 +85,7 @@ const scenario: Scenario = {
     let driver: NodeJS.Timeout | undefined;
     try {
       redis = await startRedis();
-      const env = {
-        UPSTREAM_URL: sim.url,
-        REDIS_URL: redis.url,
-        POLL_INTERVAL_MS: String(INTERVAL_MS),
-        CLUSTER_LEASE_MS: String(LEASE_MS),
-        WARM_TOPICS: '',
-        ...UnboundedSockets,
-      };
+      const env = clusterEnv(sim.url, { REDIS_URL: redis.url });
       nodes.push(...(await Promise.all([startGatewayProcess(env), startGatewayProcess(env)])));
       // A live evening: the odds move on every poll.
       driver = setInterval(() => sim.advance(3000), INTERVAL_MS / 2);

@@ -12,37 +12,33 @@
 import { startSim } from '@sportsbook/upstream-sim';
 import { type ChaosReport, Checks, type Scenario } from './scenario.ts';
 import {
+  ClusterChaos,
+  clusterEnv,
   type GatewayProcess,
   login,
+  median,
   progress,
   type ResilientClient,
   type RunningSentinelGroup,
   random,
-  simCalls,
+  rateMark,
+  ratesSince,
+  round,
   sleep,
   startClients,
   startGatewayProcess,
   startSentinelGroup,
-  UnboundedSockets,
   untilAllOn,
   upstreamHash,
 } from './stack.ts';
 
-const LIVE = 'odds/1/hdpou/live';
-const INTERVAL_MS = 250;
-const LEASE_MS = 1500;
+const { topic: LIVE, intervalMs: INTERVAL_MS } = ClusterChaos;
 const LeaseKey = `sb:t:{${LIVE}}:lease`;
 const StreamKey = `sb:t:{${LIVE}}:stream`;
 
 const Sizes = {
   full: { clients: 200, windowMs: 8000 },
   quick: { clients: 24, windowMs: 3000 },
-};
-
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? 0 : (s[Math.floor(s.length / 2)] as number);
 };
 
 const scenario: Scenario = {
@@ -64,15 +60,10 @@ const scenario: Scenario = {
     let driver: NodeJS.Timeout | undefined;
     try {
       group = await startSentinelGroup();
-      const env = {
-        UPSTREAM_URL: sim.url,
+      const env = clusterEnv(sim.url, {
         REDIS_SENTINELS: group.sentinelsEnv,
         REDIS_SENTINEL_NAME: group.name,
-        POLL_INTERVAL_MS: String(INTERVAL_MS),
-        CLUSTER_LEASE_MS: String(LEASE_MS),
-        WARM_TOPICS: '',
-        ...UnboundedSockets,
-      };
+      });
       nodes.push(...(await Promise.all([startGatewayProcess(env), startGatewayProcess(env)])));
       driver = setInterval(() => sim.advance(3000), INTERVAL_MS / 2);
       const sessions = await Promise.all(
@@ -90,30 +81,26 @@ const scenario: Scenario = {
       );
       await sleep(1000);
 
-      const deltas = () => clients.map((c) => c.state(LIVE)?.deltas ?? 0);
-      const rates = (a: number[], b: number[], ms: number) =>
-        b.map((d, i) => ((d - (a[i] as number)) * 1000) / ms);
       // Healthy.
-      const d0 = deltas();
-      const c0 = await simCalls(sim, 'uxmarket');
+      const m0 = await rateMark(clients, sim, LIVE);
       await sleep(size.windowMs);
-      const healthy = rates(d0, deltas(), size.windowMs);
-      const callsBefore = (((await simCalls(sim, 'uxmarket')) - c0) * 1000) / size.windowMs;
+      const { perClient: healthy, calls: callsBefore } = await ratesSince(m0, clients, sim, LIVE);
       const snapsBefore = clients.map((c) => c.state(LIVE)?.snaps ?? 0);
       const staleBefore = clients.map((c) => c.statuses.get(LIVE)?.length ?? 0);
 
       // The failover: from the kill until the promotion plus two seconds.
-      const d1 = deltas();
-      const c1 = await simCalls(sim, 'uxmarket');
-      const killedAt = Date.now();
+      const m1 = await rateMark(clients, sim, LIVE);
+      const killedAt = m1.at;
       await group.primary.kill();
       const promoted = await group.failoverFrom(group.primary.port, 30_000);
       const failoverMs = Date.now() - killedAt;
       progress('sentinel', `kill -9 primary; sentinels promoted :${promoted} after ${failoverMs} ms`);
       await sleep(2000);
-      const duringMs = Date.now() - killedAt;
-      const during = rates(d1, deltas(), duringMs);
-      const callsDuring = (((await simCalls(sim, 'uxmarket')) - c1) * 1000) / duringMs;
+      const {
+        perClient: during,
+        calls: callsDuring,
+        ms: duringMs,
+      } = await ratesSince(m1, clients, sim, LIVE);
 
       // The lease on the promoted primary, and who wrote there since the kill.
       const primary = group.client(promoted);

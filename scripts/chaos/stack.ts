@@ -18,7 +18,14 @@ import {
   stateHash,
   topicCall,
 } from '@sportsbook/protocol';
-import { FeedTestClient, freePort, type Json, postJson, type TopicState } from '@sportsbook/testkit';
+import {
+  FeedTestClient,
+  freePort,
+  type Json,
+  postJson,
+  simCalls,
+  type TopicState,
+} from '@sportsbook/testkit';
 
 export {
   FeedTestClient,
@@ -419,4 +426,62 @@ export function redisGet(url: string, key: string): Promise<string | null> {
     });
     socket.write(`*2\r\n$3\r\nGET\r\n$${Buffer.byteLength(key)}\r\n${key}\r\n`);
   });
+}
+
+export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : (s[Math.floor(s.length / 2)] as number);
+};
+
+/** The cluster scenarios' topic and timing: the in-play topic, a fast poll, a short lease. */
+export const ClusterChaos = { topic: 'odds/1/hdpou/live', intervalMs: 250, leaseMs: 1500 } as const;
+
+/** Gateway env of a cluster scenario's nodes over `redis` (REDIS_URL, or the Sentinel variables). */
+export function clusterEnv(simUrl: string, redis: Record<string, string>): Record<string, string> {
+  return {
+    UPSTREAM_URL: simUrl,
+    ...redis,
+    POLL_INTERVAL_MS: String(ClusterChaos.intervalMs),
+    CLUSTER_LEASE_MS: String(ClusterChaos.leaseMs),
+    WARM_TOPICS: '',
+    ...UnboundedSockets,
+  };
+}
+
+/** A measuring window's start: each client's deltas on `topic` and the simulator's `call` count. */
+export interface RateMark {
+  at: number;
+  deltas: number[];
+  calls: number;
+}
+
+export async function rateMark(
+  clients: ResilientClient[],
+  sim: { url: string },
+  topic: string,
+  call = 'uxmarket',
+): Promise<RateMark> {
+  return {
+    at: Date.now(),
+    deltas: clients.map((c) => c.state(topic)?.deltas ?? 0),
+    calls: await simCalls(sim, call),
+  };
+}
+
+/** Deltas per client per second on `topic` since `mark`, and upstream calls per second. */
+export async function ratesSince(
+  mark: RateMark,
+  clients: ResilientClient[],
+  sim: { url: string },
+  topic: string,
+  call = 'uxmarket',
+): Promise<{ perClient: number[]; calls: number; ms: number }> {
+  const ms = Math.max(1, Date.now() - mark.at);
+  const perClient = clients.map(
+    (c, i) => (((c.state(topic)?.deltas ?? 0) - (mark.deltas[i] as number)) * 1000) / ms,
+  );
+  const calls = (((await simCalls(sim, call)) - mark.calls) * 1000) / ms;
+  return { perClient, calls, ms };
 }
