@@ -209,6 +209,14 @@ describe('Redis Sentinel failover under 200 clients (two gateway processes)', ()
       const pids = nodes.map((n) => n.pid);
       expect(pids).toContain(Number(/^gw-(\d+)\./.exec(newLease)?.[1]));
 
+      // The new reign publishes on the promoted primary while the world still moves (the nodes may
+      // have carried the clients past the kill on their own polls before it took the lease).
+      const deltasSinceKill = async () =>
+        ((await replica.xrange(keys.stream, String(killedAt), '+')) as [string, string[]][]).filter(
+          ([id, flat]) => seenOf(id, flat).kind === 'd',
+        ).length;
+      await expect.poll(deltasSinceKill, { timeout: 15_000 }).toBeGreaterThan(0);
+
       // Stop the world: every client converges on the last state the new reign wrote.
       if (driver) clearInterval(driver);
       driver = undefined;
