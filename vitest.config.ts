@@ -26,7 +26,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['web/e2e/**/*.test.ts'],
           globalSetup: ['web/e2e/globalSetup.ts'],
-          // Tests marked concurrent (a11y.test.ts) run two at a time per suite.
+          // A suite's tests marked concurrent would run two at a time (none is yet: two pages on two
+          // cores beside another file's stack).
           maxConcurrency: 2,
           // One retry for a browser test. In one full run of 2026-11-27, two e2e tests (each passing
           // alone and in three later runs of every e2e file) lost their page's content right after a
