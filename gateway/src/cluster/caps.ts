@@ -105,14 +105,14 @@ export class SharedCaps implements SharedSocketCounts {
   private readonly timer: NodeJS.Timeout;
   private closed = false;
 
-  constructor(private readonly o: SharedCapsOptions) {
-    this.timer = setInterval(() => this.refresh(), o.refreshMs);
+  constructor(private readonly options: SharedCapsOptions) {
+    this.timer = setInterval(() => this.refresh(), options.refreshMs);
     this.timer.unref();
   }
 
   /** Redis can be asked now; otherwise the caller counts per node. */
   get available(): boolean {
-    return !this.closed && this.o.up();
+    return !this.closed && this.options.up();
   }
 
   /**
@@ -122,11 +122,11 @@ export class SharedCaps implements SharedSocketCounts {
    */
   async admit(entries: readonly CapEntry[]): Promise<number> {
     if (entries.length === 0) return -1;
-    const args: (string | number)[] = [this.o.nodeId, this.o.ttlMs];
+    const args: (string | number)[] = [this.options.nodeId, this.options.ttlMs];
     for (const e of entries) args.push(e.count, e.max);
     const reply = Number(
       await admitScript.run(
-        this.o.redis,
+        this.options.redis,
         entries.map((e) => capKey(e.key)),
         args,
       ),
@@ -156,7 +156,7 @@ export class SharedCaps implements SharedSocketCounts {
       await this.write(keys);
     } catch (err) {
       for (const key of keys) this.dirty.add(key);
-      this.o.onError?.(err);
+      this.options.onError?.(err);
     } finally {
       this.flushing = false;
     }
@@ -166,19 +166,26 @@ export class SharedCaps implements SharedSocketCounts {
   /** Rewrites every non-zero count (keeps this node's fields alive) and any pending change. */
   refresh(): void {
     if (!this.available) return;
-    for (const key of this.o.keys()) this.dirty.add(key);
+    for (const key of this.options.keys()) this.dirty.add(key);
     void this.flush();
   }
 
   private async write(keys: readonly string[]): Promise<void> {
-    const pipeline = this.o.redis.pipeline();
+    const pipeline = this.options.redis.pipeline();
     for (const key of keys) {
-      pipeline.evalsha(writeScript.sha, 1, capKey(key), this.o.nodeId, this.o.ttlMs, this.o.countOf(key));
+      pipeline.evalsha(
+        writeScript.sha,
+        1,
+        capKey(key),
+        this.options.nodeId,
+        this.options.ttlMs,
+        this.options.countOf(key),
+      );
     }
     const results = (await pipeline.exec()) ?? [];
     if (results.some(([err]) => err && String(err.message).includes('NOSCRIPT'))) {
       // The script is not loaded yet (first use, or Redis restarted): load it, then write again.
-      await this.o.redis.script('LOAD', writeScript.source);
+      await this.options.redis.script('LOAD', writeScript.source);
       await this.write(keys);
       return;
     }
@@ -190,11 +197,11 @@ export class SharedCaps implements SharedSocketCounts {
   async close(): Promise<void> {
     if (this.closed) return;
     clearInterval(this.timer);
-    const keys = [...this.o.keys(), ...this.dirty];
+    const keys = [...this.options.keys(), ...this.dirty];
     this.closed = true;
-    if (!this.o.up() || keys.length === 0) return;
-    const pipeline = this.o.redis.pipeline();
-    for (const key of new Set(keys)) pipeline.hdel(capKey(key), this.o.nodeId);
+    if (!this.options.up() || keys.length === 0) return;
+    const pipeline = this.options.redis.pipeline();
+    for (const key of new Set(keys)) pipeline.hdel(capKey(key), this.options.nodeId);
     await pipeline.exec().catch(() => {});
   }
 }

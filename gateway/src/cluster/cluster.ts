@@ -51,12 +51,12 @@ export class Cluster {
   private readonly context: ClusterContext;
   private closed = false;
 
-  constructor(private readonly o: ClusterOptions) {
-    this.tuning = { ...ClusterDefaults, ...o.tuning };
-    this.redis = connectRedis(o.url, { name: `${o.nodeId}:cmd`, commandTimeoutMs: 5000 });
-    this.readerConn = connectRedis(o.url, { name: `${o.nodeId}:read`, queueWhileDown: true });
+  constructor(private readonly options: ClusterOptions) {
+    this.tuning = { ...ClusterDefaults, ...options.tuning };
+    this.redis = connectRedis(options.url, { name: `${options.nodeId}:cmd`, commandTimeoutMs: 5000 });
+    this.readerConn = connectRedis(options.url, { name: `${options.nodeId}:read`, queueWhileDown: true });
     this.health = new RedisHealth(this.redis);
-    const registers = o.registry ? [o.registry] : [];
+    const registers = options.registry ? [options.registry] : [];
     this.leaderTopics = new Gauge({
       name: 'gateway_cluster_leader_topics',
       help: 'Topics this node polls as their leader',
@@ -71,7 +71,7 @@ export class Cluster {
         this.set(health.state === 'up' ? 1 : 0);
       },
     });
-    const log = o.log;
+    const log = options.log;
     const localTopics = this.localTopics;
     const localGauge = new Gauge({
       name: 'gateway_cluster_local_topics',
@@ -136,24 +136,24 @@ export class Cluster {
     this.context = {
       redis: this.redis,
       reader: this.reader,
-      nodeId: o.nodeId,
+      nodeId: options.nodeId,
       tuning: this.tuning,
       log,
       redisUp: () => this.health.state === 'up',
       local,
     };
     this.locks = new RedisLockStore(this.redis);
-    this.idempotency = new RedisIdempotencyStore(this.redis, o.url, {
-      windowMs: o.idempotencyWindowMs,
-      nodeId: o.nodeId,
+    this.idempotency = new RedisIdempotencyStore(this.redis, options.url, {
+      windowMs: options.idempotencyWindowMs,
+      nodeId: options.nodeId,
     });
     this.sessions = new RedisSessionCache(this.redis);
-    this.nudges = new AccountNudges(this.redis, o.url, o.nodeId, log);
+    this.nudges = new AccountNudges(this.redis, options.url, options.nodeId, log);
     this.reader.start();
   }
 
   get nodeId(): string {
-    return this.o.nodeId;
+    return this.options.nodeId;
   }
 
   /** What this node serves without (readiness, app.ts `/readyz`): `redis` while Redis is down. */
@@ -199,13 +199,13 @@ export class Cluster {
   caps(counts: { countOf(key: string): number; keys(): Iterable<string> }): SharedCaps {
     this.sharedCaps ??= new SharedCaps({
       redis: this.redis,
-      nodeId: this.o.nodeId,
+      nodeId: this.options.nodeId,
       up: () => this.health.state === 'up',
       ttlMs: this.tuning.capsTtlMs,
       refreshMs: this.tuning.capsRefreshMs,
       countOf: (key) => counts.countOf(key),
       keys: () => counts.keys(),
-      onError: (err) => this.o.log.warn({ err }, 'socket cap counts not written'),
+      onError: (err) => this.options.log.warn({ err }, 'socket cap counts not written'),
     });
     return this.sharedCaps;
   }

@@ -60,9 +60,9 @@ export class LeaderLease {
   private readonly now: () => number;
   private readonly random: () => number;
 
-  constructor(private readonly o: LeaseOptions) {
-    this.now = o.now ?? Date.now;
-    this.random = o.random ?? Math.random;
+  constructor(private readonly options: LeaseOptions) {
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
   }
 
   /** True while this node holds the lease by its own clock (checked before every poll). */
@@ -92,9 +92,9 @@ export class LeaderLease {
     const held = this.leading;
     if (held === undefined) return;
     this.leading = undefined;
-    this.o.events.onLost('released');
+    this.options.events.onLost('released');
     try {
-      await this.o.redis.eval(ReleaseLua, 1, this.o.leaseKey, held.value);
+      await this.options.redis.eval(ReleaseLua, 1, this.options.leaseKey, held.value);
     } catch {
       // Redis unreachable: the lease expires on its own.
     }
@@ -107,7 +107,7 @@ export class LeaderLease {
   relinquish(): void {
     const held = this.leading;
     if (held === undefined) return;
-    this.o.redis.eval(ReleaseLua, 1, this.o.leaseKey, held.value).catch(() => {});
+    this.options.redis.eval(ReleaseLua, 1, this.options.leaseKey, held.value).catch(() => {});
     this.lose('taken');
   }
 
@@ -128,16 +128,16 @@ export class LeaderLease {
 
   private async acquire(): Promise<void> {
     if (!this.campaigning) return;
-    const { leaseMs } = this.o;
+    const { leaseMs } = this.options;
     const sentAt = this.now();
     let reply: [number, number];
     try {
-      reply = (await this.o.redis.eval(
+      reply = (await this.options.redis.eval(
         AcquireLua,
         2,
-        this.o.leaseKey,
-        this.o.fenceKey,
-        this.o.nodeId,
+        this.options.leaseKey,
+        this.options.fenceKey,
+        this.options.nodeId,
         String(leaseMs),
       )) as [number, number];
     } catch {
@@ -147,18 +147,18 @@ export class LeaderLease {
     if (!this.campaigning) {
       // Stopped while the call ran: give back what we may just have won.
       if (reply[0] > 0)
-        await this.o.redis
-          .eval(ReleaseLua, 1, this.o.leaseKey, `${this.o.nodeId}:${reply[0]}`)
+        await this.options.redis
+          .eval(ReleaseLua, 1, this.options.leaseKey, `${this.options.nodeId}:${reply[0]}`)
           .catch(() => {});
       return;
     }
     const [fence, pttl] = reply;
     if (fence > 0) {
-      const value = `${this.o.nodeId}:${fence}`;
+      const value = `${this.options.nodeId}:${fence}`;
       this.leading = { fence, value, validUntil: sentAt + leaseMs - leaseMargin(leaseMs) };
       this.armDeadline();
       this.schedule(leaseMs / 3);
-      this.o.events.onElected(fence, value);
+      this.options.events.onElected(fence, value);
       return;
     }
     // Held by someone else: try again the moment it would expire (a dead holder's lease), or
@@ -173,16 +173,16 @@ export class LeaderLease {
     const sentAt = this.now();
     let renewed: number;
     try {
-      renewed = (await this.o.redis.eval(
+      renewed = (await this.options.redis.eval(
         RenewLua,
         1,
-        this.o.leaseKey,
+        this.options.leaseKey,
         held.value,
-        String(this.o.leaseMs),
+        String(this.options.leaseMs),
       )) as number;
     } catch {
       // Redis unreachable: keep trying until the deadline says we no longer lead.
-      if (this.leading === held) this.schedule(Math.min(250, this.o.leaseMs / 6));
+      if (this.leading === held) this.schedule(Math.min(250, this.options.leaseMs / 6));
       return;
     }
     if (this.leading !== held) return;
@@ -190,9 +190,9 @@ export class LeaderLease {
       this.lose('taken');
       return;
     }
-    held.validUntil = sentAt + this.o.leaseMs - leaseMargin(this.o.leaseMs);
+    held.validUntil = sentAt + this.options.leaseMs - leaseMargin(this.options.leaseMs);
     this.armDeadline();
-    this.schedule(this.o.leaseMs / 3);
+    this.schedule(this.options.leaseMs / 3);
   }
 
   private armDeadline(): void {
@@ -213,8 +213,8 @@ export class LeaderLease {
     this.leading = undefined;
     if (this.deadline) clearTimeout(this.deadline);
     this.deadline = undefined;
-    this.o.events.onLost(reason);
-    if (this.campaigning) this.schedule(this.jitter(this.o.leaseMs / 3));
+    this.options.events.onLost(reason);
+    if (this.campaigning) this.schedule(this.jitter(this.options.leaseMs / 3));
   }
 
   private jitter(ms: number, spread = 0.5): number {

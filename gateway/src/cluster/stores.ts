@@ -109,9 +109,9 @@ export class RedisIdempotencyStore implements IdempotencyStore {
   constructor(
     private readonly redis: Redis,
     private readonly url: RedisTarget,
-    private readonly o: RedisIdempotencyOptions,
+    private readonly options: RedisIdempotencyOptions,
   ) {
-    this.runningTtlMs = o.runningTtlMs ?? 120_000;
+    this.runningTtlMs = options.runningTtlMs ?? 120_000;
   }
 
   private key(key: string): string {
@@ -142,7 +142,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     await CompleteLua.run(
       this.redis,
       [this.key(key)],
-      [JSON.stringify(reply), this.o.windowMs, this.channel(key)],
+      [JSON.stringify(reply), this.options.windowMs, this.channel(key)],
     );
   }
 
@@ -189,7 +189,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
 
   private async subscribe(channel: string): Promise<void> {
     if (this.subscriber === undefined) {
-      const sub = connectRedis(this.url, { name: `${this.o.nodeId}:idem-sub`, queueWhileDown: true });
+      const sub = connectRedis(this.url, { name: `${this.options.nodeId}:idem-sub`, queueWhileDown: true });
       sub.on('message', (ch: string, message: string) => {
         const reply = parseReply(message);
         for (const wake of [...(this.waiters.get(ch) ?? [])]) wake(reply);

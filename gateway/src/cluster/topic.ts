@@ -167,12 +167,12 @@ export class ClusterTopic implements TopicSource {
 
   constructor(
     private readonly ctx: ClusterContext,
-    private readonly o: ClusterTopicOptions,
+    private readonly options: ClusterTopicOptions,
   ) {
-    this.history = new ReplicaHistory(o.name, o.bounds);
-    this.keys = topicKeys(o.name);
+    this.history = new ReplicaHistory(options.name, options.bounds);
+    this.keys = topicKeys(options.name);
     this.limits = {
-      maxLen: Math.max(o.bounds.maxCount, ctx.tuning.snapshotEveryDeltas * 2),
+      maxLen: Math.max(options.bounds.maxCount, ctx.tuning.snapshotEveryDeltas * 2),
       ttlMs: ctx.tuning.keyTtlMs,
     };
     this.lease = new LeaderLease({
@@ -246,7 +246,7 @@ export class ClusterTopic implements TopicSource {
     if (fork && fork.returnedAt === undefined && this.ctx.redisUp()) {
       fork.returnedAt = Date.now();
       // A topic nobody changes gets no new entry: the leader's poll record says the stream is current.
-      fork.fallback = setTimeout(() => void this.checkLeaderPolled(fork), this.o.intervalMs);
+      fork.fallback = setTimeout(() => void this.checkLeaderPolled(fork), this.options.intervalMs);
     }
     void this.sync();
   }
@@ -276,8 +276,8 @@ export class ClusterTopic implements TopicSource {
       this.startLocalPoller();
       return;
     }
-    if (this.ctx.local === undefined || !this.ctx.local.acquire(this.o.name)) return;
-    const shadow = new ReplicaHistory(this.o.name, this.o.bounds);
+    if (this.ctx.local === undefined || !this.ctx.local.acquire(this.options.name)) return;
+    const shadow = new ReplicaHistory(this.options.name, this.options.bounds);
     shadow.setRedisDown(true, at);
     this.fork = { shadow, since: at, poller: undefined, returnedAt: undefined, fallback: undefined };
     // A leader can no longer write (every write fails): it stops now, not at the end of its lease.
@@ -287,7 +287,7 @@ export class ClusterTopic implements TopicSource {
     this.lease.relinquish();
     this.history.fork(randomUUID(), at);
     this.ctx.log.info(
-      { topic: this.o.name, epoch: this.history.epoch, seq: this.history.seq },
+      { topic: this.options.name, epoch: this.history.epoch, seq: this.history.seq },
       'redis down: polling the topic on this node',
     );
     this.startLocalPoller();
@@ -298,13 +298,13 @@ export class ClusterTopic implements TopicSource {
     if (fork === undefined || !this.campaigning || this.disposed) return;
     if (fork.poller === undefined) {
       const local = this.ctx.local;
-      const upstream = this.o.upstream;
+      const upstream = this.options.upstream;
       fork.poller = new Poller({
-        name: this.o.name,
-        topic: this.o.topic,
-        intervalMs: this.o.intervalMs,
-        timeoutMs: this.o.pollTimeoutMs,
-        maxBackoffMs: this.o.maxBackoffMs,
+        name: this.options.name,
+        topic: this.options.topic,
+        intervalMs: this.options.intervalMs,
+        timeoutMs: this.options.pollTimeoutMs,
+        maxBackoffMs: this.options.maxBackoffMs,
         upstream: {
           post: (path, body, options) => {
             local?.polled();
@@ -316,9 +316,9 @@ export class ClusterTopic implements TopicSource {
           setStale: (stale, at) => this.localStale(fork, stale, at),
         },
         log: this.ctx.log,
-        polls: this.o.polls,
-        recorder: this.o.recorder ?? null,
-        recovery: this.o.recovery ?? null,
+        polls: this.options.polls,
+        recorder: this.options.recorder ?? null,
+        recovery: this.options.recovery ?? null,
       });
     }
     fork.poller.start();
@@ -332,7 +332,7 @@ export class ClusterTopic implements TopicSource {
   private localStale(fork: Fork, stale: boolean, at: number): void {
     if (fork.pendingStale) clearTimeout(fork.pendingStale);
     fork.pendingStale = undefined;
-    const grace = fork.since + this.o.pollTimeoutMs + this.o.intervalMs - Date.now();
+    const grace = fork.since + this.options.pollTimeoutMs + this.options.intervalMs - Date.now();
     if (stale && grace > 0) {
       fork.pendingStale = setTimeout(() => {
         fork.pendingStale = undefined;
@@ -355,7 +355,7 @@ export class ClusterTopic implements TopicSource {
     fork.poller?.stop(true);
     if (fork.fallback) clearTimeout(fork.fallback);
     if (fork.pendingStale) clearTimeout(fork.pendingStale);
-    this.ctx.local?.release(this.o.name);
+    this.ctx.local?.release(this.options.name);
     return fork;
   }
 
@@ -402,7 +402,7 @@ export class ClusterTopic implements TopicSource {
     fork.shadow.setRedisDown(!this.ctx.redisUp(), Date.now());
     const bridged = this.history.rejoin(fork.shadow);
     this.ctx.log.info(
-      { topic: this.o.name, bridged, epoch: this.history.epoch, seq: this.history.seq },
+      { topic: this.options.name, bridged, epoch: this.history.epoch, seq: this.history.seq },
       'redis back: topic follows the cluster leader again',
     );
   }
@@ -451,7 +451,7 @@ export class ClusterTopic implements TopicSource {
           }
         } catch (err) {
           ok = false;
-          this.ctx.log.warn({ err, topic: this.o.name }, 'cluster topic sync failed');
+          this.ctx.log.warn({ err, topic: this.options.name }, 'cluster topic sync failed');
           if (!this.ctx.redisUp()) this.setRedisDown(true, Date.now());
         }
       } while (this.syncAgain && !this.disposed);
@@ -491,7 +491,7 @@ export class ClusterTopic implements TopicSource {
     }
     const model = modelOf(snap.data);
     if (model === undefined) {
-      this.ctx.log.error({ topic: this.o.name }, 'cluster snapshot unreadable');
+      this.ctx.log.error({ topic: this.options.name }, 'cluster snapshot unreadable');
       this.follow(loaded.entries.at(-1)?.id);
       return false;
     }
@@ -500,7 +500,7 @@ export class ClusterTopic implements TopicSource {
     for (const entry of loaded.entries) {
       if (compareStreamIds(entry.id, snap.id) > 0) after.push(entry);
       else if (entry.kind === EntryKind.delta && entry.epoch === snap.epoch && entry.seq <= snap.seq) {
-        const d = deltaOf(entry, this.o.name);
+        const d = deltaOf(entry, this.options.name);
         if (d) older.push(d);
       }
     }
@@ -516,7 +516,7 @@ export class ClusterTopic implements TopicSource {
     // Quietly: the hub hears of the state only once it holds everything the stream had, so a
     // client resuming here from a seq past the snapshot key gets its deltas, never an older state.
     if (!replica.reset(image, older, true)) {
-      this.ctx.log.error({ topic: this.o.name }, 'cluster snapshot hash mismatch');
+      this.ctx.log.error({ topic: this.options.name }, 'cluster snapshot hash mismatch');
       this.follow(loaded.entries.at(-1)?.id);
       return false;
     }
@@ -556,7 +556,7 @@ export class ClusterTopic implements TopicSource {
 
   private async elected(fence: number, value: string): Promise<void> {
     const reign = ++this.reign;
-    this.o.onLeadership?.(true);
+    this.options.onLeadership?.(true);
     // The fence is ours now: whatever the stream holds is final. Read it to the end.
     const proven = await this.sync();
     if (reign !== this.reign || !this.lease.isLeader()) return;
@@ -576,7 +576,7 @@ export class ClusterTopic implements TopicSource {
       // other nodes' clients) are bridged to with one delta when it lands (rejoin).
       this.stopLocalPoller();
       this.head = {
-        topic: this.o.name,
+        topic: this.options.name,
         epoch: randomUUID(),
         seq: Math.max(this.history.seq, h.seq) + ForkSeqJump,
         hasher: undefined,
@@ -586,12 +586,12 @@ export class ClusterTopic implements TopicSource {
       };
       this.head.snapSeq = this.head.seq;
       this.ctx.log.info(
-        { topic: this.o.name, fence, epoch: this.head.epoch, seq: this.head.seq },
+        { topic: this.options.name, fence, epoch: this.head.epoch, seq: this.head.seq },
         'topic leader after polling on its own: new epoch',
       );
     } else if (proven && h.hasSnapshot && model !== undefined) {
       this.head = {
-        topic: this.o.name,
+        topic: this.options.name,
         epoch: h.epoch,
         seq: h.seq,
         hasher: createHasher(model),
@@ -600,12 +600,12 @@ export class ClusterTopic implements TopicSource {
         stale: h.status.stale,
       };
       this.ctx.log.info(
-        { topic: this.o.name, fence, epoch: h.epoch, seq: h.seq },
+        { topic: this.options.name, fence, epoch: h.epoch, seq: h.seq },
         'topic leader: continuing epoch',
       );
     } else {
       this.head = {
-        topic: this.o.name,
+        topic: this.options.name,
         epoch: randomUUID(),
         seq: 0,
         hasher: undefined,
@@ -613,7 +613,10 @@ export class ClusterTopic implements TopicSource {
         snapAt: 0,
         stale: false,
       };
-      this.ctx.log.info({ topic: this.o.name, fence, epoch: this.head.epoch }, 'topic leader: new epoch');
+      this.ctx.log.info(
+        { topic: this.options.name, fence, epoch: this.head.epoch },
+        'topic leader: new epoch',
+      );
     }
     this.startPolling(value, reign, polledAt);
   }
@@ -624,8 +627,8 @@ export class ClusterTopic implements TopicSource {
     this.stopPolling();
     // Still forked (not rejoined yet): this node's clients are served by its own polls again.
     this.startLocalPoller();
-    this.o.onLeadership?.(false);
-    this.ctx.log.info({ topic: this.o.name, reason }, 'topic leadership lost');
+    this.options.onLeadership?.(false);
+    this.ctx.log.info({ topic: this.options.name, reason }, 'topic leadership lost');
     // Whatever we had in flight may or may not have landed: read the truth back.
     void this.sync();
   }
@@ -637,12 +640,12 @@ export class ClusterTopic implements TopicSource {
     const guarded: Pick<UpstreamClient, 'post'> = {
       post: (path, body, options) =>
         lease.isLeader() && reign === this.reign
-          ? this.o.upstream.post(path, body, options)
+          ? this.options.upstream.post(path, body, options)
           : Promise.reject(new UpstreamError('network', 'not the topic leader')),
     };
     // A new leader's first poll is a cold one (nothing to reuse) and the stream's state was current
     // at the election: the topic is not called stale before that poll had its whole timeout.
-    const graceUntil = Date.now() + this.o.pollTimeoutMs + this.o.intervalMs;
+    const graceUntil = Date.now() + this.options.pollTimeoutMs + this.options.intervalMs;
     let pending: NodeJS.Timeout | undefined;
     const writer: TopicWriter = {
       publish: (model, pt) => this.publishModel(leaseValue, reign, model, pt),
@@ -661,23 +664,23 @@ export class ClusterTopic implements TopicSource {
       },
     };
     this.poller = new Poller({
-      name: this.o.name,
-      topic: this.o.topic,
-      intervalMs: this.o.intervalMs,
-      timeoutMs: this.o.pollTimeoutMs,
-      maxBackoffMs: this.o.maxBackoffMs,
+      name: this.options.name,
+      topic: this.options.topic,
+      intervalMs: this.options.intervalMs,
+      timeoutMs: this.options.pollTimeoutMs,
+      maxBackoffMs: this.options.maxBackoffMs,
       upstream: guarded,
       writer,
       log: this.ctx.log,
-      polls: this.o.polls,
-      recorder: this.o.recorder ?? null,
-      recovery: this.o.recovery ?? null,
+      polls: this.options.polls,
+      recorder: this.options.recorder ?? null,
+      recovery: this.options.recovery ?? null,
     });
     // Keep the cluster's rhythm: the previous leader's last poll plus one interval.
     const wait =
       polledAt === undefined
         ? 0
-        : Math.max(0, Math.min(polledAt + this.o.intervalMs - Date.now(), this.o.intervalMs));
+        : Math.max(0, Math.min(polledAt + this.options.intervalMs - Date.now(), this.options.intervalMs));
     const poller = this.poller;
     this.pollerStart = setTimeout(() => {
       this.pollerStart = undefined;
@@ -808,13 +811,13 @@ export class ClusterTopic implements TopicSource {
         id = await publish(this.ctx.redis, this.keys, leaseValue, this.limits, req);
       } catch (err) {
         // Unknown whether it landed: this reign's head can no longer be trusted.
-        this.ctx.log.warn({ err, topic: this.o.name }, 'cluster publish failed');
+        this.ctx.log.warn({ err, topic: this.options.name }, 'cluster publish failed');
         if (reign === this.reign) this.abdicate();
         return;
       }
       if (reign !== this.reign) return;
       if (id === null) {
-        this.ctx.log.warn({ topic: this.o.name }, 'cluster publish fenced off');
+        this.ctx.log.warn({ topic: this.options.name }, 'cluster publish fenced off');
         this.abdicate();
         return;
       }

@@ -83,11 +83,11 @@ const flag = (v: unknown) => v === true || v === 1 || v === '1';
 export class AccountStreams {
   private readonly streams = new Map<string, AccountStream>();
 
-  constructor(private readonly o: AccountStreamsOptions) {}
+  constructor(private readonly options: AccountStreamsOptions) {}
 
   /** The hub's source for `account/<id>` topics (hub.ts). */
   source(options: TopicSourceOptions & { subscribers: () => Iterable<AccountCredentials> }): TopicSource {
-    const stream = new AccountStream(this.o, options, () => this.streams.delete(options.name));
+    const stream = new AccountStream(this.options, options, () => this.streams.delete(options.name));
     this.streams.set(options.name, stream);
     return stream;
   }
@@ -151,20 +151,20 @@ class AccountStream implements TopicSource {
   private readonly now: () => number;
 
   constructor(
-    private readonly o: AccountStreamsOptions,
-    private readonly t: TopicSourceOptions & { subscribers: () => Iterable<AccountCredentials> },
+    private readonly options: AccountStreamsOptions,
+    private readonly topic: TopicSourceOptions & { subscribers: () => Iterable<AccountCredentials> },
     private readonly forget: () => void,
   ) {
-    this.now = o.now ?? Date.now;
-    this.history = new TopicHistory(t.name, o.bounds);
-    this.history.listener = t.listener;
-    this.scheduler = o.scheduler ?? sharedScheduler();
+    this.now = options.now ?? Date.now;
+    this.history = new TopicHistory(topic.name, options.bounds);
+    this.history.listener = topic.listener;
+    this.scheduler = options.scheduler ?? sharedScheduler();
     this.timer = this.scheduler.task(() => void this.poll());
   }
 
   /** The current interval: quick while a bet waits or just after a nudge, slow otherwise. */
   get intervalMs(): number {
-    const { accountQuickMs, accountSlowMs } = this.o.tuning;
+    const { accountQuickMs, accountSlowMs } = this.options.tuning;
     const quick = this.now() < this.quickUntil || (this.model !== undefined && hasWaitingBet(this.model));
     return quick ? accountQuickMs : accountSlowMs;
   }
@@ -192,7 +192,7 @@ class AccountStream implements TopicSource {
   }
 
   nudge(): void {
-    this.quickUntil = this.now() + this.o.tuning.accountQuickForMs;
+    this.quickUntil = this.now() + this.options.tuning.accountQuickForMs;
     if (!this.running) return;
     if (this.inFlight !== undefined) this.again = true;
     else this.schedule(0);
@@ -219,7 +219,7 @@ class AccountStream implements TopicSource {
   /** The session to poll with: the latest subscriber's (any will do: they are all this account's). */
   private credentials(): AccountCredentials | undefined {
     let last: AccountCredentials | undefined;
-    for (const c of this.t.subscribers()) if (c.sessionToken !== '') last = c;
+    for (const c of this.topic.subscribers()) if (c.sessionToken !== '') last = c;
     return last;
   }
 
@@ -232,12 +232,12 @@ class AccountStream implements TopicSource {
     part = true,
   ): Promise<unknown> {
     const timeoutMs = Math.min(
-      this.o.tuning.maxPollTimeoutMs,
-      Math.max(this.o.tuning.minPollTimeoutMs, this.o.tuning.accountQuickMs * 3),
+      this.options.tuning.maxPollTimeoutMs,
+      Math.max(this.options.tuning.minPollTimeoutMs, this.options.tuning.accountQuickMs * 3),
     );
     const key = typeof body.bet_id === 'string' ? `${path} ${body.bet_id}` : path;
     const previous = part ? this.lastReplies.get(key) : undefined;
-    const res: UpstreamReply = await this.o.upstream.post(
+    const res: UpstreamReply = await this.options.upstream.post(
       path,
       { account_id: who.accountId, session_token: who.sessionToken, ...body },
       { timeoutMs, signal, ...(previous === undefined ? {} : { previous }) },
@@ -298,10 +298,10 @@ class AccountStream implements TopicSource {
       | undefined;
     const candidates = (Array.isArray(items) ? items : [])
       .filter((b) => isRecord(b) && typeof b.bet_id === 'string' && cashOutCandidate(b))
-      .slice(0, this.o.tuning.accountCashOutQuotes);
+      .slice(0, this.options.tuning.accountCashOutQuotes);
     // Every offer again at most every `accountCashOutRefreshMs`; in between only new bets are quoted.
     const now = this.now();
-    const all = now - this.quotedAt >= this.o.tuning.accountCashOutRefreshMs;
+    const all = now - this.quotedAt >= this.options.tuning.accountCashOutRefreshMs;
     const quotes = await Promise.all(
       candidates.map((b) =>
         all || !this.quotes.has(b.bet_id)
@@ -376,12 +376,12 @@ class AccountStream implements TopicSource {
     } finally {
       this.inFlight = undefined;
     }
-    this.o.polls.inc({ topic_kind: 'account', outcome: label });
+    this.options.polls.inc({ topic_kind: 'account', outcome: label });
     if (refused) {
       // Logged out (or another login replaced the session): its sockets go as on a failed hello;
       // the others of the account, with other sessions, keep the topic.
       this.profiles.delete(who.sessionToken);
-      this.o.onInvalidSession(this.t.name, who.sessionToken);
+      this.options.onInvalidSession(this.topic.name, who.sessionToken);
       if (this.running) this.schedule(0);
       return;
     }
@@ -394,13 +394,13 @@ class AccountStream implements TopicSource {
     const wait =
       this.failures === 0
         ? interval
-        : Math.min(this.o.tuning.maxBackoffMs, interval * 2 ** Math.min(this.failures - 1, 10));
+        : Math.min(this.options.tuning.maxBackoffMs, interval * 2 ** Math.min(this.failures - 1, 10));
     this.schedule(Math.max(0, this.lastStart + wait - this.now()));
   }
 
   private failed(reason: string): void {
     this.failures += 1;
-    this.o.log.warn({ topic: this.t.name, reason, failures: this.failures }, 'account poll failed');
+    this.options.log.warn({ topic: this.topic.name, reason, failures: this.failures }, 'account poll failed');
     if (this.failures >= 2) this.history.setStale(true, this.now());
   }
 }

@@ -93,15 +93,22 @@ export class TopicGate {
   private readonly accountChecks = new Map<string, TokenBucket>();
   private readonly now: () => number;
 
-  constructor(private readonly o: TopicGateOptions) {
-    this.now = o.now ?? Date.now;
-    this.nodeChecks = new TokenBucket(o.tuning.matchChecksPerSecond, o.tuning.matchCheckBurst, this.now());
+  constructor(private readonly options: TopicGateOptions) {
+    this.now = options.now ?? Date.now;
+    this.nodeChecks = new TokenBucket(
+      options.tuning.matchChecksPerSecond,
+      options.tuning.matchCheckBurst,
+      this.now(),
+    );
   }
 
   /** Whether the node can take `name` now (no upstream call): held, or room for one more. */
   hasRoom(name: string): boolean {
-    const { topics } = this.o.held;
-    return topics.has(name) || (this.o.held.sharedCount ?? topics.size) < this.o.tuning.maxTopicsPerNode;
+    const { topics } = this.options.held;
+    return (
+      topics.has(name) ||
+      (this.options.held.sharedCount ?? topics.size) < this.options.tuning.maxTopicsPerNode
+    );
   }
 
   /** After an upstream check: is there still room for the topic (a refusal is counted)? */
@@ -113,7 +120,7 @@ export class TopicGate {
   admit(name: string, topic: Topic, who?: Subscriber): GateVerdict | Promise<GateVerdict> {
     if (topic.kind === 'account') return this.admitAccount(topic.accountId, who);
     if (topic.kind === 'room') return this.admitRoom(name, topic.roomId, who);
-    if (this.o.held.topics.has(name)) return 'ok';
+    if (this.options.held.topics.has(name)) return 'ok';
     if (!this.hasRoom(name)) return this.refuse('topics_per_node');
     if (topic.kind === 'odds') return this.sportListed(topic.sportId) ? 'ok' : this.refuse('unknown_topic');
     // A shared list (`list/...`): a fixed set of names (parseTopic), the same for every player.
@@ -152,7 +159,7 @@ export class TopicGate {
     roomId: number,
     who: Subscriber | undefined,
   ): GateVerdict | Promise<GateVerdict> {
-    const held = this.o.held.topics.get(name);
+    const held = this.options.held.topics.get(name);
     const room = held === undefined ? undefined : roomOf(held.history, roomId);
     if (room !== undefined && room.room_type !== 2) return 'ok';
     if (held === undefined && !this.hasRoom(name)) return this.refuse('topics_per_node');
@@ -164,7 +171,7 @@ export class TopicGate {
     return this.checkRoom(roomId, who).then((v) => {
       if (v === 'ok') {
         this.roomViewers.delete(key);
-        this.roomViewers.set(key, this.now() + this.o.tuning.matchKnownCacheMs);
+        this.roomViewers.set(key, this.now() + this.options.tuning.matchKnownCacheMs);
         if (this.roomViewers.size > MAX_REMEMBERED) {
           const oldest = this.roomViewers.keys().next();
           if (!oldest.done) this.roomViewers.delete(oldest.value);
@@ -177,37 +184,37 @@ export class TopicGate {
   /** One `tournament/roominfo` call with the subscriber's session. */
   private async checkRoom(roomId: number, who: Subscriber): Promise<'ok' | 'unknown_topic' | 'unavailable'> {
     try {
-      const res = await this.o.upstream.post(
+      const res = await this.options.upstream.post(
         '/tournament/roominfo',
         { account_id: who.accountId, session_token: who.sessionToken, room_id: roomId },
-        { timeoutMs: this.o.tuning.minPollTimeoutMs },
+        { timeoutMs: this.options.tuning.minPollTimeoutMs },
       );
       const body = res.body as { status?: unknown; statusdesc?: unknown; room?: unknown } | null;
       if (body?.status === 1 && isRecord(body.room)) {
         const visible = body.room.room_type !== 2 || body.room.joined === true;
-        this.o.onCheck(visible ? 'known' : 'unknown');
+        this.options.onCheck(visible ? 'known' : 'unknown');
         return visible ? 'ok' : 'unknown_topic';
       }
       if (typeof body?.statusdesc === 'string' && body.statusdesc !== '' && res.httpStatus < 500) {
-        this.o.onCheck('unknown');
+        this.options.onCheck('unknown');
         return 'unknown_topic';
       }
     } catch {
       // counted below
     }
-    this.o.onCheck('failed');
+    this.options.onCheck('failed');
     return 'unavailable';
   }
 
   private refuse<R extends Refusal>(reason: R): R {
-    this.o.onRefusal(reason);
+    this.options.onRefusal(reason);
     return reason;
   }
 
   /** The id is a match of a model this node holds (the odds lists the board shows). */
   private inSnapshots(id: number): boolean {
     const key = String(id);
-    for (const entry of this.o.held.topics.values()) {
+    for (const entry of this.options.held.topics.values()) {
       const matches = matchesOf(entry.history);
       if (matches !== undefined && Object.hasOwn(matches, key)) return true;
     }
@@ -216,7 +223,7 @@ export class TopicGate {
 
   /** The menu held by this node lists the sport (true when no menu is held: parseTopic's list decides). */
   private sportListed(sportId: number): boolean {
-    const menu = this.o.held.topics.get('menu');
+    const menu = this.options.held.topics.get('menu');
     const model = menu === undefined ? undefined : (menu.history as { model?: unknown }).model;
     if (!isRecord(model) || !isRecord(model.sports)) return true;
     return Object.hasOwn(model.sports, String(sportId));
@@ -240,7 +247,7 @@ export class TopicGate {
     const key = accountId.trim().toLowerCase();
     let bucket = this.accountChecks.get(key);
     if (bucket === undefined) {
-      const { accountChecksPerSecond, accountCheckBurst } = this.o.tuning;
+      const { accountChecksPerSecond, accountCheckBurst } = this.options.tuning;
       bucket = new TokenBucket(accountChecksPerSecond, accountCheckBurst, now);
       if (this.accountChecks.size >= MAX_REMEMBERED) this.forgetRested(now);
     } else this.accountChecks.delete(key);
@@ -261,24 +268,24 @@ export class TopicGate {
   private async check(id: number): Promise<'ok' | 'unknown_topic' | 'unavailable'> {
     let exists: boolean;
     try {
-      const res = await this.o.upstream.post(
+      const res = await this.options.upstream.post(
         '/odds/uxmatch',
         { match_id: id },
-        { timeoutMs: this.o.tuning.minPollTimeoutMs },
+        { timeoutMs: this.options.tuning.minPollTimeoutMs },
       );
       const body = res.body as { status?: unknown; statusdesc?: unknown } | null;
       if (body?.status === 1) exists = true;
       else if (body?.statusdesc === 'matchHide') exists = false;
       else {
-        this.o.onCheck('failed');
+        this.options.onCheck('failed');
         return 'unavailable';
       }
     } catch {
-      this.o.onCheck('failed');
+      this.options.onCheck('failed');
       return 'unavailable';
     }
-    this.o.onCheck(exists ? 'known' : 'unknown');
-    const { matchKnownCacheMs, matchUnknownCacheMs } = this.o.tuning;
+    this.options.onCheck(exists ? 'known' : 'unknown');
+    const { matchKnownCacheMs, matchUnknownCacheMs } = this.options.tuning;
     this.answers.delete(id);
     this.answers.set(id, { exists, until: this.now() + (exists ? matchKnownCacheMs : matchUnknownCacheMs) });
     if (this.answers.size > MAX_REMEMBERED) {

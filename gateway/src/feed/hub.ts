@@ -125,26 +125,26 @@ export class Hub implements TopicListener {
   private readonly sendOpts: typeof SEND_OPTS | typeof SEND_OPTS_DEFLATE;
   readonly scheduler: Scheduler;
 
-  constructor(private readonly o: HubOptions) {
-    const { tuning } = o;
-    this.scheduler = o.scheduler ?? sharedScheduler();
+  constructor(private readonly options: HubOptions) {
+    const { tuning } = options;
+    this.scheduler = options.scheduler ?? sharedScheduler();
     this.sendOpts = tuning.perMessageDeflate ? SEND_OPTS_DEFLATE : SEND_OPTS;
     this.source =
-      o.source ??
+      options.source ??
       localSources({
-        upstream: o.upstream,
-        log: o.log,
-        polls: o.metrics.polls,
-        recorder: o.recorder ?? null,
+        upstream: options.upstream,
+        log: options.log,
+        polls: options.metrics.polls,
+        recorder: options.recorder ?? null,
         recovery: this.recovery,
         bounds: { maxCount: tuning.ringMaxCount, maxAgeMs: tuning.ringMaxAgeMs },
         maxBackoffMs: tuning.maxBackoffMs,
         scheduler: this.scheduler,
       });
     this.accounts = new AccountStreams({
-      upstream: o.upstream,
-      log: o.log,
-      polls: o.metrics.polls,
+      upstream: options.upstream,
+      log: options.log,
+      polls: options.metrics.polls,
       tuning,
       bounds: { maxCount: tuning.ringMaxCount, maxAgeMs: tuning.ringMaxAgeMs },
       onInvalidSession: (name, token) => this.closeSession(name, token),
@@ -179,8 +179,8 @@ export class Hub implements TopicListener {
   private entry(name: string, topic: Topic, warm: boolean): TopicEntry {
     let entry = this.topics.get(name);
     if (entry) return entry;
-    const { tuning } = this.o;
-    const intervalMs = this.o.intervalFor(topic);
+    const { tuning } = this.options;
+    const intervalMs = this.options.intervalFor(topic);
     const timeoutMs = Math.min(
       tuning.maxPollTimeoutMs,
       Math.max(tuning.minPollTimeoutMs, intervalMs * tuning.pollTimeoutIntervals),
@@ -203,7 +203,7 @@ export class Hub implements TopicListener {
     };
     entry = created;
     this.topics.set(name, entry);
-    this.o.metrics.topics.set(this.topics.size);
+    this.options.metrics.topics.set(this.topics.size);
     return entry;
   }
 
@@ -242,7 +242,7 @@ export class Hub implements TopicListener {
       if (from && !conn.lagging) this.resume(sub, from);
       if (sub.seq < 0 && !conn.lagging) this.sendSnapshot(sub);
       if (log.status.stale) this.write(conn, log.statusFrame().buf);
-      if (conn.socket.bufferedAmount > this.o.tuning.sendSoftBytes) this.markLagging(conn);
+      if (conn.socket.bufferedAmount > this.options.tuning.sendSoftBytes) this.markLagging(conn);
     } else {
       if (from) sub.resumeFrom = from;
       if (ahead) entry.refresh?.();
@@ -270,7 +270,7 @@ export class Hub implements TopicListener {
     if (entry.subs.delete(sub)) sub.log.unwatch(Date.now());
     if (entry.subs.size > 0 || entry.warm) return;
     entry.poller.stop();
-    this.scheduler.after(entry.idleTimer, this.o.tuning.topicIdleMs);
+    this.scheduler.after(entry.idleTimer, this.options.tuning.topicIdleMs);
   }
 
   /** Nobody watched the topic for `topicIdleMs`: its history, poller and frames are freed. */
@@ -279,8 +279,8 @@ export class Hub implements TopicListener {
     this.topics.delete(entry.name);
     entry.history.listener = undefined;
     entry.dispose();
-    this.o.metrics.topics.set(this.topics.size);
-    if (entry.history.status.stale) this.o.metrics.stale.dec();
+    this.options.metrics.topics.set(this.topics.size);
+    if (entry.history.status.stale) this.options.metrics.stale.dec();
   }
 
   /** The connection is gone: forget its lag state (subscriptions are removed one by one). */
@@ -291,8 +291,8 @@ export class Hub implements TopicListener {
   private write(conn: Subscriber, buf: Buffer): void {
     conn.socket.send(buf, this.sendOpts);
     conn.lastSentAt = Date.now();
-    this.o.metrics.framesSent.inc();
-    this.o.metrics.bytesSent.inc(buf.length);
+    this.options.metrics.framesSent.inc();
+    this.options.metrics.bytesSent.inc(buf.length);
   }
 
   private sendSnapshot(sub: Subscription): void {
@@ -318,14 +318,14 @@ export class Hub implements TopicListener {
       sub.seq = log.seq;
       return;
     }
-    const merged = log.conflated(sub.seq, this.o.tuning.mergeMaxRatio);
+    const merged = log.conflated(sub.seq, this.options.tuning.mergeMaxRatio);
     if (merged !== undefined) {
       this.write(sub.conn, merged.buf);
       sub.seq = merged.seq;
-      this.o.metrics.conflations.inc({ kind: 'merged' });
+      this.options.metrics.conflations.inc({ kind: 'merged' });
     } else {
       this.sendSnapshot(sub);
-      this.o.metrics.conflations.inc({ kind: 'snapshot' });
+      this.options.metrics.conflations.inc({ kind: 'snapshot' });
     }
   }
 
@@ -335,13 +335,13 @@ export class Hub implements TopicListener {
     conn.laggingSince = Date.now();
     this.lagging.add(conn);
     if (this.lagTimer === undefined) {
-      this.lagTimer = setInterval(() => this.checkLagging(), this.o.tuning.lagCheckMs);
+      this.lagTimer = setInterval(() => this.checkLagging(), this.options.tuning.lagCheckMs);
     }
   }
 
   /** Lagging sockets: caught up once drained, closed when they stay full. */
   private checkLagging(): void {
-    const { tuning } = this.o;
+    const { tuning } = this.options;
     const now = Date.now();
     for (const conn of this.lagging) {
       if (!conn.open) {
@@ -354,8 +354,8 @@ export class Hub implements TopicListener {
         (buffered > tuning.sendLowBytes && now - conn.laggingSince > tuning.slowCloseMs)
       ) {
         this.lagging.delete(conn);
-        this.o.metrics.slowCloses.inc();
-        this.o.log.info({ buffered }, 'slow subscriber closed');
+        this.options.metrics.slowCloses.inc();
+        this.options.log.info({ buffered }, 'slow subscriber closed');
         conn.close(CloseCode.tooSlow, 'too slow');
         continue;
       }
@@ -373,7 +373,7 @@ export class Hub implements TopicListener {
   private catchUpSubscription(sub: Subscription): void {
     if (sub.conn.lagging) return;
     this.catchUp(sub);
-    if (sub.conn.socket.bufferedAmount > this.o.tuning.sendSoftBytes) this.markLagging(sub.conn);
+    if (sub.conn.socket.bufferedAmount > this.options.tuning.sendSoftBytes) this.markLagging(sub.conn);
   }
 
   // TopicListener: the history's events, fanned out.
@@ -386,7 +386,7 @@ export class Hub implements TopicListener {
       const from = sub.resumeFrom;
       sub.resumeFrom = undefined;
       if (from === undefined || !this.resume(sub, from)) this.sendSnapshot(sub);
-      if (sub.conn.socket.bufferedAmount > this.o.tuning.sendSoftBytes) this.markLagging(sub.conn);
+      if (sub.conn.socket.bufferedAmount > this.options.tuning.sendSoftBytes) this.markLagging(sub.conn);
     }
   }
 
@@ -403,7 +403,7 @@ export class Hub implements TopicListener {
       } else {
         this.catchUp(sub);
       }
-      if (sub.conn.socket.bufferedAmount > this.o.tuning.sendSoftBytes) this.markLagging(sub.conn);
+      if (sub.conn.socket.bufferedAmount > this.options.tuning.sendSoftBytes) this.markLagging(sub.conn);
     }
   }
 
@@ -434,7 +434,7 @@ export class Hub implements TopicListener {
       // A draw was drawn (or cancelled): open tickets of it are settled now.
       this.accounts.drawsMoved(entry.name === 'list/lottery' ? 'lottery' : 'numbergame');
     }
-    const soft = this.o.tuning.sendSoftBytes;
+    const soft = this.options.tuning.sendSoftBytes;
     // Per wire version (index), once per broadcast, not per socket: its frame, base and epoch.
     const frames: (EncodedDelta | undefined)[] = [];
     const bufs: Buffer[] = [];
@@ -477,15 +477,15 @@ export class Hub implements TopicListener {
       }
     }
     if (sent > 0) {
-      this.o.metrics.framesSent.inc(sent);
-      this.o.metrics.bytesSent.inc(bytes);
-      this.o.metrics.deliveryLatency?.observe(Math.max(0, now - delta.pt) / 1000);
+      this.options.metrics.framesSent.inc(sent);
+      this.options.metrics.bytesSent.inc(bytes);
+      this.options.metrics.deliveryLatency?.observe(Math.max(0, now - delta.pt) / 1000);
     }
   }
 
   onStatus(log: TopicLog, status: EncodedFrame): void {
-    this.o.metrics.stale.inc(log.status.stale ? 1 : -1);
-    this.o.log.warn({ topic: log.name, stale: log.status.stale }, 'topic status changed');
+    this.options.metrics.stale.inc(log.status.stale ? 1 : -1);
+    this.options.log.warn({ topic: log.name, stale: log.status.stale }, 'topic status changed');
     const entry = this.topics.get(log.name);
     if (!entry) return;
     for (const sub of entry.subs) {

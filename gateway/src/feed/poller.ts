@@ -160,30 +160,30 @@ export class Poller implements Recoverable {
   private readonly parse: ((bytes: Buffer) => unknown) | undefined;
   readonly recoveryKey: string;
 
-  constructor(private readonly o: PollerOptions) {
-    this.now = o.now ?? Date.now;
-    this.random = o.random ?? Math.random;
-    const [call, second] = topicCalls(o.topic) as [TopicCall, TopicCall | undefined];
+  constructor(private readonly options: PollerOptions) {
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    const [call, second] = topicCalls(options.topic) as [TopicCall, TopicCall | undefined];
     this.path = topicCallPath(call);
     this.body = call.body;
     this.call = call;
     this.second = second;
-    this.oddsCall = isOddsTopic(o.topic) ? topicCall(o.topic) : undefined;
+    this.oddsCall = isOddsTopic(options.topic) ? topicCall(options.topic) : undefined;
     this.recoveryKey = call.call;
-    if (o.topic.kind === 'odds' || o.topic.kind === 'match') {
+    if (options.topic.kind === 'odds' || options.topic.kind === 'match') {
       const parser = createReplyParser();
       this.parse = (bytes) => parser.parse(bytes);
     }
     this.lastSuccess = this.now();
-    this.scheduler = o.scheduler ?? sharedScheduler();
+    this.scheduler = options.scheduler ?? sharedScheduler();
     this.timer = this.scheduler.task(() => void this.poll());
     this.staleTimer = this.scheduler.task(() => {
-      if (this.running) this.o.writer.setStale(true, this.now());
+      if (this.running) this.options.writer.setStale(true, this.now());
     });
   }
 
   get intervalMs(): number {
-    return this.o.intervalMs;
+    return this.options.intervalMs;
   }
 
   /** Recovery: a backed-off poll is brought forward to `delayMs` from now (never pushed back). */
@@ -202,7 +202,7 @@ export class Poller implements Recoverable {
     if (this.running) return;
     this.running = true;
     if (this.inFlight === undefined)
-      this.schedule(Math.max(0, this.lastStart + this.o.intervalMs - this.now()));
+      this.schedule(Math.max(0, this.lastStart + this.options.intervalMs - this.now()));
     this.armStale();
   }
 
@@ -212,7 +212,7 @@ export class Poller implements Recoverable {
     this.scheduler.cancel(this.timer);
     this.scheduler.cancel(this.staleTimer);
     if (abort) this.inFlight?.abort();
-    this.o.recovery?.left(this);
+    this.options.recovery?.left(this);
   }
 
   private schedule(delayMs: number): void {
@@ -222,7 +222,7 @@ export class Poller implements Recoverable {
 
   /** No good reply for more than two intervals (including a poll that hangs): stale. */
   private armStale(): void {
-    const due = this.lastSuccess + 2 * this.o.intervalMs + this.o.intervalMs / 2 - this.now();
+    const due = this.lastSuccess + 2 * this.options.intervalMs + this.options.intervalMs / 2 - this.now();
     this.scheduler.after(this.staleTimer, Math.max(0, due));
   }
 
@@ -235,15 +235,15 @@ export class Poller implements Recoverable {
     let outcome: PollOutcome;
     let label = 'ok';
     try {
-      const res = await this.o.upstream.post(this.path, this.body, {
-        timeoutMs: this.o.timeoutMs,
+      const res = await this.options.upstream.post(this.path, this.body, {
+        timeoutMs: this.options.timeoutMs,
         signal: controller.signal,
         ...(this.lastReply ? { previous: this.lastReply } : {}),
         ...(this.parse ? { parse: this.parse } : {}),
       });
       // RECORD_DIR keeps the odds feed's calls (the room topics are not replayed).
       if (this.oddsCall !== undefined) {
-        this.o.recorder?.record({
+        this.options.recorder?.record({
           t: this.now(),
           call: this.oddsCall.call,
           params: this.oddsCall.body as Record<string, unknown>,
@@ -253,8 +253,8 @@ export class Poller implements Recoverable {
       const second =
         this.second === undefined
           ? undefined
-          : await this.o.upstream.post(topicCallPath(this.second), this.second.body, {
-              timeoutMs: this.o.timeoutMs,
+          : await this.options.upstream.post(topicCallPath(this.second), this.second.body, {
+              timeoutMs: this.options.timeoutMs,
               signal: controller.signal,
             });
       // The same bytes as the last usable reply (the client then returns that reply object; a
@@ -267,7 +267,7 @@ export class Poller implements Recoverable {
         (res === this.lastReply || (res.text !== undefined && res.text === this.lastReply.text));
       outcome = same
         ? { ok: true, model: this.lastModel as Model }
-        : modelFromReply(this.o.topic, res.httpStatus, res.body, second?.body, this.normalizer);
+        : modelFromReply(this.options.topic, res.httpStatus, res.body, second?.body, this.normalizer);
       if (outcome.ok) {
         const reusable = (res.text !== undefined || res.bytes !== undefined) && second === undefined;
         this.lastReply = reusable ? res : undefined;
@@ -282,33 +282,38 @@ export class Poller implements Recoverable {
     } finally {
       this.inFlight = undefined;
     }
-    this.o.polls.inc({ topic_kind: this.o.topic.kind, outcome: label });
+    this.options.polls.inc({ topic_kind: this.options.topic.kind, outcome: label });
     const end = this.now();
     if (outcome.ok) {
       const recovered = this.failures > 0;
       this.failures = 0;
-      this.o.recovery?.succeeded(this, recovered);
+      this.options.recovery?.succeeded(this, recovered);
       this.lastSuccess = end;
-      this.o.writer.publish(outcome.model, end);
-      this.o.writer.setStale(false, end);
+      this.options.writer.publish(outcome.model, end);
+      this.options.writer.setStale(false, end);
       if (this.running) this.armStale();
     } else {
       this.failures += 1;
-      this.o.log.warn(
-        { topic: this.o.name, reason: outcome.reason, failures: this.failures },
+      this.options.log.warn(
+        { topic: this.options.name, reason: outcome.reason, failures: this.failures },
         'upstream poll failed',
       );
     }
     if (!this.running) return;
     if (this.failures === 0) {
       // Measured after publishing: the broadcast to every subscriber ran inside publish().
-      this.schedule(nextPollDelay(this.due, started, this.now(), this.o.intervalMs));
+      this.schedule(nextPollDelay(this.due, started, this.now(), this.options.intervalMs));
     } else {
       // Exponential backoff with jitter (0.75x-1.25x) so many failing topics do not poll in step.
-      const base = Math.min(this.o.intervalMs * 2 ** Math.min(this.failures - 1, 10), this.o.maxBackoffMs);
+      const base = Math.min(
+        this.options.intervalMs * 2 ** Math.min(this.failures - 1, 10),
+        this.options.maxBackoffMs,
+      );
       const backoff = Math.max(0, started + base * (0.75 + this.random() / 2) - end);
-      const onSchedule = Math.max(0, started + this.o.intervalMs - end);
-      this.schedule(this.o.recovery ? this.o.recovery.failed(this, backoff, onSchedule) : backoff);
+      const onSchedule = Math.max(0, started + this.options.intervalMs - end);
+      this.schedule(
+        this.options.recovery ? this.options.recovery.failed(this, backoff, onSchedule) : backoff,
+      );
     }
   }
 }

@@ -35,8 +35,8 @@ export class SessionChecker {
   private readonly entries = new Map<string, Entry>();
   private readonly now: () => number;
 
-  constructor(private readonly o: SessionCheckerOptions) {
-    this.now = o.now ?? Date.now;
+  constructor(private readonly options: SessionCheckerOptions) {
+    this.now = options.now ?? Date.now;
   }
 
   /** Upstream calls made (tests assert a storm is one call). */
@@ -49,7 +49,7 @@ export class SessionChecker {
     if (entry?.pending) return entry.pending;
     const now = this.now();
     if (entry && !force) {
-      const ttl = entry.verdict === 'valid' ? this.o.cacheMs : this.o.negativeCacheMs;
+      const ttl = entry.verdict === 'valid' ? this.options.cacheMs : this.options.negativeCacheMs;
       if (entry.verdict !== 'unknown' && now - entry.at < ttl) return Promise.resolve(entry.verdict);
     }
     const pending = this.ask(accountId, token, force).then((verdict) => {
@@ -69,7 +69,7 @@ export class SessionChecker {
   }
 
   private async ask(accountId: string, token: string, force = false): Promise<SessionVerdict> {
-    const shared = this.o.shared;
+    const shared = this.options.shared;
     if (shared && !force) {
       const known = await shared.get(accountId, token);
       if (known !== undefined) return known;
@@ -80,7 +80,7 @@ export class SessionChecker {
         accountId,
         token,
         verdict,
-        verdict === 'valid' ? this.o.cacheMs : this.o.negativeCacheMs,
+        verdict === 'valid' ? this.options.cacheMs : this.options.negativeCacheMs,
       );
     }
     return verdict;
@@ -89,23 +89,23 @@ export class SessionChecker {
   private async askUpstream(accountId: string, token: string): Promise<SessionVerdict> {
     this.calls++;
     try {
-      const res = await this.o.upstream.post(
+      const res = await this.options.upstream.post(
         '/userprofile',
         { account_id: accountId, session_token: token },
-        { timeoutMs: this.o.timeoutMs },
+        { timeoutMs: this.options.timeoutMs },
       );
       const body = res.body as { status?: unknown; statusdesc?: unknown } | null;
       if (body?.status === 1) return 'valid';
       // The catalogue answers the session group (expired, unknown, blocked account...) with 401;
       // a malformed id is a 400. Rate limits (429) and server errors say nothing about the session.
       if (res.httpStatus === 401 || res.httpStatus === 400 || res.httpStatus === 403) return 'invalid';
-      this.o.log.warn(
+      this.options.log.warn(
         { httpStatus: res.httpStatus, statusdesc: body?.statusdesc },
         'session check inconclusive',
       );
       return 'unknown';
     } catch (err) {
-      this.o.log.warn({ err }, 'session check failed');
+      this.options.log.warn({ err }, 'session check failed');
       return 'unknown';
     }
   }
@@ -114,7 +114,7 @@ export class SessionChecker {
     if (this.entries.size < 10_000) return;
     const now = this.now();
     for (const [k, e] of this.entries) {
-      if (!e.pending && now - e.at > this.o.cacheMs) this.entries.delete(k);
+      if (!e.pending && now - e.at > this.options.cacheMs) this.entries.delete(k);
     }
   }
 }
