@@ -1,5 +1,5 @@
 /**
- * The private account topic's model (issue 27; WIRE.md "Account topic"): `account/<account_id>`,
+ * The private account topic's model (WIRE.md "Account topic"): `account/<account_id>`,
  * one account's wallet, open bets, unread messages, open 4D and number-game tickets and a cash-out
  * offer per open bet, from the replies of one account poll (the gateway makes the calls with the
  * account's own session), checked and normalized to a keyed model that diffs, hashes and resumes

@@ -1,6 +1,6 @@
 /**
  * player_bet_limit keyed by sport / bet category (SPEC section 3) or as a list: both pass the login
- * reply's schema, and `normalizeBetLimits` gives the one list form the clients read (issue 28 item 12).
+ * reply's schema, and `normalizeBetLimits` gives the one list form the clients read.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

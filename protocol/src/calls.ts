@@ -91,7 +91,7 @@ export function defineCall<const P extends `/${string}`>(spec: CallSpec<P>): Cal
 const fast = { timeout: 'fast' } as const;
 const slow = { timeout: 'slow' } as const;
 const place = { betPlacement: true, timeout: 'slow' } as const;
-/** Tournament charges and points bets: idempotent by `request_id` when the body has one (issue 14). */
+/** Tournament charges and points bets: idempotent by `request_id` when the body has one. */
 const roomPlace = { betPlacement: true, keyOptional: true, timeout: 'slow' } as const;
 
 /**
@@ -150,7 +150,7 @@ export const Calls = [
   defineCall({ path: '/livetvlist' }),
   defineCall({ path: '/radarlist' }),
   defineCall({ path: '/livematchlist' }),
-  // The /esports2 lobby's live series, maps and rounds (issue 18; ours).
+  // The /esports2 lobby's live series, maps and rounds (ours).
   defineCall({ path: '/esports2live', timeout: 'fast', source: 'named' }),
   // Odds host.
   defineCall({ path: '/odds/uxmenu', ...fast }),
@@ -194,7 +194,7 @@ export const Calls = [
   defineCall({ path: '/tournament/matchlookup' }),
   defineCall({ path: '/tournament/roomcreate', ...roomPlace }),
   defineCall({ path: '/tournament/roomjoin', ...roomPlace }),
-  // Leaving a room before it starts (fee refunded): not in the spec, ours (issue 14).
+  // Leaving a room before it starts (fee refunded): not in the spec, ours.
   defineCall({ path: '/tournament/roomleave', ...roomPlace, source: 'named' }),
   defineCall({ path: '/tournament/vroomcreate', ...roomPlace }),
   defineCall({ path: '/tournament/vroomjoin', ...roomPlace }),
@@ -205,13 +205,13 @@ export const Calls = [
   defineCall({ path: '/tournament/betplus', ...roomPlace }),
   defineCall({ path: '/tournament/roomrank' }),
   defineCall({ path: '/tournament/roominfo' }),
-  // Number game and virtual results (issue 18; base host, the names are ours).
+  // Number game and virtual results (base host, the names are ours).
   defineCall({ path: '/ngdrawlist', ...fast, source: 'named' }),
   defineCall({ path: '/ngbet', ...place, source: 'named' }),
   defineCall({ path: '/ngbetlist', source: 'named' }),
   defineCall({ path: '/gameresultnumbergame', source: 'named' }),
   defineCall({ path: '/vresult', ...fast, source: 'named' }),
-  // 4D lottery (issue 16; the paths under /lottery are ours, SPEC names only the base-host lists).
+  // 4D lottery (the paths under /lottery are ours, SPEC names only the base-host lists).
   defineCall({ path: '/lottery/drawlist', ...fast, source: 'named' }),
   defineCall({ path: '/lottery/betcheck', ...fast, source: 'named' }),
   defineCall({ path: '/lottery/bet', ...place, source: 'named' }),
@@ -221,7 +221,7 @@ export const Calls = [
   defineCall({ path: '/games/:provider/LaunchGame', timeout: 'slow' }),
   defineCall({ path: '/games/:provider/GameList' }),
   defineCall({ path: '/games/:provider/launch', timeout: 'slow', source: 'named' }),
-  // A round of the launched game page (issue 15; ours): idempotent per round_id in the simulator.
+  // A round of the launched game page (ours): idempotent per round_id in the simulator.
   defineCall({ path: '/games/:provider/play', timeout: 'slow', source: 'named' }),
 ] as const satisfies readonly CallDef[];
 

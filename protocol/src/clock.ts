@@ -1,5 +1,5 @@
 /**
- * Match clocks as anchors (wire protocol v2, issue 20; WIRE.md "Clock anchors"). The upstream
+ * Match clocks as anchors (wire protocol v2; WIRE.md "Clock anchors"). The upstream
  * sends a running match's clock as seconds (liveState element 3), so every poll of an in-play
  * topic changes every live match. The model keeps, next to the normalized market, a `clock`
  * collection: for each match whose clock runs, the UTC ms at which the period's clock would read

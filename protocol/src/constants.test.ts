@@ -49,7 +49,7 @@ describe('constants of SPEC section 9', () => {
       maxNicknameLength: 15,
       loginRetryWaitMs: 60_000,
       passwordMaxAgeDays: 90,
-      // Ours (issue 33): a longer login id is refused as loginIdTooLong, not a generic bad request.
+      // Ours: a longer login id is refused as loginIdTooLong, not a generic bad request.
       maxLoginIdLength: 64,
     });
   });

@@ -265,7 +265,7 @@ const rows: readonly Row[] = [
   // Validation codes of SPEC section 5 that a server may also return.
   ['usernameRequired', 'other', 'account', 400, 'Please enter your login ID.'],
   ['passwordRequired', 'other', 'account', 400, 'Please enter your password.'],
-  // Ours (issue 33): a login id over AccountLimits.maxLoginIdLength, from the form or a server.
+  // Ours: a login id over AccountLimits.maxLoginIdLength, from the form or a server.
   ['loginIdTooLong', 'other', 'account', 400, 'A login ID has at most 64 characters.', 'ours'],
   // Ours.
   ['badRequest', 'other', 'request', 400, 'The request is invalid. Please check and try again.', 'ours'],
@@ -288,7 +288,7 @@ const rows: readonly Row[] = [
   ],
   ['marketSuspended', 'other', 'market', 200, 'This market is suspended. Please try again shortly.', 'ours'],
   ['cashoutUnavailable', 'other', 'cashout', 200, 'Cash out is not available for this bet.', 'ours'],
-  // 4D lottery (issue 16): the draw is past its close time, cancelled, or not scheduled.
+  // 4D lottery: the draw is past its close time, cancelled, or not scheduled.
   [
     'drawClosed',
     'other',
@@ -298,7 +298,7 @@ const rows: readonly Row[] = [
     'ours',
   ],
   ['duplicateRequest', 'other', 'request', 409, 'This request was already received.', 'ours'],
-  // The whole site under maintenance (issue 28 item 16; listFeed.ts SiteMaintenanceCode): the web
+  // The whole site under maintenance (listFeed.ts SiteMaintenanceCode): the web
   // shows no message for it, it goes to /maintenance (web/src/app/siteStatus.ts).
   ['maintenance', 'silent', 'system', 503, 'The site is under maintenance. Please come back later.', 'ours'],
   // A bet placement's request_id reused with another body (another stake, selection or price).

@@ -1,5 +1,5 @@
 /**
- * E-sports series rules (issue 18): a best-of-N match is won by the first side to take
+ * E-sports series rules: a best-of-N match is won by the first side to take
  * `mapsToWin(N)` maps; a map is a race of rounds (kills in a MOBA) to a target. Pure: the
  * simulator plays and prices series with these, the web shows them. RULES.md "E-sports".
  */

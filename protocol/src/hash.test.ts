@@ -109,7 +109,7 @@ describe('createHasher', () => {
   });
 });
 
-describe('hashJson (streamed, issue 20)', () => {
+describe('hashJson (streamed)', () => {
   // The string hash the state hash was defined by before streaming (cyrb53's mixing, 64 bits):
   // kept here as the reference, so a streamed hash that drifts from it fails.
   function referenceHash(s: string): string {

@@ -1,5 +1,5 @@
 /**
- * The shared lists' topic models (issue 27; WIRE.md "List topics"): the replies of the gateway's
+ * The shared lists' topic models (WIRE.md "List topics"): the replies of the gateway's
  * sessionless feed reads (schemas/feed.ts), checked and normalized to keyed models that diff, hash
  * and resume like the odds models. The upstream's call names and field names are kept inside the
  * entities; only the list around them becomes a keyed collection.
@@ -16,7 +16,7 @@
  * - `list/highlights` (`highlightleague`): `{ league: { "<league_id>": HighlightLeague } }`
  * - `list/site` (`version`): `{ site: { state: { maintenance } } }`: true while the upstream is in
  *    maintenance (a `version` reply with `maintenance: true`, or one refused with the `maintenance`
- *    code), so every open page can go to /maintenance and back without polling (issue 28 item 16).
+ *    code), so every open page can go to /maintenance and back without polling.
  * `clock` is `{ upstream: { now } }`: the upstream's time at its answer (UTC ms), which the pages'
  * countdowns run on. No model holds a read flag or anything else of one member.
  */

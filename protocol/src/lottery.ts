@@ -106,7 +106,7 @@ export function lotteryStake(betType: LotteryBetTypeCode, number: string, unitSt
   return lotteryCost(betType, number).units * unitStake;
 }
 
-// ---- draws, rows, payouts (issue 16) -----------------------------------------------------------
+// ---- draws, rows, payouts ----------------------------------------------------------------------
 
 /** Prize ranks of a draw: 1st, 2nd, 3rd, then 10 starter and 10 consolation numbers. */
 export const PrizeRanks = ['first', 'second', 'third', 'starter', 'consolation'] as const;

@@ -308,7 +308,7 @@ describe('normalizeMenu', () => {
   });
 });
 
-describe('createMarketNormalizer (incremental, issue 20)', () => {
+describe('createMarketNormalizer (incremental)', () => {
   const small = fc.integer({ min: 0, max: 2 });
   const matchId = fc.integer({ min: 1, max: 6 });
   const leagueArb = fc.tuple(

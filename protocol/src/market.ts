@@ -460,7 +460,7 @@ function structure(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Incremental parse + normalize (issue 20): a poll reply of the big live topics differs from the
+// Incremental parse + normalize: a poll reply of the big live topics differs from the
 // previous one in a few rows (prices, clocks); rows equal to the previous reply's row of the same
 // key reuse its entity, and only the other rows are validated and rebuilt.
 

@@ -1,5 +1,5 @@
 /**
- * The number game (issue 18): a keno-style draw. Each draw picks 10 distinct numbers of 1..40; a
+ * The number game: a keno-style draw. Each draw picks 10 distinct numbers of 1..40; a
  * ticket picks 1 to 5 numbers and a stake, and pays stake x the table's multiplier for its count of
  * hits. Pure rules (RULES.md "Number game"): the draw from a caller's seeded source, hits, payout in
  * integer minor units, and the return to player (RTP) of a table, computed exactly.

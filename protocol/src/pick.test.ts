@@ -17,7 +17,7 @@ const teams = { home: 'Zelston Wanderers', away: 'Westford Town' };
 const quarterLine = fc.integer({ min: -24, max: 24 }).map((q) => q / 4);
 const goals = fc.integer({ min: 0, max: 9 });
 
-describe('pick labels (issue 33)', () => {
+describe('pick labels', () => {
   it('names the reported away pick with its own sign', () => {
     const pick = { betType: 'HDP', selection: 1, line: -0.25 };
     expect(pickText(pick, teams, EnglishPickWords)).toBe('Westford Town +0.25');

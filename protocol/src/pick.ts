@@ -1,5 +1,5 @@
 /**
- * What a pick backs, as every screen names it (issue 33): the bet slip, its confirm step and
+ * What a pick backs, as every screen names it: the bet slip, its confirm step and
  * accepted note, the bet list, the settled history, the statement and the room pages all name a
  * pick through `pickParts` / `pickText`, so a player never reads a line other than the one he bets.
  *

@@ -1,5 +1,5 @@
 /**
- * `list/site` (issue 28 item 16): the gateway polls `version` once for every player; the model says
+ * `list/site`: the gateway polls `version` once for every player; the model says
  * whether the site is in maintenance, from the reply's flag or from a reply refused with the
  * catalogue's `maintenance` code. Any other failure is an error (the topic goes stale), never
  * "maintenance".

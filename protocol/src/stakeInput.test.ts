@@ -8,7 +8,7 @@ const bounds: StakeBounds = { min: 250_000, max: 10_000_000 };
 /** en-US grouping of a whole number's digits ("10000" -> "10,000"). */
 const group = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-describe('parseStakeInput: the cases of issue 33', () => {
+describe('parseStakeInput: what the stake field accepts and refuses', () => {
   it.each([
     ['abc'],
     ['1e3'],

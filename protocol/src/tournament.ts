@@ -233,7 +233,7 @@ export function leaveRefusal(status: RoomStatus, member: boolean): string | null
 export const MaskFill = '***';
 
 /**
- * The name a room (owner, ranking) shows for a player who has not set a nickname (issue 33): the
+ * The name a room (owner, ranking) shows for a player who has not set a nickname: the
  * login id masked, never the whole id. The rule:
  * - at most half of the id's characters are shown (rounded down; at most 5), the rest is `***`;
  * - of those, the end of the id first (up to 3 characters), then its start: login ids of one

@@ -49,7 +49,7 @@ describe('login', () => {
     expect(codes(validateLogin({} as LoginForm))).toEqual(['usernameRequired', 'passwordRequired']);
   });
 
-  it('a login id over 64 characters is loginIdTooLong, said as such (issue 33)', () => {
+  it('a login id over 64 characters is loginIdTooLong, said as such', () => {
     expect(validateLogin({ account_id: 'a'.repeat(64), password: 'x' })).toEqual([]);
     expect(validateLogin({ account_id: 'a'.repeat(5000), password: 'x' })).toEqual([
       { code: 'loginIdTooLong', field: 'account_id', params: { field: 'account_id', max: 64 } },

@@ -1,5 +1,5 @@
 /**
- * Virtual sports (issue 18): the simulator's own short events, priced before they start and played
+ * Virtual sports: the simulator's own short events, priced before they start and played
  * out at once, so that results follow prices. Pure rules (RULES.md "Virtual sports"): the sport ids,
  * the schedule of events in time, match ids, and the draws that turn prices into a result. Random
  * numbers come in as arguments (`u` in [0, 1)); nothing here reads a clock.

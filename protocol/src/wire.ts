@@ -293,15 +293,15 @@ export type Topic =
   | { kind: 'menu' }
   | { kind: 'odds'; sportId: SportId; marketType: MarketType; group: MarketGroupName }
   | { kind: 'match'; matchId: number }
-  /** The tournament lobby (issue 14): every listed room and its player count. */
+  /** The tournament lobby: every listed room and its player count. */
   | { kind: 'rooms' }
   /** One tournament room: the room, its ranking and status. Private rooms: members only. */
   | { kind: 'room'; roomId: number }
-  /** One match's tracker (issue 17): events, stats and the engine's score (protocol radar.ts). */
+  /** One match's tracker: events, stats and the engine's score (protocol radar.ts). */
   | { kind: 'radar'; matchId: number }
-  /** One account's private stream (issue 27; protocol accountFeed.ts): the socket's own account only. */
+  /** One account's private stream (protocol accountFeed.ts): the socket's own account only. */
   | { kind: 'account'; accountId: string }
-  /** A shared list every player sees alike (issue 27; protocol listFeed.ts, WIRE.md "List topics"). */
+  /** A shared list every player sees alike (protocol listFeed.ts, WIRE.md "List topics"). */
   | { kind: 'list'; list: SharedList }
   /** A shared list in one interface language (the upstream's own text): marquee, announcements. */
   | { kind: 'list'; list: LanguageList; language: Language };
@@ -526,13 +526,13 @@ function listTopicCall(topic: Extract<Topic, { kind: 'list' }>): ListTopicCall {
     case 'highlights':
       return { call: 'highlightleague', body: {} };
     case 'site':
-      // The site's state (issue 28 item 16): `version` says whether the upstream is in maintenance.
+      // The site's state: `version` says whether the upstream is in maintenance.
       return { call: 'version', body: {} };
   }
 }
 
 // ---------------------------------------------------------------------------------------------
-// The account topic (issue 27; WIRE.md "Account topic", protocol accountFeed.ts)
+// The account topic (WIRE.md "Account topic", protocol accountFeed.ts)
 
 /**
  * The calls of one `account/<id>` poll. Their bodies lack the session (and the balance call its

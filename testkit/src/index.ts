@@ -2,7 +2,8 @@
  * @sportsbook/testkit: everything a test needs to run against the real parts, and nothing
  * production imports. `startStack` starts the simulator, a gateway, and on request Redis and
  * Chromium; the rest are the pieces (one Redis, one gateway process, one browser, one wire client)
- * and HTTP helpers. Per-area presets: `@sportsbook/testkit/feed`, `/proxy`, `/sim`.
+ * and HTTP helpers. `startInjectStack` is the route tests' variant: a
+ * gateway app driven by `app.inject`, not listening. Per-area presets: `@sportsbook/testkit/feed`, `/proxy`, `/sim`.
  */
 export { ChromiumFlags, ChromiumPath, launchChromium } from './chromium.ts';
 export { type ClientOptions, FeedTestClient, login, type TopicState } from './feedClient.ts';
@@ -17,6 +18,15 @@ export {
   simCalls,
   type TestSession,
 } from './http.ts';
+export {
+  buildTestGateway,
+  type GatewayApp,
+  type InjectedReply,
+  type InjectStack,
+  inject,
+  injectJson,
+  startInjectStack,
+} from './inject.ts';
 export { freePort, type RunningRedis, startRedis } from './redis.ts';
 export {
   closeRedis,

@@ -1,5 +1,5 @@
 /**
- * The game engines (issue 15): slot RTP (exact by enumeration and measured over a long seeded run,
+ * The game engines: slot RTP (exact by enumeration and measured over a long seeded run,
  * each within a stated tolerance of the configuration), baccarat's third-card rules and payouts,
  * European roulette's returns, hi-lo, sic bo and fishing returns, and the round checks.
  */

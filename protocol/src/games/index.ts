@@ -1,4 +1,4 @@
-// Game engines and provider rules (issue 15): pure, randomness passed in by the caller.
+// Game engines and provider rules: pure, randomness passed in by the caller.
 export * from './baccarat.ts';
 export * from './mini.ts';
 export * from './providers.ts';

@@ -1,5 +1,5 @@
 /**
- * Game providers (issue 15): the ids under `/games/<provider>/<call>`, their lobby categories, and
+ * Game providers: the ids under `/games/<provider>/<call>`, their lobby categories, and
  * the product each category's rounds belong to in the wallet ledger and the statement. A product
  * disabled for a member (player_info `live_casino_disabled`, `mini_game_disabled`) answers its
  * silent code.

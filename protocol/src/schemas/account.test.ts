@@ -59,7 +59,7 @@ describe('account request bodies', () => {
       }
       expect(validateBody(call, {})).toMatchObject({ code: 'usernameRequired' });
     }
-    // A login id too long is said as such, never the generic badRequest (issue 33).
+    // A login id too long is said as such, never the generic badRequest.
     for (const call of ['authlogin', 'userlogin', 'switchlogin']) {
       expect(validateBody(call, { account_id: 'a'.repeat(5000), password: 'p' })).toMatchObject({
         ok: false,

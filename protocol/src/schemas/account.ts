@@ -74,7 +74,7 @@ export const SettingsFields = {
   quickBet: Type.Optional(Type.Boolean()),
   defaultStakeAmount: Type.Optional(Amount),
   quickBetAmount: Type.Optional(Amount),
-  // The menu state the board applies (issue 28; web/src/features/account/layout.ts says what each
+  // The menu state the board applies (web/src/features/account/layout.ts says what each
   // means): stored upstream too, so a new login in another browser finds the board as it was left.
   menu0: Type.Optional(Type.String({ maxLength: 16 })),
   menu1: Type.Optional(Type.String({ maxLength: 16 })),
@@ -147,9 +147,9 @@ export const PlayerInfo = Type.Object({
   password_expiry_time: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.Null()])),
   /** Ours (CALLS.md): 1 when the 4D lottery is disabled for the member (its calls answer lotteryDisabled). */
   lottery_disabled: Type.Optional(Flag),
-  /** Ours (CALLS.md, issue 15): 1 when live casino (live and table games) is disabled (liveCasinoDisabled). */
+  /** Ours (CALLS.md): 1 when live casino (live and table games) is disabled (liveCasinoDisabled). */
   live_casino_disabled: Type.Optional(Flag),
-  /** Ours (CALLS.md, issue 15): 1 when mini games are disabled for the member (MiniGameDisabled). */
+  /** Ours (CALLS.md): 1 when mini games are disabled for the member (MiniGameDisabled). */
   mini_game_disabled: Type.Optional(Flag),
 });
 export type PlayerInfo = Static<typeof PlayerInfo>;

@@ -71,7 +71,6 @@ export const QuotedLive = Type.Boolean();
  * range "2-3", a double chance "1X"). In play such rows relabel their indexes when a goal goes in;
  * when given and the row's label at that index is now another, the answer is marketTypeChanged,
  * even with accept_any_odds (the slip is removed: the player never backs a score he did not pick).
- * Issue 31 item 5.
  */
 export const QuotedLabel = Type.String({ minLength: 1, maxLength: 32 });
 

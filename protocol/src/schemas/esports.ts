@@ -1,5 +1,5 @@
 /**
- * E-sports calls (issue 18): the base host's `gameresultesports2` (settled e-sports events by date
+ * E-sports calls: the base host's `gameresultesports2` (settled e-sports events by date
  * range with the member's bets on each), `gameresultesports2detail` (one event map by map, with
  * the member's bets) and `esports2live` (ours: the /esports2 lobby's live and upcoming series with
  * their maps and rounds, and SPEC section 9's e-sports game params). Payloads are ours

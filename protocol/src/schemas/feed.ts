@@ -1,5 +1,5 @@
 /**
- * The sessionless feed reads of the shared lists (issue 27; WIRE.md "List topics", gateway/FEED.md
+ * The sessionless feed reads of the shared lists (WIRE.md "List topics", gateway/FEED.md
  * "Shared lists"): the bodies the gateway's `list/...` topics poll with, once for every player.
  * They carry no `account_id` or `session_token`, so an upstream can only answer them with what every
  * player sees alike (no limits, tickets, bets or read flags of anyone). The gateway's /api never

@@ -1,5 +1,5 @@
 /**
- * Game provider calls (issue 15): `POST /games/<provider>/<call>` (GameList, LaunchGame, launch,
+ * Game provider calls: `POST /games/<provider>/<call>` (GameList, LaunchGame, launch,
  * play) and the base host's `gameresultslots` and `gameresultlivecasino`. GameList and LaunchGame
  * keep the field names of the issue; launch and play are the game page's own calls (their amounts
  * are integer minor units, the page's currency digits given at launch). The statement calls answer

@@ -480,7 +480,7 @@ function missingRequired(
     const value = body[field];
     if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
       return { ok: false, code, field, message: `${field} is required` };
-    // A login id too long says so (issue 33), not the generic badRequest of the schema.
+    // A login id too long says so, not the generic badRequest of the schema.
     if (
       code === 'usernameRequired' &&
       typeof value === 'string' &&

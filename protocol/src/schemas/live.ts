@@ -1,5 +1,5 @@
 /**
- * The live centre's base-host calls (issue 17): live TV (`livetvlist`, `livetv2`), highlights
+ * The live centre's base-host calls: live TV (`livetvlist`, `livetv2`), highlights
  * (`highlightleague`, `highlightlist`), the operator's logo (`getlogo`), and the replies of the
  * standings and brackets calls (their bodies are in info.ts). SPEC section 7 names them without
  * payloads; these are ours, documented in upstream-sim/README.md "Live TV, highlights, standings".

@@ -1,5 +1,5 @@
 /**
- * The 4D lottery calls (issue 16): `POST /lottery/<call>` plus the base host's `gameresultlottery`
+ * The 4D lottery calls: `POST /lottery/<call>` plus the base host's `gameresultlottery`
  * and `cancelledbetlistlottery`. SPEC section 7 names the two base-host calls and the bet types
  * D_1..D_6; every payload is ours, documented in upstream-sim/README.md "Lottery calls". Amounts
  * are major units (the Big and Small stakes are per unit); times are UTC ms.
@@ -33,7 +33,7 @@ export type LotteryRowBody = Static<typeof LotteryRowBody>;
 const Rows = Type.Array(LotteryRowBody, { minItems: 1, maxItems: MaxLotteryRows });
 
 export const LotteryDrawListBody = sessionBody({});
-/** betcheck also takes no rows: it quotes nothing and answers the member's per-unit limits (issue 33). */
+/** betcheck also takes no rows: it quotes nothing and answers the member's per-unit limits. */
 const CheckRows = Type.Array(LotteryRowBody, { minItems: 0, maxItems: MaxLotteryRows });
 export const LotteryBetCheckBody = sessionBody({ draw_id: Type.Optional(DrawId), rows: CheckRows });
 export type LotteryBetCheckBody = Static<typeof LotteryBetCheckBody>;

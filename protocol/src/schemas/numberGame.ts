@@ -1,5 +1,5 @@
 /**
- * The number game calls (issue 18; rules in ../numberGame.ts, RULES.md "Number game"). Base host,
+ * The number game calls (rules in ../numberGame.ts, RULES.md "Number game"). Base host,
  * names ours: `ngdrawlist`, `ngbet`, `ngbetlist`, `gameresultnumbergame`, and `vresult` (a virtual
  * event's result and replay). Amounts are major units; times UTC ms. Documented in
  * upstream-sim/README.md "Number game" and "Virtual sports".

@@ -1,5 +1,5 @@
 /**
- * The match tracker's calls (issue 17, "Match tracker"): `livematchlist` (the in-play matches that
+ * The match tracker's calls: `livematchlist` (the in-play matches that
  * have a tracker) and `radarlist` (one match's events, latest first-bounded, and running stats).
  * Both are feed reads like the odds calls: no session. Field names are ours (the spec names the
  * calls only); upstream-sim/README.md "Match tracker" documents them.

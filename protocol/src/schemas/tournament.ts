@@ -1,6 +1,6 @@
 /**
  * Tournament calls (`POST /tournament/<call>`, plus the base host's `membervalidatetournament`):
- * bodies and replies (issue 14; upstream-sim/README.md "Tournament rooms"). SPEC section 7 names the
+ * bodies and replies (upstream-sim/README.md "Tournament rooms"). SPEC section 7 names the
  * calls; the field names of roomcreate, roomjoin, the room, roommatchlist and roomrank are the
  * issue's, the rest are ours. Business limits (fee, players, PIN, match count) are NOT schema
  * rules: they answer their catalogue codes (invalidRate, invalidLimit, invalidPin...), so the
@@ -174,7 +174,7 @@ export const MatchLookupBody = sessionBody({
 });
 export type MatchLookupBody = Static<typeof MatchLookupBody>;
 
-/** Issue 14's fields; `rate`/`limit`/`password` are checked by the rules (codes), not the schema. */
+/** A room's fields; `rate`/`limit`/`password` are checked by the rules (codes), not the schema. */
 export const RoomCreateBody = sessionBody({
   room_type: Type.Integer({ minimum: 0, maximum: 9 }),
   rate: Type.Number({ minimum: -1e9, maximum: 1e9 }),
