@@ -27,6 +27,7 @@ export * from './pick.ts';
 export * from './radar.ts';
 export * from './refusals.ts';
 export * from './replay.ts';
+export * from './result.ts';
 export * from './roomFeed.ts';
 export * from './rows.ts';
 export * from './schemas/index.ts';

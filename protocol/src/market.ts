@@ -7,6 +7,7 @@
 import Type from 'typebox';
 import { Compile } from 'typebox/compile';
 import { declareChanges } from './diff.ts';
+import type { Result } from './result.ts';
 import type {
   HeadMarket,
   HeadRow,
@@ -24,8 +25,8 @@ import type {
 } from './rows.ts';
 import { ExcludedSportIds, HeadMarkets, MarketGroup, MatchType } from './rows.ts';
 
-/** The result of parsing untrusted input: never an exception. */
-export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+/** The result of parsing untrusted input (never an exception): a Result whose failure is a message. */
+export type Parsed<T> = Result<T, string>;
 
 export interface MarketLeague {
   id: number;
