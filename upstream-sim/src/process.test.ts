@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const AdminToken = 'process-test-admin';
@@ -100,7 +100,14 @@ describe('the simulator process', () => {
       const first = await startProcess(env);
       const startedAt = await clockNow(first.url);
       // Past the first periodic world snapshot (every 5 s), so a restart from it alone rewinds.
-      while ((await clockNow(first.url)) < startedAt + 6_500) await new Promise((r) => setTimeout(r, 200));
+      // A separate process on its own (1x) clock: the test process's fake timers cannot move it.
+      await vi.waitFor(
+        async () => expect(await clockNow(first.url)).toBeGreaterThanOrEqual(startedAt + 6_500),
+        {
+          timeout: 30_000,
+          interval: 200,
+        },
+      );
       const before = await clockNow(first.url);
       // A journaled change (the login records lastLoginAt), then the crash.
       const login = await fetch(`${first.url}/authlogin`, {

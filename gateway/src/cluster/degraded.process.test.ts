@@ -1,5 +1,5 @@
 /**
- * Issue 31 item 1 (gateway/CLUSTER.md "Redis down"): two gateway processes over a real
+ * Redis down (gateway/CLUSTER.md "Redis down"): two gateway processes over a real
  * redis-server and the real simulator with a moving world. Redis is killed -9: every node polls
  * the topics its own clients watch, so prices keep flowing on both nodes (at least half the
  * healthy rate, no gap, no close), `/readyz` says `degraded: redis`; Redis restarted (empty): one
@@ -25,6 +25,10 @@ const LEASE_MS = 1500;
 const WINDOW_MS = 3000;
 const PER_NODE = 4;
 
+/**
+ * Windows of wall time: the rates below are deltas and calls per second of two gateway processes
+ * on their own clocks, so the window is the measured quantity (fake timers cannot reach them).
+ */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('two gateway processes while Redis is down', () => {
@@ -158,6 +162,7 @@ describe('two gateway processes while Redis is down', () => {
     // Stop the world: every client, on either node, ends on one epoch and hash.
     if (driver) clearInterval(driver);
     driver = undefined;
+    // Four poll intervals: the deltas already polled reach the clients before one is the target.
     await sleep(INTERVAL_MS * 4);
     const v1 = clients.filter((c) => c.version === 1);
     const target = v1[0]?.topics.get(LIVE);

@@ -1,5 +1,5 @@
 /**
- * Redis with failover (issue 31 item 2, gateway/CLUSTER.md "Redis with failover"), with real
+ * Redis with failover (gateway/CLUSTER.md "Redis with failover"), with real
  * processes: one primary, one replica and three `redis-server --sentinel` on loopback (fast
  * detection: down-after 1 s, failover timeout 3 s), the simulator with a moving world, two gateway
  * processes given `REDIS_SENTINELS`, and 200 websocket clients on the in-play topic. The primary is
@@ -80,6 +80,7 @@ function watchStream(group: RunningSentinelGroup, seen: Seen[]) {
           }
         }
       } catch {
+        // A read refused mid-failover: pause before the next one rather than spin (not a test wait).
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     }

@@ -1,5 +1,5 @@
 /**
- * The feed's guards against one client flooding the upstream or holding dead sockets (issue 13):
+ * The feed's guards against one client flooding the upstream or holding dead sockets:
  * socket caps per session, account and address; the node's topic cap; `match/<id>` only for ids
  * that exist; unwatched topics stop polling; pings and dead peers; recovery after an outage.
  * Real simulator (manual clock) and real gateway on port 0.
@@ -16,17 +16,11 @@ type Session = { accountId: string; token: string };
 const LIVE = 'odds/1/hdpou/live';
 const LIVE_1X2 = 'odds/1/1x2/live';
 const TODAY = 'odds/1/hdpou/today';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `probe` until it returns true (metrics are read over HTTP, not pushed): vi.waitFor. */
-function eventually(probe: () => Promise<boolean>, timeout: number, what: string): Promise<void> {
-  return vi.waitFor(
-    async () => {
-      if (!(await probe())) throw new Error(`timed out waiting for ${what}`);
-    },
-    { timeout, interval: 20 },
-  );
-}
+/**
+ * A window of wall time with nothing to wait for: the tests that use it check that something does
+ * NOT happen (a poll, a close) while the gateway's real timers run, so the window is the subject.
+ */
+const quietFor = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function harness() {
   const clients: FeedTestClient[] = [];
@@ -60,10 +54,13 @@ describe('socket caps per session, account and address', () => {
   });
   afterEach(async () => {
     await h.closeAll();
-    await eventually(
-      async () => (await gatewayMetric(pair.gateway, 'gateway_ws_connections')) === 0,
-      3000,
-      'no sockets',
+    // Metrics are read over HTTP, not pushed: polled.
+    await vi.waitFor(
+      async () => expect(await gatewayMetric(pair.gateway, 'gateway_ws_connections')).toBe(0),
+      {
+        timeout: 3000,
+        interval: 20,
+      },
     );
   });
   afterAll(async () => {
@@ -97,10 +94,12 @@ describe('socket caps per session, account and address', () => {
 
     // A socket that leaves frees its place.
     await a1.close();
-    await eventually(
-      async () => (await gatewayMetric(pair.gateway, 'gateway_ws_connections')) === 2,
-      3000,
-      'a1 gone',
+    await vi.waitFor(
+      async () => expect(await gatewayMetric(pair.gateway, 'gateway_ws_connections')).toBe(2),
+      {
+        timeout: 3000,
+        interval: 20,
+      },
     );
     const b3 = await h.connect(pair);
     await b3.hello(b.accountId, b.token);
@@ -117,7 +116,12 @@ describe('socket caps per session, account and address', () => {
     expect(held.every((c) => c.closed === undefined)).toBe(true);
     // A place freed is a place again.
     await held[0]?.close();
-    await sleep(100);
+    // The address's place is released when the server side of the socket closes: the ws server
+    // drops it from its clients in the same turn (unauthenticated sockets are not in the gauge).
+    await vi.waitFor(() => expect(pair.gateway.app.websocketServer.clients.size).toBe(4), {
+      timeout: 3000,
+      interval: 10,
+    });
     const again = await h.connect(pair);
     await again.hello(a.accountId, a.token);
     expect(again.closed).toBeUndefined();
@@ -139,11 +143,10 @@ describe('topics: the node cap, ids that exist, unwatched topics', () => {
   afterEach(async () => {
     await h.closeAll();
     // Idle histories are dropped after topicIdleMs: every test starts with an empty node.
-    await eventually(
-      async () => (await gatewayMetric(pair.gateway, 'gateway_topics')) === 0,
-      3000,
-      'no topics',
-    );
+    await vi.waitFor(async () => expect(await gatewayMetric(pair.gateway, 'gateway_topics')).toBe(0), {
+      timeout: 3000,
+      interval: 20,
+    });
   });
   afterAll(async () => {
     await pair?.close();
@@ -195,7 +198,7 @@ describe('topics: the node cap, ids that exist, unwatched topics', () => {
       expect(c.framesOf('err').find((e) => e.id === ids[i])?.code).toBe('unknownTopic');
       expect(c.framesOf('ack').some((f) => f.id === ids[i])).toBe(false);
     });
-    await sleep(300); // six poll intervals: a polled topic would show here
+    await quietFor(300); // six poll intervals: a polled topic would show here
     expect((await simCalls(pair.sim, 'uxmatch')) - before).toBe(1);
     // Asked again later: refused from memory, no call.
     const late = await ready();
@@ -253,21 +256,21 @@ describe('topics: the node cap, ids that exist, unwatched topics', () => {
     await c.sub('menu');
     await c.until(() => c.topics.has(LIVE) && c.topics.has('menu'), 5000, 'snapshots');
     await c.unsub(LIVE);
-    await sleep(100); // two intervals: a poll in flight ends
+    await quietFor(100); // two intervals: a poll already in flight ends before the count is taken
     const after = await simCalls(pair.sim, 'uxmarket');
-    await sleep(300);
+    await quietFor(300);
     expect(await simCalls(pair.sim, 'uxmarket')).toBe(after);
     // The menu (interval 250 ms) stops when the socket closes.
     expect(await simCalls(pair.sim, 'uxmenu')).toBeGreaterThan(0);
     await c.close();
-    await sleep(300);
+    await quietFor(300);
     const menuAfter = await simCalls(pair.sim, 'uxmenu');
-    await sleep(600);
+    await quietFor(600);
     expect(await simCalls(pair.sim, 'uxmenu')).toBe(menuAfter);
   });
 });
 
-describe("topic checks: each account's own bucket in front of the node's (issue 31 item 4)", () => {
+describe("topic checks: each account's own bucket in front of the node's", () => {
   let pair: Pair;
   const h = harness();
 
@@ -352,7 +355,10 @@ describe('dead sockets: websocket pings', () => {
     );
     // Only this socket watches the topic: while it counts as open, the topic is polled.
     dead.send(JSON.stringify({ op: 'sub', id: 1, topic: TODAY }));
-    await eventually(async () => frames.some((f) => f.startsWith('{"t":"snap"')), 5000, 'snapshot');
+    await vi.waitFor(() => expect(frames.some((f) => f.startsWith('{"t":"snap"'))).toBe(true), {
+      timeout: 5000,
+      interval: 20,
+    });
     expect(await gatewayMetric(pair.gateway, 'gateway_ws_connections')).toBe(2);
 
     // Terminated (no close frame: 1006) after the missed pings.
@@ -361,12 +367,12 @@ describe('dead sockets: websocket pings', () => {
     expect(await gatewayMetric(pair.gateway, 'gateway_ws_ping_timeouts_total')).toBe(1);
     expect(await gatewayMetric(pair.gateway, 'gateway_ws_connections')).toBe(1);
     // The client that answers pings (ws's automatic pong) has long outlived three intervals.
-    await sleep(400);
+    await quietFor(400);
     expect(alive.closed).toBeUndefined();
     expect(await gatewayMetric(pair.gateway, 'gateway_ws_ping_timeouts_total')).toBe(1);
     // Its topic is no longer polled.
     const after = await simCalls(pair.sim, 'uxmarket');
-    await sleep(600); // more than two intervals of the topic (250 ms)
+    await quietFor(600); // more than two intervals of the topic (250 ms)
     expect(await simCalls(pair.sim, 'uxmarket')).toBe(after);
     await alive.close();
   });
@@ -400,10 +406,12 @@ describe('recovery after an upstream outage', () => {
       'stale',
     );
     // Long enough for backoff to grow: 14 failed polls (about 7 per topic without a probe).
-    await eventually(
-      async () => (await simCalls(pair.sim, 'uxmarket')) - before >= 14,
-      10_000,
-      'failed polls',
+    await vi.waitFor(
+      async () => expect((await simCalls(pair.sim, 'uxmarket')) - before).toBeGreaterThanOrEqual(14),
+      {
+        timeout: 10_000,
+        interval: 20,
+      },
     );
     await setFaults(pair.sim, {});
     const cleared = performance.now();

@@ -212,15 +212,16 @@ describe('/ops/ws in cluster mode', () => {
       client = await FeedTestClient.connect(other.wsUrl);
       await client.hello(session.accountId, session.token);
       await client.sub(LIVE);
-      const deadline = Date.now() + 8000;
-      let seen: OpsFrame | undefined;
-      while (Date.now() < deadline && !seen) {
-        seen = frames.find(
-          (f) => f.nodes.length === 2 && f.nodes.some((n) => n.node !== f.node && n.clients === 1),
-        );
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(seen, JSON.stringify(frames.at(-1)?.nodes)).toBeDefined();
+      const seen = await vi.waitFor(
+        () => {
+          const hit = frames.find(
+            (f) => f.nodes.length === 2 && f.nodes.some((n) => n.node !== f.node && n.clients === 1),
+          );
+          expect(hit, JSON.stringify(frames.at(-1)?.nodes)).toBeDefined();
+          return hit;
+        },
+        { timeout: 8000, interval: 50 },
+      );
       expect(seen?.clients).toBe(0);
       expect(seen?.nodes.find((n) => n.node === seen?.node)?.clients).toBe(0);
     } finally {
