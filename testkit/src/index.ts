@@ -25,6 +25,7 @@ export {
   type InjectStack,
   inject,
   injectJson,
+  injectLogin,
   startInjectStack,
 } from './inject.ts';
 export { freePort, type RunningRedis, startRedis } from './redis.ts';

@@ -6,7 +6,7 @@
  */
 import { type BuildGatewayOptions, buildGateway } from '@sportsbook/gateway';
 import { type RunningSim, type StartSimOptions, startSim } from '@sportsbook/upstream-sim';
-import type { Json, JsonAnswer } from './http.ts';
+import type { Json, JsonAnswer, TestSession } from './http.ts';
 import { AdminToken, simAdmin } from './stack.ts';
 
 /** The gateway app `buildGateway` returns. */
@@ -86,6 +86,17 @@ export async function injectJson(
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { http: res.http, json: res.json, headers: res.headers };
+}
+
+/** Logs in through the gateway app's `/api/authlogin`; throws unless it succeeded. */
+export async function injectLogin(
+  app: GatewayApp,
+  accountId: string,
+  password = 'demo1234',
+): Promise<TestSession> {
+  const { json } = await injectJson(app, '/api/authlogin', { account_id: accountId, password });
+  if (json.status !== 1) throw new Error(`login ${accountId} failed: ${JSON.stringify(json)}`);
+  return { account_id: accountId, session_token: json.member_profile.player_info[0].session_token as string };
 }
 
 export interface InjectStack {

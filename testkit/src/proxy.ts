@@ -11,6 +11,7 @@ import {
 } from '@sportsbook/gateway';
 import { type RunningSim, type StartSimOptions, startSim } from '@sportsbook/upstream-sim';
 import { type Json, type JsonAnswer, loginAt, postJson, simCalls, type TestSession } from './http.ts';
+import { buildTestGateway, type GatewayApp } from './inject.ts';
 import { AdminToken, type Stack, startStack } from './stack.ts';
 
 export { requestId } from './http.ts';
@@ -90,6 +91,15 @@ export function startTestGateway(
   logs?: LogCapture,
 ): Promise<RunningGateway> {
   return startGateway({ upstreamUrl: sim.url, webDist: undefined, ...proxyGatewayOptions(options, logs) });
+}
+
+/** A gateway app in front of `sim` with the proxy tests' options, not listening: driven by inject. */
+export function injectTestGateway(
+  sim: { url: string },
+  options: Partial<BuildGatewayOptions> = {},
+  logs?: LogCapture,
+): Promise<GatewayApp> {
+  return buildTestGateway({ upstreamUrl: sim.url, ...proxyGatewayOptions(options, logs) });
 }
 
 export async function setFault(

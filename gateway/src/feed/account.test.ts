@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tests read reply JSON loosely; the schemas are tested in protocol.
 /**
- * The private account topic `account/<id>` (issue 27) against the real simulator: one poll per
+ * The private account topic `account/<id>` against the real simulator: one poll per
  * interval for the account however many of its sockets watch, the stream refused to any other
  * account, a bet through the proxy published at once (the proxy's nudge), a refused session closed
  * with 4401, and, over a real Redis with two gateways, no account's data on another's socket.
@@ -119,6 +119,7 @@ describe('the account topic', () => {
     // No socket left: no more polls.
     await first.close();
     await second.close();
+    // Nothing to wait for: no poll must happen in the window (the first pause lets one in flight end).
     await new Promise((r) => setTimeout(r, 100));
     const after = await simCalls(sim, 'betacceptlist');
     await new Promise((r) => setTimeout(r, 600));
@@ -170,7 +171,7 @@ describe('the account topic', () => {
     expect(a.problems).toEqual([]);
   });
 
-  it('a poll whose replies are all byte-identical costs the compares only: no normalize, no diff, no publish (issue 32)', async () => {
+  it('a poll whose replies are all byte-identical costs the compares only: no normalize, no diff, no publish', async () => {
     const s = await session('demo18');
     const topic = 'account/demo18';
     const c = await socket(s);

@@ -114,6 +114,7 @@ describe('odds feed over /ws against the simulator', () => {
       const pingId = id++;
       busy.send({ op: 'ping', id: pingId });
       await busy.until(() => busy.frames.some((f) => f.t === 'ack' && f.id === pingId), 2000, 'ack');
+      // The pacing is the subject: a frame every ~50 ms of the gateway's real heartbeat sweep.
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(hbs(busy)).toBe(busyBefore);
@@ -233,6 +234,7 @@ describe('odds feed over /ws against the simulator', () => {
       expect(during).toBeLessThanOrEqual(20 + 3 * 4);
       // Timeouts and malformed replies count as failures too; the clients stay connected.
       await setFaults(sim, { call: 'uxmarket', timeoutRate: 0.5, malformedRate: 1 });
+      // A window with nothing to wait for: the clients must NOT be closed while polls fail this way.
       await new Promise((r) => setTimeout(r, 300));
       expect(c.closed).toBeUndefined();
       expect(other.closed).toBeUndefined();

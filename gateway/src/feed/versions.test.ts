@@ -1,5 +1,5 @@
 /**
- * Wire protocol v1 and v2 on one topic (issue 20, protocol clock.ts): v1 clients keep today's
+ * Wire protocol v1 and v2 on one topic (protocol clock.ts): v1 clients keep today's
  * frames (clock seconds ticking in liveState), v2 clients get clock anchors, and both verify every
  * hash. Resumes never cross versions without a snapshot.
  */
@@ -43,7 +43,10 @@ describe('wire versions 1 and 2 on one topic', () => {
     return c;
   }
 
-  /** Moves the simulator in step with the wall clock (a live evening at 1x) for `ms`. */
+  /**
+   * Moves the simulator in step with the wall clock (a live evening at 1x) for `ms`: the gateway's
+   * real poll timer runs between the steps, so the wall time is what lets the polls interleave.
+   */
   async function liveFor(ms: number): Promise<void> {
     let last = Date.now();
     const end = last + ms;

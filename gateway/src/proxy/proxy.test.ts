@@ -1,7 +1,8 @@
+import { type GatewayApp, inject, injectJson, injectLogin } from '@sportsbook/testkit';
 import {
+  injectTestGateway,
   type Json,
   LogCapture,
-  login,
   Password,
   post,
   requestId,
@@ -9,13 +10,10 @@ import {
   setFault,
   simCalls,
   simCallsTotal,
-  startProxyStack,
-  startTestGateway,
   startTestSim,
 } from '@sportsbook/testkit/proxy';
 import type { RunningSim } from '@sportsbook/upstream-sim';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningGateway } from '../index.ts';
 import { MemoryIdempotencyStore, MemoryLockStore } from './stores.ts';
 
 /**
@@ -27,16 +25,20 @@ const HoldMs = 1_500;
 
 type Row = [string, number, string, number | string | null, number, number[], string[] | null];
 
+/**
+ * The routes under test are the gateway's: its app is driven by inject (no gateway socket), the
+ * simulator behind it is real and listening.
+ */
 describe('the /api call proxy against the simulator', () => {
   let sim: RunningSim;
-  let gateway: RunningGateway;
+  let app: GatewayApp;
   const logs = new LogCapture();
   /** Every session token the tests saw, for the redaction check at the end. */
   const tokens: string[] = [];
   const api = (path: string, body: unknown, headers?: Record<string, string>) =>
-    post(`${gateway.url}/api${path}`, body, headers);
-  const signIn = async (account: string, gw: { url: string } = gateway): Promise<Session> => {
-    const session = await login(gw, account);
+    injectJson(app, `/api${path}`, body, headers);
+  const signIn = async (account: string, gw: GatewayApp = app): Promise<Session> => {
+    const session = await injectLogin(gw, account);
     tokens.push(session.session_token);
     return session;
   };
@@ -66,13 +68,11 @@ describe('the /api call proxy against the simulator', () => {
   }
 
   beforeAll(async () => {
-    ({ sim, gateway } = await startProxyStack({
-      gateway: { allowedOrigins: ['https://app.example'] },
-      logs,
-    }));
+    sim = await startTestSim();
+    app = await injectTestGateway(sim, { allowedOrigins: ['https://app.example'] }, logs);
   });
   afterAll(async () => {
-    await gateway?.close();
+    await app?.close();
     await sim?.close();
   });
   beforeEach(async () => {
@@ -155,7 +155,7 @@ describe('the /api call proxy against the simulator', () => {
       const tooBig = await api('/authlogin', { account_id: 'demo01', password: 'x'.repeat(70_000) });
       expect(tooBig.http).toBe(400);
       expect(tooBig.json.statusdesc).toBe('badRequest');
-      const form = await post(`${gateway.url}/api/authlogin`, 'account_id=demo01&password=x', {
+      const form = await api('/authlogin', 'account_id=demo01&password=x', {
         'content-type': 'application/x-www-form-urlencoded',
       });
       expect(form.http).toBe(400);
@@ -280,16 +280,16 @@ describe('the /api call proxy against the simulator', () => {
         idempotency: new MemoryIdempotencyStore({ windowMs: 60_000, maxEntries: 100 }),
         locks: new MemoryLockStore(),
       };
-      const first = await startTestGateway(sim, { proxyStores: stores });
+      const first = await injectTestGateway(sim, { proxyStores: stores });
       const session = await signIn('load03', first);
       const body = betBody(session, await openRow(), 10);
-      const placed = await post(`${first.url}/api/bet/betsingle`, body);
+      const placed = await injectJson(first, '/api/bet/betsingle', body);
       expect(placed.json.status).toBe(1);
       await first.close();
       const callsBefore = await simCalls(sim, 'betsingle');
-      const second = await startTestGateway(sim, { proxyStores: stores });
+      const second = await injectTestGateway(sim, { proxyStores: stores });
       try {
-        const retried = await post(`${second.url}/api/bet/betsingle`, body);
+        const retried = await injectJson(second, '/api/bet/betsingle', body);
         expect(retried.json).toEqual(placed.json);
         expect(await simCalls(sim, 'betsingle')).toBe(callsBefore);
       } finally {
@@ -300,10 +300,10 @@ describe('the /api call proxy against the simulator', () => {
 
   describe('rate limits', () => {
     it('loginLimit per account after the configured logins in a minute, with retry-after', async () => {
-      const limited = await startTestGateway(sim, { loginLimitPerAccountPerMinute: 3 });
+      const limited = await injectTestGateway(sim, { loginLimitPerAccountPerMinute: 3 });
       try {
         const attempt = () =>
-          post(`${limited.url}/api/authlogin`, { account_id: 'load04', password: 'wrong-one' });
+          injectJson(limited, '/api/authlogin', { account_id: 'load04', password: 'wrong-one' });
         for (let i = 0; i < 3; i++) expect((await attempt()).json.statusdesc).toBe('invalid_password');
         const before = await simCalls(sim, 'authlogin');
         const blocked = await attempt();
@@ -314,7 +314,7 @@ describe('the /api call proxy against the simulator', () => {
         expect(retryAfter).toBeLessThanOrEqual(60);
         expect(await simCalls(sim, 'authlogin')).toBe(before);
         // Another account is not affected.
-        const other = await post(`${limited.url}/api/authlogin`, {
+        const other = await injectJson(limited, '/api/authlogin', {
           account_id: 'demo02',
           password: Password,
         });
@@ -326,22 +326,22 @@ describe('the /api call proxy against the simulator', () => {
     });
 
     it('requestLimit per account and per IP', async () => {
-      const perAccount = await startTestGateway(sim, { rateLimitAccountPerMinute: 5 });
+      const perAccount = await injectTestGateway(sim, { rateLimitAccountPerMinute: 5 });
       try {
         const session = await signIn('demo01', perAccount);
         const codes: string[] = [];
         for (let i = 0; i < 6; i++) {
-          codes.push((await post(`${perAccount.url}/api/bet/betacceptlist`, session)).json.statusdesc);
+          codes.push((await injectJson(perAccount, '/api/bet/betacceptlist', session)).json.statusdesc);
         }
         expect(codes.slice(0, 5)).toEqual(Array(5).fill('success'));
         expect(codes[5]).toBe('requestLimit');
       } finally {
         await perAccount.close();
       }
-      const perIp = await startTestGateway(sim, { rateLimitIpPerMinute: 3 });
+      const perIp = await injectTestGateway(sim, { rateLimitIpPerMinute: 3 });
       try {
         const replies = [];
-        for (let i = 0; i < 4; i++) replies.push(await post(`${perIp.url}/api/version`, {}));
+        for (let i = 0; i < 4; i++) replies.push(await injectJson(perIp, '/api/version', {}));
         expect(replies.slice(0, 3).map((r) => r.json.status)).toEqual([1, 1, 1]);
         expect(replies[3]?.http).toBe(429);
         expect(replies[3]?.json).toEqual({ status: 0, statusdesc: 'requestLimit' });
@@ -368,9 +368,9 @@ describe('the /api call proxy against the simulator', () => {
     });
 
     it('an unreachable upstream answers requestFailed', async () => {
-      const orphan = await startTestGateway({ url: 'http://127.0.0.1:1' });
+      const orphan = await injectTestGateway({ url: 'http://127.0.0.1:1' });
       try {
-        const res = await post(`${orphan.url}/api/authlogin`, { account_id: 'demo01', password: Password });
+        const res = await injectJson(orphan, '/api/authlogin', { account_id: 'demo01', password: Password });
         expect(res.http).toBe(502);
         expect(res.json).toEqual({ status: 0, statusdesc: 'requestFailed' });
       } finally {
@@ -389,14 +389,14 @@ describe('the /api call proxy against the simulator', () => {
     });
 
     it('releases the one-at-a-time lock when the upstream times out', async () => {
-      const quick = await startTestGateway(sim, { callTimeoutMs: { fast: 300, normal: 300, slow: 300 } });
+      const quick = await injectTestGateway(sim, { callTimeoutMs: { fast: 300, normal: 300, slow: 300 } });
       try {
         const session = await signIn('demo05', quick);
         await setFault(sim, { call: 'userbalance', timeoutRate: 1 });
         const body = { ...session, parent_id: 'ag01' };
-        expect((await post(`${quick.url}/api/userbalance`, body)).json.statusdesc).toBe('requestTimeout');
+        expect((await injectJson(quick, '/api/userbalance', body)).json.statusdesc).toBe('requestTimeout');
         await setFault(sim, {});
-        expect((await post(`${quick.url}/api/userbalance`, body)).json.status).toBe(1);
+        expect((await injectJson(quick, '/api/userbalance', body)).json.status).toBe(1);
       } finally {
         await quick.close();
       }
@@ -405,16 +405,18 @@ describe('the /api call proxy against the simulator', () => {
 
   describe('security', () => {
     it('sends a CSP for the app and its websocket only, no sniffing, no framing', async () => {
-      const res = await api('/version', {});
+      // The websocket sources name the host the page was served from.
+      const host = { host: '127.0.0.1:4711' };
+      const res = await api('/version', {}, host);
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain(
-        `connect-src 'self' ws://127.0.0.1:${gateway.port} wss://127.0.0.1:${gateway.port}`,
-      );
+      expect(csp).toContain(`connect-src 'self' ws://127.0.0.1:4711 wss://127.0.0.1:4711`);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("script-src 'self'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect((await fetch(`${gateway.url}/healthz`)).headers.get('content-security-policy')).toBe(csp);
+      expect(
+        (await inject(app, { url: '/healthz', headers: host })).headers.get('content-security-policy'),
+      ).toBe(csp);
     });
 
     it('refuses foreign origins on /api and lets the allowlist and same-origin through', async () => {
@@ -425,26 +427,27 @@ describe('the /api call proxy against the simulator', () => {
       expect((await api('/version', {}, { origin: 'null' })).http).toBe(403);
       expect(await simCallsTotal(sim)).toBe(before);
       expect((await api('/version', {}, { origin: 'https://app.example' })).json.status).toBe(1);
-      expect((await api('/version', {}, { origin: gateway.url })).json.status).toBe(1);
+      const sameOrigin = { host: '127.0.0.1:4711', origin: 'http://127.0.0.1:4711' };
+      expect((await api('/version', {}, sameOrigin)).json.status).toBe(1);
     });
   });
 
   describe('login signing', () => {
     it('signs login bodies for an upstream that requires the signature', async () => {
       const signedSim = await startTestSim({ loginSigningKey: 'sign-key-1' });
-      const signing = await startTestGateway(signedSim, { loginSigningKey: 'sign-key-1' }, logs);
-      const plain = await startTestGateway(signedSim);
+      const signing = await injectTestGateway(signedSim, { loginSigningKey: 'sign-key-1' }, logs);
+      const plain = await injectTestGateway(signedSim);
       try {
         const body = { account_id: 'demo01', password: Password };
-        const ok = await post(`${signing.url}/api/authlogin`, body);
+        const ok = await injectJson(signing, '/api/authlogin', body);
         expect(ok.json.status).toBe(1);
         tokens.push(ok.json.member_profile.player_info[0].session_token);
         // A signature the browser made up is replaced by the gateway's own.
-        const forged = await post(`${signing.url}/api/switchlogin`, { ...body, signature: 'f'.repeat(64) });
+        const forged = await injectJson(signing, '/api/switchlogin', { ...body, signature: 'f'.repeat(64) });
         expect(forged.json.status).toBe(1);
         tokens.push(forged.json.member_profile.player_info[0].session_token);
         // Without the key the upstream refuses the login.
-        expect((await post(`${plain.url}/api/authlogin`, body)).json.statusdesc).toBe('loginFailed');
+        expect((await injectJson(plain, '/api/authlogin', body)).json.statusdesc).toBe('loginFailed');
         expect((await post(`${signedSim.url}/authlogin`, body)).json.statusdesc).toBe('loginFailed');
       } finally {
         await plain.close();
