@@ -1,14 +1,15 @@
 /**
- * Issue 13 against a real simulator and real gateways: the origin rule on /ws and the served-host
- * check (item 2), idempotency keys bound to the bet (item 3), no query string in any log line
- * (item 4), login limits per account and address (item 5), the envelope on every /api answer
- * (item 6), /metrics not public and trickled bodies cut at the request timeout (item 9).
+ * The gateway's hardening against a real simulator and real gateways: the origin rule on /ws and
+ * the served-host check, idempotency keys bound to the bet, no query string in any log line, login
+ * limits per account and address, the envelope on every /api answer, /metrics not public and
+ * trickled bodies cut at the request timeout (gateway/PROXY.md).
  */
 import net from 'node:net';
+import { type GatewayApp, inject, injectJson, injectLogin } from '@sportsbook/testkit';
 import {
+  injectTestGateway,
   type Json,
   LogCapture,
-  login,
   Password,
   post,
   requestId,
@@ -62,7 +63,23 @@ function raw(port: number, head: string, body = ''): Promise<RawAnswer> {
   });
 }
 
-/** Opens /ws with these headers: 'open', or the HTTP status the upgrade was refused with. */
+/**
+ * Opens /ws on the app through `injectWS` (no socket) with these headers: 'open', or the HTTP
+ * status the upgrade was refused with.
+ */
+async function injectWs(app: GatewayApp, headers: Record<string, string>): Promise<'open' | number> {
+  try {
+    const ws = await app.injectWS('/ws', { headers });
+    ws.terminate();
+    return 'open';
+  } catch (err) {
+    const status = /Unexpected server response: (\d+)/.exec((err as Error).message)?.[1];
+    if (status === undefined) throw err;
+    return Number(status);
+  }
+}
+
+/** Opens /ws over a socket with these headers: 'open', or the HTTP status the upgrade was refused with. */
 function openWs(url: string, headers: Record<string, string>): Promise<'open' | number> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { headers });
@@ -79,9 +96,11 @@ function openWs(url: string, headers: Record<string, string>): Promise<'open' | 
   });
 }
 
-describe('issue 13: gateway hardening against the simulator', () => {
+describe('gateway hardening against the simulator', () => {
   let sim: RunningSim;
+  /** Listening: the raw request lines, the logs of upgrades and the trickled body need its socket. */
   let gateway: RunningGateway;
+  let app: GatewayApp;
   const logs = new LogCapture();
 
   async function openRow(): Promise<Row> {
@@ -110,6 +129,7 @@ describe('issue 13: gateway hardening against the simulator', () => {
   beforeAll(async () => {
     sim = await startTestSim();
     gateway = await startTestGateway(sim, { allowedOrigins: ['https://app.example'] }, logs);
+    app = gateway.app;
   });
   afterAll(async () => {
     await gateway?.close();
@@ -118,12 +138,13 @@ describe('issue 13: gateway hardening against the simulator', () => {
 
   describe('item 2: the origin rule on /ws, and same-origin only from served hosts', () => {
     it('refuses a foreign Origin on the websocket upgrade, lets the allowlist and same-origin through', async () => {
-      expect(await openWs(gateway.wsUrl, { origin: 'https://evil.example' })).toBe(403);
-      expect(await openWs(gateway.wsUrl, { origin: 'null' })).toBe(403);
-      expect(await openWs(gateway.wsUrl, { origin: 'https://app.example' })).toBe('open');
-      expect(await openWs(gateway.wsUrl, { origin: gateway.url })).toBe('open');
+      const host = '127.0.0.1:4711';
+      expect(await injectWs(app, { host, origin: 'https://evil.example' })).toBe(403);
+      expect(await injectWs(app, { host, origin: 'null' })).toBe(403);
+      expect(await injectWs(app, { host, origin: 'https://app.example' })).toBe('open');
+      expect(await injectWs(app, { host, origin: `http://${host}` })).toBe('open');
       // Non-browser clients send no Origin.
-      expect(await openWs(gateway.wsUrl, {})).toBe('open');
+      expect(await injectWs(app, { host })).toBe('open');
     });
 
     it('a page whose host name resolves here (DNS rebinding) is not same-origin: /api and /ws refuse it', async () => {
@@ -137,7 +158,7 @@ describe('issue 13: gateway hardening against the simulator', () => {
       expect(rebound.json).toEqual({ status: 0, statusdesc: 'NoUserAccessRight' });
       expect(await simCalls(sim)).toBe(before);
       expect(
-        await openWs(gateway.wsUrl, {
+        await injectWs(app, {
           host: `rebind.example:${gateway.port}`,
           origin: `http://rebind.example:${gateway.port}`,
         }),
@@ -152,20 +173,14 @@ describe('issue 13: gateway hardening against the simulator', () => {
     });
 
     it('ALLOWED_HOSTS names the hosts a same-origin page may come from', async () => {
-      const served = await startTestGateway(sim, { allowedHosts: ['play.example'] });
+      const served = await injectTestGateway(sim, { allowedHosts: ['play.example'] });
       try {
         const ask = (host: string) =>
-          raw(
-            served.port,
-            `POST /api/version HTTP/1.1\r\nhost: ${host}\r\norigin: http://${host}\r\ncontent-type: application/json`,
-            '{}',
-          );
-        expect((await ask('play.example')).json?.status).toBe(1);
-        expect((await ask(`play.example:${served.port}`)).json?.status).toBe(1);
-        expect((await ask(`127.0.0.1:${served.port}`)).status).toBe(403);
-        expect(await openWs(served.wsUrl, { host: 'play.example', origin: 'http://play.example' })).toBe(
-          'open',
-        );
+          injectJson(served, '/api/version', {}, { host, origin: `http://${host}` });
+        expect((await ask('play.example')).json.status).toBe(1);
+        expect((await ask('play.example:4711')).json.status).toBe(1);
+        expect((await ask('127.0.0.1:4711')).http).toBe(403);
+        expect(await injectWs(served, { host: 'play.example', origin: 'http://play.example' })).toBe('open');
       } finally {
         await served.close();
       }
@@ -174,18 +189,18 @@ describe('issue 13: gateway hardening against the simulator', () => {
 
   describe('item 3: an idempotency key is bound to its bet, not to the session', () => {
     it('after a gateway restart, the same request_id with another stake gets requestIdReused and places nothing', async () => {
-      const first = await startTestGateway(sim);
-      const session = await login(first, 'load06');
+      const first = await injectTestGateway(sim);
+      const session = await injectLogin(first, 'load06');
       const row = await openRow();
       const id = requestId();
-      const placed = await post(`${first.url}/api/bet/betsingle`, betBody(session, row, 10, id));
+      const placed = await injectJson(first, '/api/bet/betsingle', betBody(session, row, 10, id));
       expect(placed.json.status).toBe(1);
       await first.close();
       const balanceBefore = (await post(`${sim.url}/userbalance`, { ...session, parent_id: 'ag01' })).json
         .balance;
-      const second = await startTestGateway(sim);
+      const second = await injectTestGateway(sim);
       try {
-        const changed = await post(`${second.url}/api/bet/betsingle`, betBody(session, row, 50, id));
+        const changed = await injectJson(second, '/api/bet/betsingle', betBody(session, row, 50, id));
         expect(changed.json.statusdesc).toBe('requestIdReused');
         expect(changed.http).toBe(409);
         const balanceAfter = (await post(`${sim.url}/userbalance`, { ...session, parent_id: 'ag01' })).json
@@ -199,21 +214,22 @@ describe('issue 13: gateway hardening against the simulator', () => {
     });
 
     it('a retry of the same bet after a re-login (new session token) gets the bet, not duplicateRequest', async () => {
-      const before = await login(gateway, 'load07');
+      const before = await injectLogin(app, 'load07');
       const row = await openRow();
       const id = requestId();
-      const placed = await post(`${gateway.url}/api/bet/betsingle`, betBody(before, row, 10, id));
+      const placed = await injectJson(app, '/api/bet/betsingle', betBody(before, row, 10, id));
       expect(placed.json.status).toBe(1);
       const calls = await simCalls(sim, 'betsingle');
-      const after = await login(gateway, 'load07');
+      const after = await injectLogin(app, 'load07');
       expect(after.session_token).not.toBe(before.session_token);
-      const retried = await post(`${gateway.url}/api/bet/betsingle`, betBody(after, row, 10, id));
+      const retried = await injectJson(app, '/api/bet/betsingle', betBody(after, row, 10, id));
       expect(retried.json).toEqual(placed.json);
       expect(retried.headers.get('idempotent-replayed')).toBe('true');
       expect(await simCalls(sim, 'betsingle')).toBe(calls);
       // Someone without a live session of the account never sees the first reply.
-      const stranger = await post(
-        `${gateway.url}/api/bet/betsingle`,
+      const stranger = await injectJson(
+        app,
+        '/api/bet/betsingle',
         betBody({ account_id: 'load07', session_token: 'not-a-session' }, row, 10, id),
       );
       expect(stranger.json.statusdesc).toBe('session_not_exists');
@@ -223,30 +239,31 @@ describe('issue 13: gateway hardening against the simulator', () => {
     it('a placement answered with a session code is not kept: the retry after a re-login is placed', async () => {
       const row = await openRow();
       const id = requestId();
-      const lost = await post(
-        `${gateway.url}/api/bet/betsingle`,
+      const lost = await injectJson(
+        app,
+        '/api/bet/betsingle',
         betBody({ account_id: 'load05', session_token: 'lost-in-a-restart' }, row, 10, id),
       );
       expect(lost.json.statusdesc).toBe('session_not_exists');
-      const session = await login(gateway, 'load05');
-      const retried = await post(`${gateway.url}/api/bet/betsingle`, betBody(session, row, 10, id));
+      const session = await injectLogin(app, 'load05');
+      const retried = await injectJson(app, '/api/bet/betsingle', betBody(session, row, 10, id));
       expect(retried.json.status).toBe(1);
       expect(retried.headers.get('idempotent-replayed')).toBeNull();
       expect(sim.sim.store.entries('load05').filter((e) => e.type === 'freeze')).toHaveLength(1);
     });
 
     it('the same retry after a re-login reaching a restarted gateway gets the bet from the upstream', async () => {
-      const first = await startTestGateway(sim);
-      const before = await login(first, 'load08');
+      const first = await injectTestGateway(sim);
+      const before = await injectLogin(first, 'load08');
       const row = await openRow();
       const id = requestId();
-      const placed = await post(`${first.url}/api/bet/betsingle`, betBody(before, row, 10, id));
+      const placed = await injectJson(first, '/api/bet/betsingle', betBody(before, row, 10, id));
       expect(placed.json.status).toBe(1);
       await first.close();
-      const second = await startTestGateway(sim);
+      const second = await injectTestGateway(sim);
       try {
-        const after = await login(second, 'load08');
-        const retried = await post(`${second.url}/api/bet/betsingle`, betBody(after, row, 10, id));
+        const after = await injectLogin(second, 'load08');
+        const retried = await injectJson(second, '/api/bet/betsingle', betBody(after, row, 10, id));
         expect(retried.json.status).toBe(1);
         expect(retried.json.data.bet_id).toBe(placed.json.data.bet_id);
         expect(sim.sim.store.entries('load08').filter((e) => e.type === 'freeze')).toHaveLength(1);
@@ -283,10 +300,15 @@ describe('issue 13: gateway hardening against the simulator', () => {
 
   describe('item 5: login limits count per account and address together', () => {
     it('a stranger guessing a password is throttled; the owner, from another address, still gets in', async () => {
-      const limited = await startTestGateway(sim, { loginLimitPerAccountPerMinute: 3, trustProxy: true });
+      const limited = await injectTestGateway(sim, { loginLimitPerAccountPerMinute: 3, trustProxy: true });
       try {
         const from = (ip: string, password: string) =>
-          post(`${limited.url}/api/authlogin`, { account_id: 'demo07', password }, { 'x-forwarded-for': ip });
+          injectJson(
+            limited,
+            '/api/authlogin',
+            { account_id: 'demo07', password },
+            { 'x-forwarded-for': ip },
+          );
         for (let i = 0; i < 3; i++)
           expect((await from('203.0.113.9', 'guess')).json.statusdesc).toBe('invalid_password');
         const blocked = await from('203.0.113.9', 'guess');
@@ -330,30 +352,24 @@ describe('issue 13: gateway hardening against the simulator', () => {
 
   describe('item 9: /metrics is not public, and a trickled body is cut at the request timeout', () => {
     it('on the public port /metrics answers local clients only, or a bearer token', async () => {
-      // Every body is read: an unread reply keeps its connection busy and the gateway's close
-      // waiting for it.
-      const local = await fetch(`${gateway.url}/metrics`);
-      await local.text();
-      expect(local.status).toBe(200);
-      const proxied = await fetch(`${gateway.url}/metrics`, {
-        headers: { 'x-forwarded-for': '198.51.100.1' },
-      });
-      await proxied.text();
-      expect(proxied.status).toBe(403);
+      // Injected requests come from 127.0.0.1, a local client.
+      const local = await inject(app, { url: '/metrics' });
+      expect(local.http).toBe(200);
+      const proxied = await inject(app, { url: '/metrics', headers: { 'x-forwarded-for': '198.51.100.1' } });
+      expect(proxied.http).toBe(403);
       const token = 'metrics-token-0123456789';
-      const guarded = await startTestGateway(sim, { metricsToken: token });
+      const guarded = await injectTestGateway(sim, { metricsToken: token });
       try {
-        const bare = await fetch(`${guarded.url}/metrics`);
-        await bare.text();
-        expect(bare.status).toBe(403);
-        const wrong = await fetch(`${guarded.url}/metrics`, { headers: { authorization: 'Bearer nope' } });
-        await wrong.text();
-        expect(wrong.status).toBe(403);
-        const right = await fetch(`${guarded.url}/metrics`, {
+        const bare = await inject(guarded, { url: '/metrics' });
+        expect(bare.http).toBe(403);
+        const wrong = await inject(guarded, { url: '/metrics', headers: { authorization: 'Bearer nope' } });
+        expect(wrong.http).toBe(403);
+        const right = await inject(guarded, {
+          url: '/metrics',
           headers: { authorization: `Bearer ${token}` },
         });
-        expect(right.status).toBe(200);
-        expect(await right.text()).toContain('gateway_proxy_requests_total');
+        expect(right.http).toBe(200);
+        expect(right.text).toContain('gateway_proxy_requests_total');
       } finally {
         await guarded.close();
       }
