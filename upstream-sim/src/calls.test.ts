@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tests read reply JSON loosely; the schemas are checked with validateReply.
 
 /**
- * Every call of protocol's call table is served by the simulator (issue 28 item 6: a call the
+ * Every call of protocol's call table is served by the simulator (a call the
  * gateway proxies must never meet `unknownCall`), and `gameresultadjustment` lists the operator's
  * adjustments.
  */

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tests read reply JSON loosely; the schemas are tested in protocol.
 /**
- * Issue 28 items 7, 11 and 16 over HTTP against the real simulator: `eventlist` serves the world's
+ * Promotions, message pages and site maintenance over HTTP against the real simulator: `eventlist` serves the world's
  * promotions (its leagues and matches, in the member's language, the same for one seed); the
  * message lists reach every page; the operator's maintenance switch answers every call with
  * `maintenance` while `version` says so.
@@ -11,7 +11,7 @@ import { startTestSim } from '@sportsbook/testkit/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gmt8Week, promoWindow } from './domain/events.ts';
 
-describe('issue 28: events, message pages, site maintenance', () => {
+describe('events, message pages, site maintenance', () => {
   let t: Awaited<ReturnType<typeof startTestSim>>;
   let s: { account_id: string; session_token: string };
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 28, "Every error code of SPEC section 8 is reachable": the fault switch's "answer call X
+ * Every error code of SPEC section 8 is reachable: the fault switch's "answer call X
  * with code Y once", and the codes a real upstream produces in a situation the simulator has.
  */
 import { ErrorCatalogue, httpStatusFor } from '@sportsbook/protocol';

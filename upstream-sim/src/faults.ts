@@ -12,7 +12,7 @@ export interface Fault {
 export type FaultAction = 'error' | 'timeout' | 'malformed' | null;
 
 /**
- * "Answer call X with code Y once" (issue 28): the next `times` calls of a name are answered
+ * "Answer call X with code Y once": the next `times` calls of a name are answered
  * `{ status: 0, statusdesc: code }` (HTTP `httpStatusFor(code)`) instead of being served. With
  * `viaProxy`, only a call a proxy forwarded for a client (it carries `x-forwarded-for`: the gateway's
  * `/api`) takes it, never the gateway's own polls (feed, account topic, session checks), so a test

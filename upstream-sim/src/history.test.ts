@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tests read reply JSON loosely; the schemas are tested in protocol.
 /**
- * Issue 19 on the simulator: outrights settled for real, last login and password expiry, the
+ * A player's history on the simulator: outrights settled for real, last login and password expiry, the
  * spec's empty-login codes, parlay totals, statement lines that add up, abandoned matches.
  */
 import { AccountLimits } from '@sportsbook/protocol';
@@ -224,7 +224,7 @@ describe('market refusals as the spec codes (protocol marketRefusalCode)', () =>
     expect(parlay.json.statusdesc).toBe('marketTypeChanged');
   });
 
-  it("a leg's quoted row label (a correct score) that the row no longer has answers marketTypeChanged, even with accept_any_odds (issue 31 item 5)", async () => {
+  it("a leg's quoted row label (a correct score) that the row no longer has answers marketTypeChanged, even with accept_any_odds", async () => {
     const { json } = await t.call('/odds/uxmarket', { sport_id: 1, market_type: 'cs', group: 'today' });
     const row = (json.data.odds as Row[]).find(
       (r) => r[2] === 'CS' && r[4] === 0 && t.world.quote(r[0])?.status === 0 && (r[6]?.length ?? 0) > 2,

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tests read reply JSON loosely; the schemas are tested in protocol.
 /**
- * The 4D lottery (issue 16) over HTTP: draws and results, quotes, placement (idempotent, codes),
+ * The 4D lottery over HTTP: draws and results, quotes, placement (idempotent, codes),
  * settlement at the draw through the ledger and the statement, cancelled draws refunded; and, at
  * the domain level, random tickets against random draws reconciling to the minor unit.
  */

@@ -3,7 +3,7 @@ import { startTestSim } from '@sportsbook/testkit/sim';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DefaultSportsOrder } from './menuOrder.ts';
 
-describe('uxmenu sports_order and the menu state in usersettings (issue 28 items 4 and 5)', () => {
+describe('uxmenu sports_order and the menu state in usersettings', () => {
   const sims: Awaited<ReturnType<typeof startTestSim>>[] = [];
   afterAll(async () => {
     for (const t of sims) await t.close();

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tests read reply JSON loosely; the schemas are checked with validateReply.
 
 /**
- * The result calls carry SPEC's outright flag (issue 28 item 10): matchresult rows and
+ * The result calls carry SPEC's outright flag: matchresult rows and
  * singlematchresult say whether the event is an outright (with its winner, no score), matchresult
  * filters by it, and its sport is optional.
  */

@@ -58,11 +58,11 @@ export interface SimOptions {
   /** 4D lottery: schedule (a draw every 10 sim minutes by default), close time, payout table, limits. */
   lottery?: Partial<LotteryOptions>;
   /**
-   * Game providers (issue 15): launch TTL and session cap, and `baseUrl`, the prefix of the game
+   * Game providers: launch TTL and session cap, and `baseUrl`, the prefix of the game
    * URLs (launch page, thumbnails) as the browser reaches them: default `/api`, the gateway's.
    */
   games?: Partial<GameHouseOptions> & { baseUrl?: string };
-  /** The number game (issue 18): a draw every 2 sim minutes by default, the payout table, stake limits. */
+  /** The number game: a draw every 2 sim minutes by default, the payout table, stake limits. */
   numberGame?: Partial<NumberGameOptions>;
   /** Tournament rooms: the operator schedule (on by default), operator currency, free-room pool. */
   tournament?: Partial<TournamentOptions>;
@@ -126,7 +126,7 @@ export class Sim {
   readonly clock: SimClock;
   readonly faults = new Faults();
   /**
-   * The operator's site-wide maintenance switch (`/admin/site`, issue 28 item 16): while on, every
+   * The operator's site-wide maintenance switch (`/admin/site`): while on, every
    * call but `version` answers `maintenance` (app.ts), and `version` says so (the gateway's
    * `list/site` topic).
    */
@@ -162,7 +162,7 @@ export class Sim {
       startTime: Math.floor(this.wallNow() / 60_000) * 60_000,
       ...options.world,
     };
-    // Virtual sports (issue 18) ride on the world: its odds answers, quotes and match ends.
+    // Virtual sports ride on the world: its odds answers, quotes and match ends.
     this.world = withVirtual(createWorld(worldOptions), worldOptions.seed);
     let restored = false;
     if (saved?.snapshot !== undefined) {

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tests read reply JSON loosely; the schemas are tested in protocol.
 /**
- * Issue 28 item 8 on the simulator: the special calls are the outright (special) markets' calls.
+ * The special calls on the simulator are the outright (special) markets' calls.
  * `betcheckspecial`, `betcheckmultispecial` and `betsinglespecial` quote and place outrights (bet
  * type OR) and nothing else; the plain calls refuse an outright. Both answer `invalidBetType`.
  */

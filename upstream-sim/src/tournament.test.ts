@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tests read reply JSON loosely; the schemas are tested in protocol.
 /**
- * Tournament rooms over HTTP (issue 14): every /tournament call and room code, fees/refunds/prizes
+ * Tournament rooms over HTTP: every /tournament call and room code, fees/refunds/prizes
  * through the ledger and the statement, the lifecycle as the clock runs, the operator schedule,
  * the free room's once-per-member / once-per-IP rule (X-Forwarded-For from the trusted gateway),
  * idempotent charges, feed reads without a session, and persistence with SIM_DATA_DIR.

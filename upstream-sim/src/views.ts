@@ -25,7 +25,7 @@ export function memberProfile(account: Account, token: string, wallet: WalletEng
         password_expiry_time: account.passwordChangedAt + AccountLimits.passwordMaxAgeDays * 86_400_000,
         // Ours: the 4D lottery is disabled for this member (the web hides it without a message).
         ...(account.lotteryDisabled === true ? { lottery_disabled: 1 } : {}),
-        // Ours (issue 15): live casino / mini games disabled for this member (hidden silently).
+        // Ours: live casino / mini games disabled for this member (hidden silently).
         ...(account.liveCasinoDisabled === true ? { live_casino_disabled: 1 } : {}),
         ...(account.miniGameDisabled === true ? { mini_game_disabled: 1 } : {}),
       },

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tests read reply JSON loosely; the schemas are tested in protocol.
 /**
- * Issue 28 item 9 on the simulator: the win/loss report (`platformwinlose`) and the statement's
+ * Win/loss per product on the simulator: the win/loss report (`platformwinlose`) and the statement's
  * turnover and win/loss columns count every product that writes the ledger, and the product rows
  * add up to the ledger to the minor unit, over random days of play.
  */
@@ -58,7 +58,7 @@ const play: fc.Arbitrary<Play> = fc.oneof(
   fc.record({ kind: fc.constant('account' as const), amount: fc.integer({ min: -1_000, max: 100_000 }) }),
 );
 
-describe('win/loss per product (issue 28 item 9)', () => {
+describe('win/loss per product', () => {
   let t: TestSim;
   let s: TestSession;
   let day = 0;

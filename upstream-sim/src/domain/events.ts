@@ -1,5 +1,5 @@
 /**
- * The promotions `eventlist` serves (issue 28 item 7), generated from the world: nothing is stored,
+ * The promotions `eventlist` serves, generated from the world: nothing is stored,
  * every answer is computed from the seed, the simulator's clock and the matches the world holds, so
  * two simulators with one seed answer alike at the same time.
  * - A league promotion (`parlay` bonus or `cashback` week) runs one GMT+8 week (Monday 00:00 to the

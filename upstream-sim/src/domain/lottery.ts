@@ -1,5 +1,5 @@
 /**
- * The 4D lottery engine (issue 16): a draw schedule in sim time, 23 winning numbers per draw from
+ * The 4D lottery engine: a draw schedule in sim time, 23 winning numbers per draw from
  * the seeded generator, tickets of many rows for one draw, and settlement at each draw through the
  * wallet ledger. Costs and payouts are protocol's lottery rules; the payout table is configuration.
  *

@@ -1,5 +1,5 @@
 /**
- * Tournament rooms (issue 14; protocol/RULES.md "Tournament rooms"): the rooms, their members and
+ * Tournament rooms (protocol/RULES.md "Tournament rooms"): the rooms, their members and
  * points bets, the lifecycle (protocol's nextRoomStatus, run on every clock step), the rolling
  * schedule of operator rooms, and the money: entry fees, refunds and prizes are wallet ledger
  * entries (roomFee, roomRefund, roomPrize; product `tournament`) so they show in the statement.

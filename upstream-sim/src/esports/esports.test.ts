@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tests read reply JSON loosely; the schemas are tested in protocol.
 /**
- * E-sports (issue 18): series played map by map to a consistent result within SPEC's duration 5
+ * E-sports: series played map by map to a consistent result within SPEC's duration 5
  * per map, deterministic from the seed; priced as match winner, map handicap and total maps; and
  * over HTTP a bet on a series settled through the ledger, with gameresultesports2 and its detail
  * agreeing with the result.

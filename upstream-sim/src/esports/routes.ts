@@ -1,5 +1,5 @@
 /**
- * E-sports calls (issue 18): `gameresultesports2` (settled e-sports events whose kick-off falls in
+ * E-sports calls: `gameresultesports2` (settled e-sports events whose kick-off falls in
  * a GMT+8 date range, each with the member's bets on it), `gameresultesports2detail` (one event
  * map by map with the member's bets) and `esports2live` (the /esports2 lobby: live and upcoming
  * series with maps and rounds, the titles and SPEC section 9's game params). The series come from

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tests read reply JSON loosely; the schemas are tested in protocol.
 /**
- * Issue 28 item 13: a title says what the game runs. The poker lobby's tables run the hi-lo engine
+ * A title says what the game runs. The poker lobby's tables run the hi-lo engine
  * (no poker hand is dealt or ranked in the simulator), so no title promises poker, hold'em or texas,
  * and every hi-lo table says Hi-Lo.
  */

@@ -1,5 +1,5 @@
 /**
- * The simulated game providers' catalogues (issue 15): four providers, a few dozen games each,
+ * The simulated game providers' catalogues: four providers, a few dozen games each,
  * every game played by one of protocol's engines (games/rounds.ts) under its own name and skin.
  * Names, tags and themes are fixed data, so every simulator serves the same lobby.
  */
@@ -131,7 +131,7 @@ const Fishing = [
 const HiLo = ['Hi-Lo Classic', 'Hi-Lo Turbo', 'Card Climb', 'Higher or Lower', 'Lucky Hi-Lo'];
 const Dice = ['Sic Bo', 'Big Small', 'Triple Dice', 'Lucky Dice', 'Dice Palace'];
 /**
- * The poker lobby's tables (issue 28 item 13): hi-lo card games on a poker-table skin, named for what
+ * The poker lobby's tables: hi-lo card games on a poker-table skin, named for what
  * they run (no poker hand is dealt or ranked anywhere in the simulator; a title that names poker,
  * hold'em or texas would promise a game that does not exist).
  */

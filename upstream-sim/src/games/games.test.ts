@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tests read reply JSON loosely; the schemas are tested in protocol.
 /**
- * Game providers over HTTP (issue 15): catalogues, thumbnails, launch (one-use tokens, the page in
+ * Game providers over HTTP: catalogues, thumbnails, launch (one-use tokens, the page in
  * the member's language), rounds through the wallet ledger (idempotent per round id, balance and
  * statement agreeing to the minor unit), disabled products' silent codes and provider maintenance.
  */

@@ -1,5 +1,5 @@
 /**
- * The game providers' back office (issue 15): provider maintenance, one-use launch tokens, game
+ * The game providers' back office: provider maintenance, one-use launch tokens, game
  * sessions, and rounds. A round debits its stakes and credits its return through the wallet
  * ledger (entries `gameStake` / `gameWin` with the game's product, ref = round id), in integer
  * minor units, before anything else is kept; the route makes it idempotent per round id

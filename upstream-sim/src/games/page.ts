@@ -1,5 +1,5 @@
 /**
- * The launched game page (issue 15): HTML in the member's language with the page's words as a JSON
+ * The launched game page: HTML in the member's language with the page's words as a JSON
  * data block (never executed, so the gateway's CSP holds), its script and style as separate files
  * under `static/` (relative URLs: the page works at `/games/<provider>/launch` on the simulator
  * and at `/api/games/<provider>/launch` through the gateway), and the notice pages of an expired

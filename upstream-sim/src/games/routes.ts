@@ -1,5 +1,5 @@
 /**
- * Game provider calls (issue 15, upstream-sim/README.md "Games"): `POST /games/<provider>/GameList`,
+ * Game provider calls (upstream-sim/README.md "Games"): `POST /games/<provider>/GameList`,
  * `LaunchGame`, `launch` and `play`, the base host's `gameresultslots` and `gameresultlivecasino`,
  * and the pages a launch URL opens (`GET /games/<provider>/launch?token=`, its script and style
  * under `static/`, thumbnails under `thumb/`). A provider in maintenance answers

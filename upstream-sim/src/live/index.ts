@@ -1,5 +1,5 @@
 /**
- * The live centre in the simulator (issue 17): live TV, highlights, the operator's logo, the media
+ * The live centre in the simulator: live TV, highlights, the operator's logo, the media
  * they point at (`GET /media/<file>`), and a loopback admin switch that breaks a match's stream
  * (`POST /admin/livetv { broken: [match_id, ...] }`, for tests of the player's fallback).
  */

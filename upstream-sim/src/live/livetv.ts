@@ -1,5 +1,5 @@
 /**
- * Live TV and highlights (issue 17): which matches stream now and next (`livetvlist`), a match's
+ * Live TV and highlights: which matches stream now and next (`livetvlist`), a match's
  * stream (`livetv2`), leagues with highlights and the clips of their finished matches
  * (`highlightleague`, `highlightlist`), and the operator's logo per theme (`getlogo`). Everything
  * is read from the world: a main match with the odds feed's `tv` flag streams while it is not over;

@@ -76,7 +76,7 @@ const AccountBodySchema = Type.Object(
 const AccountBody = Compile(AccountBodySchema);
 type AccountBody = Static<typeof AccountBodySchema>;
 
-/** 4D lottery (issue 16): cancel a draw not drawn yet; every open ticket of it is refunded. */
+/** 4D lottery: cancel a draw not drawn yet; every open ticket of it is refunded. */
 const LotteryBodySchema = Type.Object(
   { action: Type.Literal('cancel'), draw_id: Type.String({ pattern: '^[0-9]{12}$' }) },
   { additionalProperties: false },
@@ -192,7 +192,7 @@ export function registerAdmin(app: FastifyInstance, sim: Sim, token: string | un
     }),
   );
 
-  // Tournament rooms (issue 14): an operator room now (tests shorten its join window), an operator
+  // Tournament rooms: an operator room now (tests shorten its join window), an operator
   // close (fees refunded), every room.
   app.post(
     '/admin/tournament',
@@ -278,7 +278,7 @@ export function registerAdmin(app: FastifyInstance, sim: Sim, token: string | un
     }),
   );
 
-  // Game providers (issue 15): a provider into or out of maintenance, a member's game switches.
+  // Game providers: a provider into or out of maintenance, a member's game switches.
   app.post(
     '/admin/games',
     guard((body, reply) => {

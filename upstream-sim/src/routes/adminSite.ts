@@ -1,5 +1,5 @@
 /**
- * Operator switches of issue 28 (loopback and admin token only, as admin.ts):
+ * Operator switches for site maintenance and messages (loopback and admin token only, as admin.ts):
  * - `POST /admin/site { maintenance: boolean }`: the whole site into or out of maintenance (every
  *   call but `version` answers `maintenance`; app.ts). `{}` answers the state.
  * - `POST /admin/message { kind, account_id?, title, body, count? }`: posts announcements (or

@@ -96,7 +96,7 @@ function parlayDetails(statuses: readonly string[]) {
 }
 
 /**
- * Specials (issue 28 item 8): outright markets (bet type `OR`, the world's special markets) are
+ * Specials: outright markets (bet type `OR`, the world's special markets) are
  * quoted and placed by `betcheckspecial` / `betcheckmultispecial` / `betsinglespecial` only; those
  * calls take nothing else, and the plain calls refuse an outright. Either way `invalidBetType`
  * (with the odds id). An unknown odds id is left to the call (`invalidOdds`).

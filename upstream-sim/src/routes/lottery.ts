@@ -1,5 +1,5 @@
 /**
- * 4D lottery calls (issue 16): `/lottery/<call>` and the base host's `gameresultlottery` and
+ * 4D lottery calls: `/lottery/<call>` and the base host's `gameresultlottery` and
  * `cancelledbetlistlottery`. Every call answers `lotteryDisabled` for a member without the lottery.
  * Amounts on the wire are major units; the engine is domain/lottery.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Virtual sports in the simulator (issue 18; rules in protocol virtual.ts, RULES.md "Virtual
+ * Virtual sports in the simulator (rules in protocol virtual.ts, RULES.md "Virtual
  * sports"). An event is a pure function of (world seed, sport, event index): its teams, its pre-match
  * prices (world/pricing.ts, the same model as the real matches) and its result, drawn from those
  * prices (the 1X2 or moneyline outcome by the prices' implied probabilities, then a score of that

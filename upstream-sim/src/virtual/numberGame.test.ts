@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tests read reply JSON loosely; the schemas are tested in protocol.
 /**
- * The number game (issue 18) over HTTP: draws every 2 sim minutes, a ticket frozen at placement and
+ * The number game over HTTP: draws every 2 sim minutes, a ticket frozen at placement and
  * settled at its draw through the ledger (product `minigame` in the statement lines), results,
  * idempotency, the codes (MiniGameDisabled, badRequest, betLowerMin, drawClosed); and `vresult`.
  */

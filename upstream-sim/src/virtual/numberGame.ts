@@ -1,5 +1,5 @@
 /**
- * The number game engine (issue 18; rules in protocol numberGame.ts): a keno-style draw every
+ * The number game engine (rules in protocol numberGame.ts): a keno-style draw every
  * `intervalMs` of sim time (default 2 minutes, on its multiples), betting closing `closeBeforeMs`
  * before it. A draw's id is its GMT+8 time `yyyyMMddHHmm` and its numbers come from a generator
  * seeded with (world seed, draw id), so draws are computed, never stored. Tickets are journaled

@@ -1,5 +1,5 @@
 /**
- * Issue 18's base-host calls: the number game (`ngdrawlist`, `ngbet`, `ngbetlist`,
+ * The virtual products' base-host calls: the number game (`ngdrawlist`, `ngbet`, `ngbetlist`,
  * `gameresultnumbergame`; every one answers `MiniGameDisabled` for a member with mini games off)
  * and `vresult`, a virtual event's result and replay. Amounts on the wire are major units.
  */

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tests read reply JSON loosely; the schemas are tested in protocol.
 /**
- * Virtual sports (issue 18): results follow prices over a large seeded run; the odds host lists the
+ * Virtual sports: results follow prices over a large seeded run; the odds host lists the
  * virtual sports; vbet* take virtual events only (real matches answer matchNotAllowBet, and the
  * normal bet calls refuse virtual events); a virtual bet settles at the event's end through the
  * ledger and shows in the bet lists, the statement and the results.

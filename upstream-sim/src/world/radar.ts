@@ -1,5 +1,5 @@
 /**
- * The match tracker (issue 17, WORLD.md "Match tracker"): the events behind the in-play engine's
+ * The match tracker (WORLD.md "Match tracker"): the events behind the in-play engine's
  * prices. The engine calls `observeStep` around every step of a main match (engine.ts `step`);
  * goals, red cards and period changes are read off the engine's own state before and after the
  * step, so the tracker's goals and score are exactly the engine's (the goals that move the prices).
