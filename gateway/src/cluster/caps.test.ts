@@ -1,5 +1,5 @@
 /**
- * Socket caps across the cluster (issue 31 item 3): two gateways over one real redis-server and
+ * Socket caps across the cluster: two gateways over one real redis-server and
  * the real simulator. A session, an account and an address hold each cap once across both nodes
  * (per node they would hold it twice); a dead node's counts stop counting after `capsTtlMs`; while
  * Redis is down each node counts alone, and its counts are written when Redis is back.
@@ -142,7 +142,7 @@ describe('socket caps across two gateways', () => {
       await redis.restart();
     }
     // Back up (an empty Redis): each node writes its counts again, and a new session's socket on b
-    // (room for it on b alone: session 1 of 2, account 3 of 3) is refused across the nodes.
+    // (room for it on b alone: 1 of 2 sockets per session, 3 of 3 per account) is refused across the nodes.
     const before = await refusals('sockets_per_account');
     await vi.waitFor(async () => expect(await open(b, s3 as Session)).toBe(CloseCode.tooManyRequests), {
       timeout: 8000,

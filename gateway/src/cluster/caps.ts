@@ -1,5 +1,5 @@
 /**
- * Socket caps across the cluster (issue 31 item 3; gateway/CLUSTER.md "Caps across nodes"). Each
+ * Socket caps across the cluster (gateway/CLUSTER.md "Caps across nodes"). Each
  * node keeps its own counts per address, session and account (feed/limits.ts, authoritative for
  * that node) and writes them to Redis: one hash per key, one field per node, valued
  * `<count>|<expires at, Redis ms>`. A new socket is admitted when the other nodes' live counts

@@ -1,5 +1,5 @@
 /**
- * The private account topic `account/<account_id>` (issue 27; gateway/FEED.md "Account topic"): one
+ * The private account topic `account/<account_id>` (gateway/FEED.md "Account topic"): one
  * poll loop per account on this node, however many of its sockets and tabs watch, made with the
  * session of one of those sockets (never anyone else's), normalized by protocol's accountFeed.ts and
  * published through a `TopicHistory` like every other topic (snapshot, deltas, hash, resume).
@@ -141,7 +141,7 @@ class AccountStream implements TopicSource {
   /**
    * Each call's last reply (by path, and bet id for a quote): a reply with the same bytes comes back
    * as that very object (UpstreamClient `previous`), and a poll whose every reply is unchanged costs
-   * those compares and nothing else: no normalize, no diff, no publish (issue 32).
+   * those compares and nothing else: no normalize, no diff, no publish.
    */
   private lastReplies = new Map<string, UpstreamReply>();
   private nextReplies = new Map<string, UpstreamReply>();

@@ -16,7 +16,7 @@
  * Upstream checks take a token from the asking account's own small bucket
  * (`accountChecksPerSecond`, burst `accountCheckBurst`) before the node's, so one account churning
  * made-up ids spends its own budget and never the node's: other players' first look at a new match
- * is not queued behind it (issue 31 item 4). A check with no subscriber (none today) takes only the
+ * is not queued behind it. A check with no subscriber (none today) takes only the
  * node's token. Idle accounts' buckets are forgotten (bounded map).
  * A shared list (`list/<name>`, `list/<name>/<language>`) is taken without a check: parseTopic only
  * names a fixed set of them (at most 23 topics), and each is the same for every player.

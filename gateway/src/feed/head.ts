@@ -49,7 +49,7 @@ export type Advance =
     };
 
 /**
- * The head's model and its state hash, the hash kept only while someone reads it (issue 32). A
+ * The head's model and its state hash, the hash kept only while someone reads it. A
  * market topic's own hash (the v1 view's, clock seconds included) moves for every running match
  * every second; with no v1 client on the node nobody reads it, so the in-process history calls
  * `rest()` and the head then only follows the model. Reading `value` again hashes the model once

@@ -1,5 +1,5 @@
 /**
- * The shared lists as topics (issue 27 item 1) through the gateway against a real simulator: each
+ * The shared lists as topics through the gateway against a real simulator: each
  * `list/...` topic's snapshot is the upstream's list (the same a member's own call answers), the
  * 4D draws move as the simulator's clock runs (hash-checked deltas), a resume on a new connection
  * replays deltas without a snapshot, the feed reads carry no session and /api refuses them, one

@@ -45,7 +45,7 @@ export const DefaultRoomsPollFactor = 3;
 /**
  * Poll factor of the shared lists (`list/...`) unless groupFactors.lists says: one poll every 3 s
  * for every watcher (draws close on a countdown the page ticks locally; a list's rows change at
- * most every few seconds), against one call every 2-5 s per player and tab before issue 27.
+ * most every few seconds), against one call every 2-5 s per player and tab if each page polled.
  */
 export const DefaultListPollFactor = 3;
 /** The marquee and announcements change when the operator posts: one poll every 30 s. */

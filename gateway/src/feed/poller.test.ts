@@ -96,7 +96,7 @@ describe('byte-identical upstream replies', () => {
   });
 });
 
-describe('market replies read as bytes (issue 20)', () => {
+describe('market replies read as bytes', () => {
   it('parses only changed rows, yet publishes what a full parse gives, and the hash agrees', async () => {
     const sim = await startSim({ clock: 'manual' });
     const upstream = new UpstreamClient(sim.url);

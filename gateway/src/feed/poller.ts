@@ -81,7 +81,7 @@ export function modelFromReply(
       : { ok: false, reason: `HTTP ${httpStatus}: ${parsed.error}` };
   }
   if (topic.kind === 'list') {
-    // A shared list (issue 27): one sessionless feed read, parsed by protocol listFeed.ts.
+    // A shared list: one sessionless feed read, parsed by protocol listFeed.ts.
     const parsed = parseListReply(topic, body);
     return parsed.ok
       ? { ok: true, model: parsed.value as unknown as Model }

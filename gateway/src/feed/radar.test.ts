@@ -1,5 +1,5 @@
 /**
- * The match tracker's topic `radar/<match_id>` (issue 17) through the gateway against a real
+ * The match tracker's topic `radar/<match_id>` through the gateway against a real
  * simulator: snapshot and deltas with hash checks, resume from a seq, the engine's score, the gate
  * (unknown match ids are refused), one `radarlist` poll per interval whoever watches, and the same
  * topic served through Redis.

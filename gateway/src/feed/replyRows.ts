@@ -1,5 +1,5 @@
 /**
- * Parsing a big odds reply without parsing what did not change (issue 20, item 2). A market
+ * Parsing a big odds reply without parsing what did not change. A market
  * topic's reply is `{ ..., "data": { "leagues": [rows], "matches": [rows], ... } }` of ~0.5 MB, and
  * from one poll to the next only a few rows change (prices, clocks). `createReplyParser().parse`
  * takes the reply's bytes as received and returns what `JSON.parse` of their UTF-8 text returns,

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tests read reply JSON loosely; the schemas are tested in protocol.
 /**
- * Tournament rooms through the gateway (issue 14) against a real simulator: the `rooms` and
+ * Tournament rooms through the gateway against a real simulator: the `rooms` and
  * `room/<id>` topics (snapshot, deltas with hash checks, one poll per interval however many watch,
  * private rooms for members only) and the /api tournament calls (session required, idempotent
  * joins, the client IP for the free room's once-per-IP rule).

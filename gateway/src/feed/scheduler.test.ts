@@ -1,5 +1,5 @@
 /**
- * One timer for every topic (issue 32, scheduler.ts): the scheduler's order and re-arming, and a
+ * One timer for every topic (scheduler.ts): the scheduler's order and re-arming, and a
  * node's pollers, account topics and idle-topic drops holding one Node timer between them, under
  * fake timers. The upstream here is a stand-in that records each call and never answers (these
  * tests are about when polls start, not what they get; the polls themselves are covered against the

@@ -1,5 +1,5 @@
 /**
- * One timer for every topic of a node (issue 32): the pollers' next polls and stale deadlines, the
+ * One timer for every topic of a node: the pollers' next polls and stale deadlines, the
  * account topics' polls and the hub's idle-topic drops are tasks in one min-heap, and one
  * `setTimeout` is armed for the earliest. 10,000 topics cost one pending Node timer, not 20,000,
  * and re-arming a task (every poll) moves it in the heap instead of allocating a `Timeout`.

@@ -102,7 +102,7 @@ export interface TopicLog {
   /**
    * A subscriber is served from this log (`watch`), or no longer (`unwatch`, at ms since the
    * epoch). A wire version's view of a market topic is kept up to date only while watched and for
-   * the ring's age bound after (issue 32); the topic's own log ignores them.
+   * the ring's age bound after; the topic's own log ignores them.
    */
   watch(): void;
   unwatch(at: number): void;

@@ -25,7 +25,7 @@ export interface FeedTuning {
   /** Those checks, for the whole node: sustained per second and burst (over it: `topicUnavailable`). */
   matchChecksPerSecond: number;
   matchCheckBurst: number;
-  /** Each account's own share of those checks, taken first (issue 31 item 4): per second and burst. */
+  /** Each account's own share of those checks, taken first: per second and burst. */
   accountChecksPerSecond: number;
   accountCheckBurst: number;
   /** A socket heard nothing from (no frame, no pong) for this long is pinged (WS_PING_INTERVAL_MS). */

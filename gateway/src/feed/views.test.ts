@@ -204,7 +204,7 @@ describe('per-version views of a market topic', () => {
   });
 });
 
-describe('a version nobody watches (issue 32)', () => {
+describe('a version nobody watches', () => {
   it('is not derived, hashed or encoded; one that starts watching gets the same view from then on', () => {
     fc.assert(
       fc.property(runArb, fc.nat(), ({ polls, maxCount }, cut) => {

@@ -1,5 +1,5 @@
 /**
- * Pre-framed broadcast (issue 20, items 2 and 3): a delta goes to thousands of sockets as the same
+ * Pre-framed broadcast: a delta goes to thousands of sockets as the same
  * bytes, so its websocket frame (RFC 6455 section 5.2: FIN, text opcode, unmasked as a server's
  * frames are, the payload length, the payload) is built once and written to each socket in one
  * `write`. `ws.send` would, per socket, build two option objects and a header buffer and write

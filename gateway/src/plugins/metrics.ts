@@ -65,7 +65,7 @@ export function metricsAllowed(
 const EventLoopSampleMs = 50;
 
 /**
- * Prometheus metrics (prom-client) at GET /metrics, never open to the public (issue 13): on a
+ * Prometheus metrics (prom-client) at GET /metrics, never open to the public: on a
  * separate port, behind a bearer token, or for local clients only. Other plugins register their
  * metrics on app.metrics.
  */

@@ -12,7 +12,7 @@ export const BackendOnlyPath = /^\/(prg|apitv)(\/|$)/;
 /** A file of the build whose name carries its content hash (Vite's `assets/<name>-<hash>.<ext>`). */
 export const HashedAsset = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/;
 
-/** The page of the build a deep link gets: index.html without the landing page (issue 29). */
+/** The page of the build a deep link gets: index.html without the landing page. */
 export const AppShellFile = 'app.html';
 
 /**
@@ -24,7 +24,7 @@ export const AppShellFile = 'app.html';
  * The build writes a brotli and a gzip copy beside each text file (web/vite.config.ts
  * `precompress`); the one the browser accepts is served (`preCompressed`), with
  * `Vary: Accept-Encoding`, else the plain file. Hashed assets are cached for a year, immutable;
- * everything else (index.html) is revalidated on every load (issue 29, a phone over 4G).
+ * everything else (index.html) is revalidated on every load (a phone over 4G).
  */
 export const webPlugin = fp<{ root?: string }>(
   async (app, opts) => {

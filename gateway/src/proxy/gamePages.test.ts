@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tests read reply JSON loosely; the schemas are tested in protocol.
 /**
- * A launch URL through the gateway (issue 15): the lobby's calls under /api, the launched page,
+ * A launch URL through the gateway: the lobby's calls under /api, the launched page,
  * its script, style and thumbnails relayed from the simulator under the gateway's unchanged CSP,
  * and rounds played in Chromium (slot, baccarat, hi-lo) moving the balance by exactly each round's
  * result; maintenance and a used link shown as notices; bad names never reach the upstream.

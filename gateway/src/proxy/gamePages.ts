@@ -1,5 +1,5 @@
 /**
- * The game pages relay (issue 15, PROXY.md "Game pages"): a launch URL is a gateway path, so the
+ * The game pages relay (PROXY.md "Game pages"): a launch URL is a gateway path, so the
  * pop-up only ever talks to the gateway's origin. `GET /api/games/<provider>/launch?token=...`
  * (the page), `GET /api/games/<provider>/static/<file>` (its script and style) and
  * `GET /api/games/<provider>/thumb/<file>` (lobby thumbnails) fetch the same paths from the

@@ -1,5 +1,5 @@
 /**
- * Failed logins per (account, client address) in a fixed window (issue 13): after `max` failures
+ * Failed logins per (account, client address) in a fixed window: after `max` failures
  * from one address, that address gets `loginLimit` for the account until the window ends, while
  * the owner, from another address, still logs in. Successful logins are not counted. Bounded by
  * an LRU (lru-cache), so a flood of made-up account ids costs bounded memory; in-process, like the

@@ -1,5 +1,5 @@
 /**
- * The media relay (issue 17, PROXY.md "Media"): `GET`/`HEAD /media/<file>` on the gateway's origin
+ * The media relay (PROXY.md "Media"): `GET`/`HEAD /media/<file>` on the gateway's origin
  * streams the upstream's `/media/<file>` (live TV clips, highlight clips, the operator's logos), so
  * the browser only ever talks to the gateway and the page's CSP stays `'self'`. The `Range` header
  * goes up and `206`/`Content-Range` come back, so a <video> can seek; the body is streamed, never

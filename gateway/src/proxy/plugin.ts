@@ -1,5 +1,5 @@
 /**
- * The call proxy under /api (issue 5, gateway/PROXY.md). Every call of protocol's table except the
+ * The call proxy under /api (gateway/PROXY.md). Every call of protocol's table except the
  * odds feed is one Fastify route, `POST /api/<call path>`, declared with its TypeBox body schema
  * (protocol/src/schemas) and compiled by protocol's `validateBody`. The rules around the forward
  * are hooks, in this order:
@@ -513,9 +513,8 @@ async function registerApi(
       async (req, reply) => {
         const result = await forward(req, reply, call, config, count);
         // A bet, a room joined, a ticket or a cash-out changed this account: its stream polls now
-        // (feed/account.ts), so every tab and window of the account shows it (issue 27 item 4).
-        // So does a page of personal messages listed (listing reads them: the unread count moved;
-        // issue 28 item 11).
+        // (feed/account.ts), so every tab and window of the account shows it.
+        // So does a page of personal messages listed (listing reads them: the unread count moved).
         const changesAccount = call.betPlacement || call.name === 'personallist';
         if (changesAccount && isEnvelope(result.body) && isOkStatus(result.body.status)) {
           const account = accountOf(req.body);
@@ -555,7 +554,7 @@ async function forward(
       timeoutMs: config.callTimeoutMs[call.timeoutClass],
       signal: hangUp.signal,
       // The player's address as this gateway resolved it (trustProxy honoured), replacing any the
-      // client sent: the upstream counts failed logins per account and address (issue 13).
+      // client sent: the upstream counts failed logins per account and address.
       headers: { 'x-forwarded-for': req.ip },
     });
     if (!isEnvelope(res.body))
