@@ -1,5 +1,5 @@
 /**
- * /ngresult (issue 18): the number game's latest draws with their ten numbers, and the member's own
+ * /ngresult: the number game's latest draws with their ten numbers, and the member's own
  * settled tickets of a GMT+8 day (picks, hits, payout). Mini games disabled: nothing (silent).
  */
 import { formatGmt8, isMiniGameDisabled } from '@sportsbook/protocol';

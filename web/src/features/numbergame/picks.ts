@@ -1,4 +1,4 @@
-/** Pure rules of the number game's entry (issue 18): toggling picks within protocol's limits. */
+/** Pure rules of the number game's entry: toggling picks within protocol's limits. */
 import { NumberGameMaxPicks, NumberGamePool } from '@sportsbook/protocol';
 
 /** Adds `n` (or removes it when picked); a sixth pick is ignored. Always ascending. */
