@@ -119,7 +119,7 @@ const bench: Benchmark = {
         ['phone', 'real', 10],
       ] as const;
       for (const [key, variant, pageSize] of variants) {
-        // The phone row (issue 22): a 390x844 touch phone whose CPU is 4x slower (DevTools protocol
+        // The phone row: a 390x844 touch phone whose CPU is 4x slower (DevTools protocol
         // Emulation.setCPUThrottlingRate), the app's page size.
         const phone = key === 'phone';
         const page = await browser.newPage(

@@ -1,5 +1,5 @@
 /**
- * Fan-out over several gateway processes (issue 8): the same N clients served by one gateway
+ * Fan-out over several gateway processes: the same N clients served by one gateway
  * process, then split evenly over two gateway processes forming a cluster over Redis
  * (gateway/CLUSTER.md), on the same machine. The simulator is fanout-server.ts's `sim` role (500
  * live matches, or FANOUT_RECORDING), the clients are fanout-load.ts (`gateway` kind) on live

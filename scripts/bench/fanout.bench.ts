@@ -1,5 +1,5 @@
 /**
- * Fan-out benchmark (issue 4). Separate processes: the simulator (500 live matches, real clock),
+ * Fan-out benchmark. Separate processes: the simulator (500 live matches, real clock),
  * the gateway polling it, and load processes opening N websocket clients on loopback (spread over
  * 127.0.0.2.. source addresses) subscribed to live soccer (`odds/1/hdpou/live`). Side by side, in
  * the same run and with the same delta frames at the same cadence (each relays the gateway's live
@@ -10,7 +10,7 @@
  * per second, server CPU and RSS, and upstream calls per second.
  *
  * `npx tsx scripts/bench/run.ts --only fanout` (N = 1,000 and 5,000), `--quick` (N = 200), or
- * `FANOUT_N=1000,10000` to choose N. Wire versions (issue 20): `gateway` rows speak v1 (clock
+ * `FANOUT_N=1000,10000` to choose N. Wire versions: `gateway` rows speak v1 (clock
  * seconds), `gateway2` rows v2 (clock anchors), `gateway2z` v2 with permessage-deflate (the
  * gateway then offers it); `FANOUT_KINDS=gateway,gateway2,gateway2z,ws` pairs them with the
  * ceiling, which keeps relaying v1 frames.

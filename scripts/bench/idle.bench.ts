@@ -1,5 +1,5 @@
 /**
- * Idle connections (issue 20, item 4): how much memory one gateway process needs to hold N
+ * Idle connections: how much memory one gateway process needs to hold N
  * connected clients that are logged in (`hello`) and subscribed to the quiet `menu` topic, next to
  * a bare `ws` server holding the same number of bare connections (the baseline), in the same run.
  * Clients come from fanout.bench.ts's load processes (2,500 sockets each, own source addresses), so

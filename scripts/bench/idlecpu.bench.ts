@@ -1,5 +1,5 @@
 /**
- * What a gateway process costs before it sends anything (issue 20, item 2): the CPU of one process
+ * What a gateway process costs before it sends anything: the CPU of one process
  * with no client, measured side by side in one run for
  * - a bare `ws` server process (idle-server.ts): the floor of a Node process holding a socket server;
  * - the gateway with no topic (`cold`): its own timers, metrics and housekeeping;

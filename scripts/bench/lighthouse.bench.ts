@@ -1,5 +1,5 @@
 /**
- * Lighthouse 12.2.3 (issue 29 item 4) on the landing page and on `/desktop` after a login, in
+ * Lighthouse 12.2.3 on the landing page and on `/desktop` after a login, in
  * Lighthouse's mobile mode (the default config: Moto G Power screen, simulated slow 4G and 4x CPU
  * slowdown) and its desktop mode (`desktopConfig`), against the production build served by the
  * gateway as `npm start` serves it: the web app is built with its Vite config into a temporary
@@ -131,7 +131,7 @@ function medianRun(rows: LighthouseRow[]): LighthouseRow {
   return { ...mid, runs: rows.map((r) => r.performance) };
 }
 
-/** Issue 29's goal for the mobile rows. */
+/** The mobile rows' goal: the landing page and /desktop fast on a mid-range phone over 4G. */
 export const Goal = { performance: 95, fcpMs: 1800, tbtMs: 200 };
 
 export function formatRows(rows: readonly LighthouseRow[]): string {

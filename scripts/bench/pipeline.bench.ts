@@ -1,10 +1,10 @@
 /**
- * Per-poll pipeline benchmark (issue 20): what the gateway does with each reply of a big live
+ * Per-poll pipeline benchmark: what the gateway does with each reply of a big live
  * topic before any client sees it. A 1,000-match in-play reply (diff.bench.ts's model) where every
  * running clock ticks one second and 1% of prices move, as the upstream's next reply, parsed from
  * its JSON text like a real poll. Side by side in one run:
  * - full: `parseMarketData` (validate every row) + `normalizeMarket` (rebuild every entity) +
- *   `diffModel` + the incremental hash (the pipeline before issue 20);
+ *   `diffModel` + the incremental hash (the baseline: every row parsed and rebuilt each poll);
  * - incremental: `createMarketNormalizer` (rows equal to the previous reply's are neither
  *   validated nor rebuilt, so `diffModel` skips their entities by identity) + the same diff + hash;
  * - incremental from bytes (what the gateway's poller does now): `createReplyParser` (gateway
@@ -41,7 +41,7 @@ function nextSecond(data: MarketData, seed: number): MarketData {
   return next;
 }
 
-/** The pipeline before issue 20: JSON.parse, validate every row, rebuild every entity. */
+/** The baseline pipeline: JSON.parse, validate every row, rebuild every entity. */
 const full = (text: string): MarketModel => must((JSON.parse(text) as { data: MarketData }).data);
 
 const bench: Benchmark = {

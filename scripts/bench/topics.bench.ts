@@ -1,5 +1,5 @@
 /**
- * Many topics on one node (issue 32 item 3): the simulator (real clock, 500 live matches, `loadN`
+ * Many topics on one node: the simulator (real clock, 500 live matches, `loadN`
  * accounts) in its own process, one gateway process, and load processes holding the clients:
  * - base load: `match/<id>` topics (one client each, polled every second), the 5 shared list
  *   topics (one client each) and the in-play topic `odds/1/hdpou/live` with `TOPICS_INPLAY` clients;

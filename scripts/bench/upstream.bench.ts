@@ -1,5 +1,5 @@
 /**
- * Upstream calls per player (issue 27 "Measure"): 1, 100 and 1,000 simulated players on each page
+ * Upstream calls per player: 1, 100 and 1,000 simulated players on each page
  * profile, every player a websocket client speaking the wire (hello, one `sub` per topic the page
  * watches) plus the calls the page makes once through /api when it opens. Reports upstream calls
  * per second by call name, read from the simulator's own counter (`upstream_sim_calls_total`)
@@ -10,7 +10,7 @@
  * once: lottery/betlist, gameresultlottery), number game (/minigame: list/numbergame; once:
  * ngdrawlist for the member's limits, ngbetlist), e-sports (/esports2: list/esports and sport 43's
  * boards), live TV (/livetv: list/livetv); every page also shows the layout's marquee
- * (list/marquee/en) and, when protocol knows the `account/<id>` topic (issue 27 item 2), the
+ * (list/marquee/en) and, when protocol knows the `account/<id>` topic, the
  * player's own account stream (the header's balance; the bet list page reads only that).
  *
  * Everything runs in this process (the simulator with its real clock, the gateway with the
@@ -34,7 +34,7 @@ interface Profile {
   once: { call: string; body: Record<string, unknown> }[];
 }
 
-/** The account stream (issue 27 item 2), when protocol has it: every logged-in page's layout reads it. */
+/** The account stream, when protocol has it: every logged-in page's layout reads it. */
 const hasAccountTopic = parseTopic('account/demo01').ok;
 
 /** What the logged-in layout watches on every page: the marquee and, with item 2, the account. */
@@ -89,7 +89,7 @@ function profiles(): Profile[] {
     },
     { name: 'livetv', page: '/livetv', topics: (a) => [...layout(a), 'list/livetv'], once: [] },
   ];
-  // The bet list reads the account stream (issue 27 item 2), which the layout already watches.
+  // The bet list reads the account stream, which the layout already watches.
   if (hasAccountTopic) list.push({ name: 'betlist', page: '/info/betlist', topics: layout, once: [] });
   return list;
 }

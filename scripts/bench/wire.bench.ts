@@ -1,5 +1,5 @@
 /**
- * Wire protocol v1 vs v2 bytes (issue 20). The simulator (500 live matches, real clock) and the
+ * Wire protocol v1 vs v2 bytes. The simulator (500 live matches, real clock) and the
  * gateway in their own processes (fanout-server.ts, the gateway offering permessage-deflate), and
  * four clients on `odds/1/hdpou/live` in the same run: v1, v2, and each with permessage-deflate.
  * Every client checks the state hash of every frame. Reports per client: the snapshot's size,

@@ -1,5 +1,5 @@
 /**
- * Redis killed with -9 under clients (issue 31 item 1, gateway/CLUSTER.md "Redis down"): two
+ * Redis killed with -9 under clients (gateway/CLUSTER.md "Redis down"): two
  * clustered gateway processes, the simulator's odds moving on every poll, clients spread over both
  * nodes. Redis dies for a while and comes back empty. While it is down every node polls the topics
  * its own clients watch, so prices keep flowing (at least half the healthy rate per client), with

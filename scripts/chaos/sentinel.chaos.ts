@@ -1,5 +1,5 @@
 /**
- * Redis primary killed with -9 under Sentinel (issue 31 item 2, gateway/CLUSTER.md "Redis with
+ * Redis primary killed with -9 under Sentinel (gateway/CLUSTER.md "Redis with
  * failover"): a primary, a replica and three `redis-server --sentinel` on loopback (down-after 1 s,
  * failover timeout 3 s), two gateway processes given `REDIS_SENTINELS`, the simulator's odds moving
  * on every poll, clients spread over both nodes. The primary dies; the Sentinels promote the

@@ -1,5 +1,5 @@
 /**
- * The landing page's JavaScript budget (issue 6): the entry chunk, the app it starts and every chunk
+ * The landing page's JavaScript budget: the entry chunk, the app it starts and every chunk
  * they import statically, gzipped, at most 150 KB. Lazy routes (dynamic imports) are not counted: they load
  * after the landing page. Read from Vite's build manifest so the build plugin and the test agree.
  */

@@ -1,5 +1,5 @@
 /**
- * Build plugins for a fast first paint on a phone over 4G (issue 29, item 4):
+ * Build plugins for a fast first paint on a phone over 4G:
  * - `prerenderLanding`: index.html carries the landing page's markup (src/prerender.tsx, rendered
  *   with Vite's SSR loader during the build) and the entry CSS inline in a `<style>`, so the login
  *   form paints with the HTML, before the JavaScript; main.tsx hydrates it. `app.html`, the same page
