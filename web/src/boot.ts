@@ -1,5 +1,5 @@
 /**
- * The page's entry script (issue 29, item 4): it holds only the entry CSS (inlined into index.html by
+ * The page's entry script: it holds only the entry CSS (inlined into index.html by
  * tools/landingHtml.ts) and starts the app (main.tsx, its own chunk) once the browser has painted
  * the HTML, so a phone shows the prerendered landing page before any of the app's JavaScript is
  * fetched, evaluated or hydrated. `requestAnimationFrame` runs just before the first paint and the

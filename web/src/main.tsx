@@ -30,7 +30,7 @@ if (root) {
     !stored.rememberMe &&
     layout.pageDisplay.language === 'en';
   // In a transition React renders in slices of a few milliseconds instead of one long task, so a
-  // phone's main thread stays free for input while the app hydrates or renders (issue 29, item 4).
+  // phone's main thread stays free for input while the app hydrates or renders.
   startTransition(() => {
     if (samePage) hydrateRoot(root, app);
     else {

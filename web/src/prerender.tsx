@@ -1,7 +1,7 @@
 /**
  * The landing page as HTML, rendered at build time (vite.config.ts `prerenderLanding`) into
- * index.html's root, so a phone paints the login form before any JavaScript has loaded (issue 29,
- * item 4). main.tsx hydrates it when the first render would be the same markup: a visitor on `/`
+ * index.html's root, so a phone paints the login form before any JavaScript has loaded.
+ * main.tsx hydrates it when the first render would be the same markup: a visitor on `/`
  * in English with nothing stored (no session, no remembered login id); otherwise it renders afresh.
  */
 import { type ReactNode, StrictMode } from 'react';

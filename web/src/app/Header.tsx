@@ -1,7 +1,7 @@
 /**
  * The app header: operator brand, balance (available, cash, outstanding) with a refresh, nickname or
  * account id (and a notice when the account is view only), switch account, odds type, language, theme, the GMT+8 clock, unread messages and logout.
- * On a phone (issue 22) it folds into a compact bar (brand, available balance, messages, menu
+ * On a phone it folds into a compact bar (brand, available balance, messages, menu
  * button); the menu opens a drawer with the navigation and the account area (player, settings,
  * logout).
  */
@@ -29,7 +29,7 @@ export function Brand() {
   );
 }
 
-/** The operator's logo per theme from getlogo (issue 17), a lazy chunk: the landing page keeps its budget. */
+/** The operator's logo per theme from getlogo, a lazy chunk: the landing page keeps its budget. */
 const OperatorLogo = lazy(() => import('../features/live/OperatorLogo.tsx'));
 
 /** The logged-in header's brand: the operator's logo once getlogo answers, the build-time brand until then. */

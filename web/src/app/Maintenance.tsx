@@ -1,5 +1,5 @@
 /**
- * /maintenance (SPEC section 2; issue 28 item 16). Reached when the upstream answers `maintenance`
+ * /maintenance (SPEC section 2). Reached when the upstream answers `maintenance`
  * or the gateway's `list/site` topic says so (shared/siteStatus.ts). A logged-in player's page
  * watches the topic through its own stream and goes back to the page it came from when the
  * maintenance ends; "Try again" goes back at once (the next call's answer decides) for everyone.

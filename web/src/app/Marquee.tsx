@@ -1,6 +1,6 @@
 /**
  * The marquee under the header: the operator's lines in the language shown, from the gateway's
- * shared topic `list/marquee/<language>` (issue 27: one upstream poll for every player; a language
+ * shared topic `list/marquee/<language>` (one upstream poll for every player; a language
  * switch is a switch of topic). Nothing while the upstream lists no line.
  */
 import {

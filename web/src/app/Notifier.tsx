@@ -39,7 +39,7 @@ function Toast({ item, onClose }: { item: Shown; onClose: (id: number) => void }
 
 function Dialog({ item, onClose }: { item: Shown; onClose: (id: number) => void }) {
   const { t } = useTranslation();
-  // Closed, it gives the focus back to where the player was (issue 29).
+  // Closed, it gives the focus back to where the player was.
   useReturnFocus();
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => button.current?.focus(), []);

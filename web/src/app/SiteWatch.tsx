@@ -1,5 +1,5 @@
 /**
- * Watches the gateway's shared topic `list/site` (issue 28 item 16) through the tab's stream: when
+ * Watches the gateway's shared topic `list/site` through the tab's stream: when
  * the site goes into maintenance, the page goes to /maintenance (MaintenanceRedirect); when it says
  * the maintenance is over, `onOpen` runs (the /maintenance page goes back). No timer: the gateway
  * polls `version` once for every player and pushes the change.

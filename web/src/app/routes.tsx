@@ -34,7 +34,7 @@ function Root() {
 
 const slotNumbers = [2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15];
 
-/** The game lobbies (issue 15, features/games/lobbies.ts): one lazy chunk, the lobby picked by the path. */
+/** The game lobbies (features/games/lobbies.ts): one lazy chunk, the lobby picked by the path. */
 export const gameLobbyPaths = [
   'casino',
   'casino100',

@@ -1,5 +1,5 @@
 /**
- * The phone layout switch (issues 22 and 33). Layout is CSS media queries first; this hook is only
+ * The phone layout switch. Layout is CSS media queries first; this hook is only
  * for the few components that render differently on a phone (the header's drawer, the bet slip's
  * bottom sheet). The query is phoneQuery.ts's, the same one every CSS file's `@media (--phone)` gets.
  */

@@ -15,7 +15,7 @@ function cssFiles(dir: string): string[] {
   });
 }
 
-describe('the phone query (issue 33)', () => {
+describe('the phone query', () => {
   it('is a narrow window, or a touch screen that is short (a phone in landscape)', () => {
     expect(PhoneQuery).toBe('(max-width: 640px), (pointer: coarse) and (max-height: 500px)');
   });

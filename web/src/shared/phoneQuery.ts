@@ -1,5 +1,5 @@
 /**
- * The one definition of "phone layout" (issues 22 and 33), for CSS and JS alike: a narrow window,
+ * The one definition of "phone layout", for CSS and JS alike: a narrow window,
  * or a touch device with a short screen (a phone turned to landscape is 844 px wide but 390 px
  * high: still a phone). A tablet in landscape (768 px high and more) gets the desktop layout.
  *

@@ -1,6 +1,6 @@
 /**
  * Pop-up windows the app opens (SPEC section 2): info pages 1000x970, other pages 1280x720. On a
- * phone (issue 22) the same page opens as a new full-screen tab instead of a sized window. Every
+ * phone the same page opens as a new full-screen tab instead of a sized window. Every
  * window is kept until it closes, so that logout can close them all.
  */
 import { PopupSize } from '@sportsbook/protocol';

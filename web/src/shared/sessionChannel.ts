@@ -1,5 +1,5 @@
 /**
- * The session channel (issue 33): messages between every window of the app in one browser profile
+ * The session channel: messages between every window of the app in one browser profile
  * (tabs, pop-ups, windows opened before a reload), so that a logout in one reaches all of them at
  * once (SPEC section 2: on logout every pop-up closes). A BroadcastChannel where the browser has
  * one; otherwise `storage` events on a transient localStorage key (written and removed at once).
@@ -7,7 +7,7 @@
  * odds stream's 4401 ends this window's session as well as the others').
  *
  * Kinds: `logout` (with the catalogue code that ended the session, if a code did) and
- * `settings.changed` (for windows that show the layout preferences: issue 28). The latter carries
+ * `settings.changed` (for windows that show the layout preferences). The latter carries
  * the stored layout itself (unchecked here: the receiver parses it): Chromium syncs localStorage to
  * other renderer processes asynchronously, so a window that read the store on the message could
  * read the value from before the change and keep it (seen as a flake of e2e `otherWindow`).

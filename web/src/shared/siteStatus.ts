@@ -1,5 +1,5 @@
 /**
- * The site's maintenance (issue 28 item 16), without polling. Two signals send every page to
+ * The site's maintenance, without polling. Two signals send every page to
  * /maintenance:
  * - a call's answer: any /api reply with the catalogue's `maintenance` code (shared/api.ts calls
  *   `noteMaintenance`);

@@ -1,5 +1,5 @@
 /**
- * The stake settings of SPEC section 3's `betting` (issue 28 item 2): the default stake mode and
+ * The stake settings of SPEC section 3's `betting`: the default stake mode and
  * amount the bet slip starts from, and the quick bet amount one click on a price places. Amounts
  * are typed like a stake (protocol stakeInput.ts through shared/money.ts `readStake`: digits of any
  * script, never rounded, at most the currency's decimals, within the member's default limits) and

@@ -1,8 +1,8 @@
 /**
- * Announcements and personal messages, 10 a page with a pager (issue 28 item 11); listing the
+ * Announcements and personal messages, 10 a page with a pager; listing the
  * personal ones marks them read (the gateway then re-polls the account stream, so the header's
  * unread count in every window follows). The announcements are the gateway's shared topic
- * `list/announce/<language>` (issue 27: one upstream poll for every player, a language switch a
+ * `list/announce/<language>` (one upstream poll for every player, a language switch a
  * switch of topic), which holds the newest 100: pages past them are asked with `announcelist`'s
  * paging; the personal ones a call with the member's session per page.
  */

@@ -1,5 +1,5 @@
 /**
- * The player's private account stream (issue 27; protocol accountFeed.ts, WIRE.md "Account topic"):
+ * The player's private account stream (protocol accountFeed.ts, WIRE.md "Account topic"):
  * `account/<account_id>` on the tab's one stream. The gateway polls the account once for all its
  * tabs and windows (wallet, open bets, unread messages, open 4D and number-game tickets, cash-out
  * offers) and pushes each change, also right after a bet placed in any of its tabs. Pages read it

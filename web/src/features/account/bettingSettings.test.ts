@@ -1,5 +1,5 @@
 /**
- * The stake settings (issue 28 item 2): an amount is typed like a stake (protocol stakeInput.ts)
+ * The stake settings: an amount is typed like a stake (protocol stakeInput.ts)
  * and kept in major units; a betting change reaches a running slip as the fields that changed.
  */
 import fc from 'fast-check';

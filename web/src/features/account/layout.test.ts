@@ -39,7 +39,7 @@ const boardArb = (myanmar: boolean): fc.Arbitrary<BoardLayout> =>
     mmoType: fc.constantFrom(0 as const, 1 as const, 2 as const),
   });
 
-describe('the stored layout as the board applies it (issue 28 item 4)', () => {
+describe('the stored layout as the board applies it', () => {
   it('defaults: all leagues, today, soccer, HDP & O/U, nothing selected or folded, every column and line', () => {
     expect(boardLayoutOf(defaultLayout(), { myanmar: false })).toEqual({
       scope: 'all',

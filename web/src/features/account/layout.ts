@@ -8,7 +8,7 @@
  * settings win at login, so the board a member left is the board they find after a reload or a new
  * login in another browser.
  *
- * What the board (features/board/DesktopPage.tsx) does with each field (issue 28; `boardLayoutOf`
+ * What the board (features/board/DesktopPage.tsx) does with each field (`boardLayoutOf`
  * reads them, `boardLayoutPatch` writes them back when the player changes the control on the board).
  * Where SPEC section 3 only names a field, the meaning is ours, after what Asian books offer:
  * - `menu0`: which leagues the board lists: `all` (default) or `favorites` (only the member's
@@ -88,7 +88,7 @@ export interface MenuState {
   minimizer: { header: boolean; sidebar: boolean; asidebar: boolean };
   theme: ThemeName;
   tour: { done: boolean; step: number };
-  /** The game lobbies' favourites and recently played (issue 15): game keys `provider:game_id`. */
+  /** The game lobbies' favourites and recently played: game keys `provider:game_id`. */
   games: GameLists;
 }
 
@@ -250,7 +250,7 @@ export function saveLayout(layout: Layout): void {
   writeJson(StorageKey.layout, layout);
 }
 
-// ---- The board's state (issue 28 item 4): what the header comment above says, as pure mappings ----
+// ---- The board's state: what the header comment above says, as pure mappings ----
 
 export const MenuScopes = ['all', 'favorites'] as const;
 export type MenuScope = (typeof MenuScopes)[number];

@@ -1,9 +1,9 @@
 /**
  * The personal-message unread count while logged in: loaded at start, then pushed by the account
  * stream (`messages.stream`, from the layout's AccountStreamSync: the gateway polls the count with
- * the account's other data, issue 27) or asked on demand (`messages.refresh`, e.g. after the player
+ * the account's other data) or asked on demand (`messages.refresh`, e.g. after the player
  * read the list). No timer. Failed calls are emitted as `error` for the session's catalogue handling. (The marquee
- * is the shared topic `list/marquee/<language>`, read by the layout's Marquee: issue 27.)
+ * is the shared topic `list/marquee/<language>`, read by the layout's Marquee.)
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { api } from '../../shared/api.ts';

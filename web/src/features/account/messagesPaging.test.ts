@@ -1,4 +1,4 @@
-/** Message pages (issue 28 item 11): which announcements page the shared topic serves, page counts. */
+/** Message pages: which announcements page the shared topic serves, page counts. */
 import { AnnounceTopicSize } from '@sportsbook/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -171,7 +171,7 @@ describe('preferencesMachine', () => {
   });
 });
 
-describe('preferences in every window (session channel, issue 33)', () => {
+describe('preferences in every window (session channel)', () => {
   it("another window's change is read from storage here, and not saved again", async () => {
     const a = withSave(async () => ({ ok: true }));
     const b = withSave(async () => ({ ok: true }));
@@ -197,7 +197,7 @@ describe('preferences in every window (session channel, issue 33)', () => {
     channel.close();
   });
 
-  it("otherWindowStaleStore: the other window's change is taken from its message, not from a store that has not caught up (issue 28)", async () => {
+  it("otherWindowStaleStore: the other window's change is taken from its message, not from a store that has not caught up", async () => {
     // Chromium syncs localStorage to other renderer processes asynchronously: the message can come
     // before this window's store holds the change. The window takes the layout the message carries.
     const channel = createSessionChannel();
@@ -220,7 +220,7 @@ describe('preferences in every window (session channel, issue 33)', () => {
     channel.close();
   });
 
-  it("otherWindowDuringLoad: another window's change while this one reads the server's settings wins over that (older) read (issue 28)", async () => {
+  it("otherWindowDuringLoad: another window's change while this one reads the server's settings wins over that (older) read", async () => {
     const load = deferred<SettingsOutcome>();
     const a = withSave(async () => ({ ok: true }));
     const b = withSave(

@@ -143,7 +143,7 @@ export const preferencesMachine = setup({
       on: {
         // A change while the server's settings load is shown at once and applied over theirs.
         'prefs.update': { actions: ['applyPatch', 'persist', 'keepPending'] },
-        // Another window stored a change meanwhile (issue 28 item 3): that window has read the
+        // Another window stored a change meanwhile: that window has read the
         // server's settings (or will, and tell again), and its change is newer than this load's
         // answer, which would put the old settings back in every window: take it, drop the load.
         'prefs.stored': { target: 'idle', actions: 'readStored' },

@@ -34,7 +34,7 @@ import {
 import { forgetSession, rememberSession } from './storage.ts';
 
 /*
- * No balance timer (issue 27): the layout's account stream (`account/<id>`, AccountStreamSync)
+ * No balance timer: the layout's account stream (`account/<id>`, AccountStreamSync)
  * sends `balance.stream` whenever the gateway's poll of the account moves the wallet, and a
  * session the upstream refuses closes the stream with 4401. `balance.refresh` stays for one-off asks.
  */

@@ -1,5 +1,5 @@
 /**
- * What the slip says to a screen reader (issue 29 item 3, announce.ts) in its polite live region,
+ * What the slip says to a screen reader (announce.ts) in its polite live region,
  * over the real slip machine (calls swapped, slipFixture.tsx): a moved price of a pick, and a
  * placement's outcome: accepted with its reference, waiting then decided, rejected with its reason,
  * in the player's language.

@@ -1,5 +1,5 @@
 /**
- * The slip's stake messages (issue 33 item 7) over a real slip machine (its calls swapped with
+ * The slip's stake messages over a real slip machine (its calls swapped with
  * `provide`, as in BetSlip.test.tsx): text that is not a number says so (never "less than the min
  * stake"), a grouping or full-width digits are read, the min and max show before the player types,
  * and a stake under the minimum names the minimum in the member's currency.

@@ -1,6 +1,6 @@
 /**
  * The bet slip panel: picks, mode, stake, figures, and the flow's buttons. Reads narrow slices of the
- * slip actor. On a phone (issue 22) it is a bottom sheet: a bar with the pick count that opens on the
+ * slip actor. On a phone it is a bottom sheet: a bar with the pick count that opens on the
  * first pick, and quick-stake buttons; the flow (betSlipMachine) is the same.
  */
 
@@ -64,14 +64,14 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
     if (armed) confirmRef.current?.focus();
   }, [armed]);
   // An outcome (and its Keep selections / Clear) is brought into view: on a phone the sheet scrolls,
-  // and the outcome sits at its end, below the fold (issue 33).
+  // and the outcome sits at its end, below the fold.
   const footerRef = useRef<HTMLElement>(null);
   const outcome = stateName === 'accepted' || stateName === 'rejected' || stateName === 'waiting';
   useEffect(() => {
     if (outcome) footerRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [outcome]);
   // The outcome replaces Confirm: a keyboard player's focus (on Confirm, now gone, or on the slip)
-  // goes to Keep selections instead of being dropped on the page (issue 29).
+  // goes to Keep selections instead of being dropped on the page.
   const keepRef = useRef<HTMLButtonElement>(null);
   const rootRef = useRef<HTMLElement>(null);
   const decided = stateName === 'accepted' || stateName === 'rejected';
@@ -85,7 +85,7 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
   const figures = slipFigures(ctx.mode, ctx.selections, stake, ctx.account.oddsFormat, ctx.sizes);
   const n = ctx.selections.length;
   const locked = ctx.selections.some((s) => ctx.quotes[s.oddsId]?.suspended || ctx.quotes[s.oddsId]?.stale);
-  // The limits in the member's currency, shown before the player types (issue 33).
+  // The limits in the member's currency, shown before the player types.
   const limits = limitsFor(ctx.account, ctx.mode, ctx.selections, ctx.checked);
   // Not a number or too many decimals said as it is typed (never rounded); a refused stake names
   // the limit it broke ("The minimum stake is MMK 2,500.").
@@ -162,7 +162,7 @@ export function BetSlip({ slip, viewOnly = false }: { slip: SlipRef; viewOnly?: 
             />
           </header>
           {n === 0 ? <p className="slip-empty">{t('slip.empty')}</p> : null}
-          {/* Quick bet on (settings, issue 28): a click on a price places this stake at once. */}
+          {/* Quick bet on (settings): a click on a price places this stake at once. */}
           {ctx.quickBet && ctx.quickBetAmount > 0 && ctx.mode === 'single' ? (
             <p className="slip-quick" data-quick-bet={ctx.quickBetAmount}>
               {t('slip.quickBetOn', {

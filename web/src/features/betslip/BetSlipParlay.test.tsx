@@ -1,5 +1,5 @@
 /**
- * The bet slip panel's parlay texts (issue 33) over a real slip machine (its calls swapped with
+ * The bet slip panel's parlay texts over a real slip machine (its calls swapped with
  * `provide`, as in betSlipMachine.test.ts): a pick replaced by another of its match is said in a
  * polite live region; more picks than a parlay takes are refused in words, never "0 tickets".
  */

@@ -1,5 +1,5 @@
 /**
- * What the slip says to a screen reader (issue 29 item 3), in one polite live region (BetSlip's
+ * What the slip says to a screen reader, in one polite live region (BetSlip's
  * `[data-slip-live]`, always rendered, also while a phone's sheet is closed): a moved price (or
  * Myanmar body, or line) of a pick on the slip, and the result of a placement: waiting, accepted
  * with its reference, rejected with its reason in the player's language. The board never speaks for

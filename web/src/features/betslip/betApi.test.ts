@@ -51,7 +51,7 @@ describe('placement bodies', () => {
   });
 });
 
-describe("a row's own label (issue 31 item 5)", () => {
+describe("a row's own label", () => {
   it('goes with every leg that has one (a CS score), so a row relabelled by a goal is refused', () => {
     const score: Selection = { ...pick('1-CS-0', 1, true), betType: 'CS', line: null, rowLabel: '2-1' };
     const single = placement({ ...input, mode: 'single', selections: [score] });
@@ -63,7 +63,7 @@ describe("a row's own label (issue 31 item 5)", () => {
   });
 });
 
-describe('virtual events (issue 18)', () => {
+describe('virtual events', () => {
   it('go through vbetsingle / vbetparlay; real matches keep betsingle / betparlay', () => {
     const virtual = (oddsId: string, matchId: number): Selection => ({
       ...pick(oddsId, matchId, false),

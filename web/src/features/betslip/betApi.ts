@@ -62,8 +62,8 @@ async function checkPick(
       value: { oddsId: s.oddsId, price: 0, line, limits: limitsOf(data, account.currency) },
     };
   }
-  // Virtual events (issue 18) are quoted and placed by the vbet* calls only; outrights (specials,
-  // issue 28 item 8) by the special calls only.
+  // Virtual events are quoted and placed by the vbet* calls only; outrights (specials,
+  // SPEC's special markets) by the special calls only.
   const call = isVirtualSport(s.sportId)
     ? 'bet/vbetcheck'
     : isSpecialSelection(s)
@@ -130,7 +130,7 @@ export function placement(input: PlaceInput): Placement {
   const stake = toMajor(input.stake, account.currency);
   const base = { ...account.auth, request_id: input.requestId, stake };
   const myanmar = selections.some(isMyanmarSelection);
-  // A slip of virtual events (issue 18) goes through the vbet* variants; the upstream refuses a mix.
+  // A slip of virtual events goes through the vbet* variants; the upstream refuses a mix.
   const v = selections.length > 0 && selections.every((s) => isVirtualSport(s.sportId));
   const accept = {
     accept_better_odds: input.acceptBetterOdds,

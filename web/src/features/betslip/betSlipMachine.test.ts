@@ -160,7 +160,7 @@ describe('betSlipMachine: single', () => {
     h.actor.send({ type: 'bet.stake.change', stake: '6000' });
     h.actor.send({ type: 'bet.submit' });
     expect(h.actor.getSnapshot().context.error).toBe('betOverMax');
-    // Not a number is said as such, never as "less than the min stake" (issue 33).
+    // Not a number is said as such, never as "less than the min stake".
     h.actor.send({ type: 'bet.stake.change', stake: 'ten' });
     h.actor.send({ type: 'bet.submit' });
     expect(h.actor.getSnapshot().context.error).toBe('notANumber');
@@ -644,7 +644,7 @@ describe('betSlipMachine: view-only (suspended) account', () => {
   });
 });
 
-describe('betSlipMachine: confirm step (issue 33)', () => {
+describe('betSlipMachine: confirm step', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -686,7 +686,7 @@ describe('betSlipMachine: confirm step (issue 33)', () => {
   });
 });
 
-describe('betSlipMachine: one pick per match in a parlay (issue 33)', () => {
+describe('betSlipMachine: one pick per match in a parlay', () => {
   it('replacedPickIsSaid: a second pick of the same match replaces the first and says which', async () => {
     const h = harness({});
     h.actor.send({ type: 'bet.mode.change', mode: 'parlay' });
@@ -714,7 +714,7 @@ describe('betSlipMachine: one pick per match in a parlay (issue 33)', () => {
   });
 });
 
-describe('betSlipMachine: restored after a reload (issue 33)', () => {
+describe('betSlipMachine: restored after a reload', () => {
   const saved = (extra: Partial<SavedSlip>): SavedSlip => ({
     step: 'open',
     mode: 'single',

@@ -6,11 +6,11 @@
  * market locks placing. Every failure code goes through the catalogue (`uiActionFor`) and is
  * emitted as `notify`; `marketTypeChanged` removes the slip. A placed bet emits `balance.refresh`.
  *
- * Confirmation (issue 33): the confirm step ignores `bet.confirm` for `confirmDelayMs` after it opens
+ * Confirmation: the confirm step ignores `bet.confirm` for `confirmDelayMs` after it opens
  * (`open.confirming.arming`), so a double click on "Place bet" cannot also confirm; only then
  * (`open.confirming.armed`) does a click or Enter place the bet.
  *
- * Reloads (issue 33): `restore` (persist.ts, the tab's sessionStorage) starts the slip where the
+ * Reloads: `restore` (persist.ts, the tab's sessionStorage) starts the slip where the
  * player left it: picks, stake and step; a placement in flight is sent again with the same
  * `request_id`, so the idempotency key answers what happened to it (the first reply, never a second
  * bet); `resumed` says so on the slip.
@@ -309,7 +309,7 @@ export function placeProblem(context: BetSlipContext): string | null {
   if (lock) return 'marketSuspended';
   if (context.oddsIsUpdating) return 'oddsIsUpdating';
   // Nothing typed, not a number, more decimals than the currency has (refused, never rounded):
-  // the slip's own problems (rules.ts stakeInputProblem), each said as it is (issue 33).
+  // the slip's own problems (rules.ts stakeInputProblem), each said as it is.
   const typed = stakeInputProblem(context.stake, context.account.currency);
   if (typed !== null) return typed;
   const stake = parseStake(context.stake, context.account.currency);

@@ -1,5 +1,5 @@
 /**
- * The bet slip across reloads (issue 33): the tab's sessionStorage keeps the picks, stake, mode and
+ * The bet slip across reloads: the tab's sessionStorage keeps the picks, stake, mode and
  * step, written on every change of the slip and read back once when a page makes its slip
  * (useSlipActor). A reload in the confirm step reopens it after the picks are checked again; a
  * reload after Confirm keeps the placement's `request_id` and bet, and the machine sends the same

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Outright picks (specials, issue 28 item 8) from the slip's own calls against the real simulator
+ * Outright picks (specials) from the slip's own calls against the real simulator
  * through the real gateway: quoted by betcheckspecial and placed by betsinglespecial (the upstream
  * refuses an outright on betcheck / betsingle with invalidBetType); a plain pick keeps the plain calls.
  */

@@ -1,5 +1,5 @@
 /**
- * A waiting (live) bet's decision read off the account stream (`account/<id>`, issue 27) instead of
+ * A waiting (live) bet's decision read off the account stream (`account/<id>`) instead of
  * polling the bet lists from this tab: the gateway already polls the account every second while
  * one of its bets waits, for every tab at once. The bet is decided when the stream lists it as
  * running (accepted) or rejected; one that leaves the stream after it was seen waiting was settled

@@ -99,7 +99,7 @@ export function useSlipActor() {
   useEffect(() => {
     slip.send({ type: 'account.change', account: slipAccount });
   }, [slip, slipAccount]);
-  // Betting settings changed since (here or in another window, issue 28): the fields that changed.
+  // Betting settings changed since (here or in another window): the fields that changed.
   const betting = useRef(layout.betting);
   useEffect(() => {
     const changed = bettingChanges(betting.current, layout.betting);

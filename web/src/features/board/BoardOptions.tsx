@@ -1,5 +1,5 @@
 /**
- * The board's layout controls (issue 28 item 4; what each field means: account/layout.ts): favourites
+ * The board's layout controls (what each field means: account/layout.ts): favourites
  * only (menu0), the leagues picked (selectedLeagues), the early tab's days (selectedDays), sorting
  * (eventSorting), lines (pageType), periods (pageDisplay.marketType), quick odds (showQuickOdds) and
  * the Myanmar markets (mmoType). Each change is stored at once (`onChange`: the preferences machine,

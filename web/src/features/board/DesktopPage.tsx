@@ -45,7 +45,7 @@ import {
 } from './view.ts';
 
 const MarketsPanel = lazy(() => import('../markets/MarketsPanel.tsx'));
-// Virtual sports (issue 18): their own view in place of the board, picks into this page's slip.
+// Virtual sports: their own view in place of the board, picks into this page's slip.
 const VirtualBoard = lazy(async () => ({
   default: (await import('../virtual/VirtualBoard.tsx')).VirtualBoard,
 }));
@@ -144,7 +144,7 @@ function DesktopBoard() {
   const [timeMode, setTimeMode] = useState<number>(() => defaultTimeFilter(Date.now()));
   // The time filters' clock (a minute is fine enough for "today" and the hour filters).
   const now = useNow(60_000);
-  // Phone (issue 22): the league and time filters sit in a sheet behind a button (CSS hides both
+  // Phone: the league and time filters sit in a sheet behind a button (CSS hides both
   // the button and the closed state on a desktop).
   const [filtersOpen, setFiltersOpen] = useState(false);
 

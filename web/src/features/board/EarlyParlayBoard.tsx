@@ -1,5 +1,5 @@
 /**
- * The parlay tab's second board (issue 28 item 14): the early market's matches open to parlays,
+ * The parlay tab's second board: the early market's matches open to parlays,
  * from the `odds/<sport>/<market>/early` topic, under today's. Its own pages; the time filter
  * (today's views, SPEC section 4) does not narrow it. A pick names this topic, so the slip
  * follows the early price.

@@ -1,5 +1,5 @@
 /**
- * `autoRefreshOdds` off (SPEC sections 3 and 9; issue 28 item 1): the board holds the prices it
+ * `autoRefreshOdds` off (SPEC sections 3 and 9): the board holds the prices it
  * showed (shared/stream/priceHold.ts) while the feed keeps its topics and their models move on; the
  * "Refresh odds" control applies the current prices (a new hold) and says when newer ones wait.
  * Turning auto-refresh on again shows live prices at once.

@@ -1,8 +1,8 @@
 /**
- * Keyboard focus on the board (issue 29 item 2, roving.ts) over real OddsCells fed by a topic's
+ * Keyboard focus on the board (roving.ts) over real OddsCells fed by a topic's
  * views: the prices are one tab stop, arrows, Home and End move between them (suspended prices
  * skipped, no wrap), a focused price becomes the tab stop; a moved price is said in the board's
- * status line only when it has the focus (issue 29 item 3), in the player's language.
+ * status line only when it has the focus, in the player's language.
  */
 import { applyDelta, emptyMarketModel, type MarketModel, type MarketOdds } from '@sportsbook/protocol';
 import { act, cleanup, fireEvent, render } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * Keyboard focus on the odds board (issue 29 item 2): the board is ONE tab stop, however many prices
+ * Keyboard focus on the odds board: the board is ONE tab stop, however many prices
  * it shows. Every price button is rendered with `tabindex="-1"`; exactly one enabled price of the
  * board carries `tabindex="0"` (the "roving" cell), set here on the DOM, never through React props,
  * so moving it renders nothing. Arrow keys move the focus between prices; Enter and Space are the

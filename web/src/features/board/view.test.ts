@@ -121,7 +121,7 @@ describe('league grouping', () => {
   it('the parlay tab lists only parlay matches', () => {
     expect(matchCount(groupLeagues(model, { ...base, tab: 'parlay' }))).toBe(3);
   });
-  it("the parlay tab lists early matches open to parlays too (the early topic's board, issue 28 item 14)", () => {
+  it("the parlay tab lists early matches open to parlays too (the early topic's board)", () => {
     const early = normalizeMarket({
       leagues: [[1, 1, 'B League', 1, 0, 2, 'X']],
       matches: [
@@ -163,7 +163,7 @@ describe('league grouping', () => {
   });
 });
 
-describe('the stored layout on the board (issue 28 item 4)', () => {
+describe('the stored layout on the board', () => {
   const day = 86_400_000;
   // GMT+8 midnight of day 20_000, then two more days.
   const d0 = 20_000 * day - 8 * 3_600_000;
@@ -346,7 +346,7 @@ describe('pick labels', () => {
 
   it("names the side in the player's language, with the line", () => {
     const english = inLanguage(en);
-    // The row's line is the home handicap: each side reads its own signed line (issue 33).
+    // The row's line is the home handicap: each side reads its own signed line.
     expect(pickLabel(row('HDP', -0.5), 1, teams, english)).toBe('Tigers +0.5');
     expect(pickLabel(row('HDP', -0.5), 0, teams, english)).toBe('Lions -0.5');
     expect(pickLabel(row('HDP', 1), 0, teams, english)).toBe('Lions +1');

@@ -32,7 +32,7 @@ export { BoardMarketTypes, type MarketTab, MarketTabs } from './tabs.ts';
 
 /**
  * The parlay tab lists the matches open to parlays of today (its main topic) and of the early
- * market (a second board of the `early` topic under it, DesktopPage; issue 28 item 14).
+ * market (a second board of the `early` topic under it, DesktopPage).
  */
 export function tabGroup(tab: MarketTab): MarketGroupName {
   return tab === 'parlay' ? 'today' : tab;

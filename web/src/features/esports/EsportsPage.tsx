@@ -1,5 +1,5 @@
 /**
- * /esports2, the e-sports lobby (issue 18): game tabs, live series with their maps and the round
+ * /esports2, the e-sports lobby: game tabs, live series with their maps and the round
  * (or kill) score of the map in play, upcoming series with their GMT+8 start, and three markets per
  * series (match winner, map handicap, total maps) priced live from the odds stream's sport 43
  * boards. A price goes to the bet slip (the board's OddsCell and BetSlip); the series state comes

@@ -1,5 +1,5 @@
 /**
- * /efresult, the e-sports results (issue 18): settled series of a GMT+8 date range
+ * /efresult, the e-sports results: settled series of a GMT+8 date range
  * (`gameresultesports2`), optionally only those the member bet on, each with its map score and the
  * member's bets; a series opens its per-map detail (`gameresultesports2detail`: every map's name
  * and round or kill score, and the member's bets on it with their result).

@@ -1,5 +1,5 @@
 /**
- * A game lobby (issue 15): the games of the lobby's providers and categories (lobbies.ts), with
+ * A game lobby: the games of the lobby's providers and categories (lobbies.ts), with
  * provider and category tabs, search, favourites and recently played (the layout's `menu.games`),
  * tiles with lazy-loaded thumbnails, and launch in the 1280x720 game pop-up; the header balance is
  * refreshed when that window closes. The catalogue is cached per provider for the session

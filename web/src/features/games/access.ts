@@ -1,5 +1,5 @@
 /**
- * Which switchable game products are off for the logged-in member (issue 15, SPEC section 6):
+ * Which switchable game products are off for the logged-in member (SPEC section 6):
  * the profile says so (`player_info.live_casino_disabled` / `mini_game_disabled`, protocol's
  * `isLiveCasinoDisabled` / `isMiniGameDisabled`), or a game call of this session answered the silent
  * code (`liveCasinoDisabled` / `MiniGameDisabled`). Nav hides the product's entry and its lobby shows

@@ -1,5 +1,5 @@
 /**
- * The game catalogue, cached per provider for the session (issue 15): one GameList per provider
+ * The game catalogue, cached per provider for the session: one GameList per provider
  * per session token, shared by every lobby and tab; a tab switch or a second lobby never asks
  * again. A failed answer (maintenance, a silent code, a network error) is not kept, so the next
  * visit asks again. A new session token (login, switch, logout) starts an empty cache.

@@ -1,5 +1,5 @@
 /**
- * The game window (issue 15): a launched game opens in the app's 1280x720 pop-up (SPEC section 2,
+ * The game window: a launched game opens in the app's 1280x720 pop-up (SPEC section 2,
  * shared/popups.ts: on a phone a full-screen tab; closed with every other pop-up on logout). The
  * window is opened at once, inside the click (so no pop-up blocker stops it), and sent to the
  * one-use launch URL when LaunchGame answers. When it closes, the caller refreshes the balance.

@@ -1,5 +1,5 @@
 /**
- * The pure rules of a lobby's game list (issue 15): the key of a game, search, favourites and
+ * The pure rules of a lobby's game list: the key of a game, search, favourites and
  * recently played (kept in the layout's `menu.games`, account/layout.ts), and the tiles a lobby shows
  * for its current provider, category and view.
  */

@@ -1,5 +1,5 @@
 /**
- * The lobby table (issue 15): which providers, categories and tags each lobby route shows, and the
+ * The lobby table: which providers, categories and tags each lobby route shows, and the
  * product that can be disabled for a member (SPEC section 6: live casino and mini games answer the
  * silent codes `liveCasinoDisabled` / `MiniGameDisabled`; the lobby then shows nothing).
  *

@@ -1,7 +1,7 @@
 /**
  * /info/betlist: the running (outstanding), waiting and void/rejected lists of SPEC section 4 and
  * the settled bets of a date range (SettledBets, a one-off search). The three open lists are the
- * account stream's (`account/<id>`, issue 27): the gateway pushes a bet placed in any tab or window
+ * account stream's (`account/<id>`): the gateway pushes a bet placed in any tab or window
  * of the account, a live bet's decision and a settlement, with no timer here; parlay details on
  * demand; the stream's current cash-out offer of a running single or parlay, then cash-out (a fresh
  * quote via cashoutcheck, confirm, then accepted or the catalogue's code).

@@ -1,5 +1,5 @@
 /**
- * /event (issue 28 item 7): the operator's promotions from `eventlist`, in the language the page
+ * /event: the operator's promotions from `eventlist`, in the language the page
  * shows (the upstream writes their texts; a language switch asks again). A list, running ones
  * first then coming up, each opening its detail (`?id=<event_id>`: the terms, the period and what
  * it is tied to, a league or a match with its kick-off), all times in GMT+8. One column on a phone.

@@ -1,5 +1,5 @@
 /**
- * How the bet list, the settled history and the system parlays name a placed bet's pick (issue 33):
+ * How the bet list, the settled history and the system parlays name a placed bet's pick:
  * the same words as the slip (board/view.ts `legText`, protocol pick.ts: the team or over/under with
  * its own signed line, a Myanmar leg's gives/takes and body), and prices in ONE format, the member's
  * (layout `pageDisplay.oddsType`), with the decimal price in the title (hover, long press) and in

@@ -1,4 +1,4 @@
-/** /event's reading of `eventlist` (issue 28 item 7): running first, the match and the period kept. */
+/** /event's reading of `eventlist`: running first, the match and the period kept. */
 import { describe, expect, it } from 'vitest';
 import { readEvents } from './infoApi.ts';
 

@@ -4,7 +4,7 @@
  * score and clock, and coming up with kick-off in GMT+8. The chosen match plays in the player
  * (livetv2), named around it, with the match tracker beside it; a stream that fails shows a notice
  * and the tracker takes its place. On arrival, before the player picks, the first live match plays
- * (muted, as the player always is), as a live-TV page does (issue 28 item 15).
+ * (muted, as the player always is), as a live-TV page does.
  */
 import { hasStandings, type LiveTvListModel, type LiveTvMatch, liveTvMatchesOf } from '@sportsbook/protocol';
 import { useCallback, useMemo, useState } from 'react';

@@ -42,7 +42,7 @@ describe('lottery entry rows', () => {
     expect(rowsBody(ok, 'MYR')).toEqual([{ number: '0123', bet_type: 'D_1', big: 1.5, small: 0.5 }]);
   });
 
-  it('checks Big and Small per unit against the member limits and names the limit (issue 33)', () => {
+  it('checks Big and Small per unit against the member limits and names the limit', () => {
     // THB: min 8, max 8,000 per unit (betcheck min_unit / max_unit), in minor units.
     const thb = { min: 800, max: 800_000 };
     expect(quoteRow(row('1234', '5', ''), 'THB', thb)).toMatchObject({ problem: 'belowMin', limit: 800 });

@@ -6,7 +6,7 @@
  * `editing` (or stay in `confirming` for a retry when the outcome is unknown) and are emitted as
  * `failed` with the catalogue code; a placed ticket emits `placed` (the page refreshes the balance).
  *
- * A review stays tied to its draw (issue 33): the context keeps the draw's id and times, never the
+ * A review stays tied to its draw: the context keeps the draw's id and times, never the
  * page's current choice. When the draw closes under the review (the page sees its close time pass,
  * or the placement answers `drawClosed`), the review stays with `drawClosed` and offers one action,
  * `move`: the same rows quoted again for the next draw, with a new request_id.

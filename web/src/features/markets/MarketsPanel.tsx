@@ -169,7 +169,7 @@ export function MarketsPanel(props: {
     [match?.home, match?.away],
   );
   const closeButton = useRef<HTMLButtonElement>(null);
-  // Closed, the panel gives the focus back to the "+N" that opened it (issue 29).
+  // Closed, the panel gives the focus back to the "+N" that opened it.
   useReturnFocus();
   useEffect(() => {
     closeButton.current?.focus();

@@ -23,7 +23,7 @@ export function JoinForm({
   const error = useSelector(actor, (s) => s.context.error);
   const busy = useSelector(actor, (s) => s.matches({ joining: 'submitting' }));
   if (!room) return null;
-  // A full or started room is shown, not offered (issue 33): its facts and why it takes no one.
+  // A full or started room is shown, not offered: its facts and why it takes no one.
   if (!joinable(room))
     return (
       <div className="join-form" data-joinable="false">

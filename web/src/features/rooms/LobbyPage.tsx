@@ -71,7 +71,7 @@ function Lobby() {
   const shown = useMemo(() => filterRooms(rooms, filters, mine), [rooms, filters, mine]);
   const set = (patch: Partial<LobbyFilters>) => setFilters((f) => ({ ...f, ...patch }));
   // My room: enter it; a room that takes players: the join dialog; a full or started room: its page
-  // to view, with no join (issue 33).
+  // to view, with no join.
   const open = (room: (typeof rooms)[number]) => {
     if (mine.has(room.room_id) || !joinable(room)) navigate(`/tournament2/room/${room.room_id}`);
     else actor.send({ type: 'room.select', roomId: room.room_id });

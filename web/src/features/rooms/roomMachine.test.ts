@@ -168,7 +168,7 @@ describe('roomMachine', () => {
     actor.send({ type: 'room.join', requestId: 'join-0002' });
     await waitFor(actor, (s) => s.matches({ joining: 'form' }) && s.context.error !== null);
     expect(actor.getSnapshot().context.error).toBe('invalid_password');
-    // The form shows it; a dialog saying it again is the double of issue 33.
+    // The form shows it; a dialog saying it again would say it twice.
     expect(emitted.filter((e) => e.type === 'notify')).toEqual([]);
     actor.send({ type: 'room.cancel' });
     expect(actor.getSnapshot().matches('list')).toBe(true);

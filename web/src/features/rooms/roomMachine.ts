@@ -381,7 +381,7 @@ export const roomMachine = setup({
               },
               {
                 // The join form says it (a wrong PIN, a full room): once, beside the field, not
-                // also in a dialog over the form (issue 33).
+                // also in a dialog over the form.
                 target: 'form',
                 actions: ['endRequest', { type: 'setError', params: ({ event }) => failureOf(event.error) }],
               },

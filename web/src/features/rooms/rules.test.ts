@@ -125,7 +125,7 @@ describe('lobby filters', () => {
   });
 });
 
-describe('joinable (issue 33: a full room is view only)', () => {
+describe('joinable (a full room is view only)', () => {
   it('only an open room with a seat left is offered to join', () => {
     expect(joinable(room({ limit: 3, players: 2 }))).toBe(true);
     expect(joinable(room({ limit: 3, players: 3 }))).toBe(false);

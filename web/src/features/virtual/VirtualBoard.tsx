@@ -1,5 +1,5 @@
 /**
- * The virtual sports view (issue 18), shown on /desktop in place of the odds board when the sports
+ * The virtual sports view, shown on /desktop in place of the odds board when the sports
  * menu's virtual football or basketball is chosen: the next events with countdowns (GMT+8 kick-off
  * times), their markets (a click goes to the page's bet slip, which places virtual picks through
  * the vbet* calls), the event playing with its live score, and the latest results with a short

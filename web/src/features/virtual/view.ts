@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the virtual sports view (issue 18): the odds topics it reads, the events gathered
+ * Pure helpers of the virtual sports view: the odds topics it reads, the events gathered
  * from them (each market with the topic its price came from, for the bet slip), countdowns, and the
  * text replay of an event's scoring.
  */

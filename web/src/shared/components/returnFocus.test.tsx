@@ -1,5 +1,5 @@
 /**
- * A dialog gives the focus back to what opened it when it closes (issue 29 item 2), and to nothing
+ * A dialog gives the focus back to what opened it when it closes, and to nothing
  * when that is gone from the page.
  */
 import { act, cleanup, fireEvent, render } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * Dialogs give the focus back (issue 29 item 2): the element that had the focus when a dialog first
+ * Dialogs give the focus back: the element that had the focus when a dialog first
  * rendered (the button that opened it) gets it again when the dialog goes away, if it is still on
  * the page; else the browser's default applies. Call once at the top of a dialog component.
  */

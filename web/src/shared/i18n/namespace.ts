@@ -3,7 +3,7 @@
  * own chunk, added to an i18next instance when a page of the feature needs it or the language
  * changes. English is always loaded too (the fallback).
  *
- * A key is never shown (issue 33): until the namespace's English (the fallback of every language)
+ * A key is never shown: until the namespace's English (the fallback of every language)
  * is in, `useNamespace` suspends, so the nearest Suspense boundary (the page's loading status)
  * stands in for the page. The current language, when missing, loads behind English text.
  */
@@ -78,7 +78,7 @@ export function useNamespace(namespace: string, load: Load) {
   }, [i18n, language, namespace, load]);
   // react-i18next keeps `t` while resources are added, so a memoized reader of `t` (the board's
   // cells through a context) would keep the English fallback after the language's file came in
-  // (issue 33: price names stayed English in Thai). A new `t` once loaded re-renders them.
+  // (price names stayed English in Thai). A new `t` once loaded re-renders them.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `loaded` is the reason for a new function
   const current = useMemo(() => ((...args: Parameters<typeof t>) => t(...args)) as typeof t, [t, loaded]);
   return { t: current, i18n };

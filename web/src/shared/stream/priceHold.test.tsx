@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Auto-refresh off (issue 28 item 1): under a hold, `useTopicEntity` shows a price row as first
+ * Auto-refresh off: under a hold, `useTopicEntity` shows a price row as first
  * shown while the topic's model moves on; matches stay live; a row first shown later is held from
  * then; `behind` says newer prices wait; a new hold (Refresh) shows the current ones. Frames are
  * real: deltas from protocol's diffModel through topicState's reducers, as the stream applies them;

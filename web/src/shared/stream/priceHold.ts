@@ -1,5 +1,5 @@
 /**
- * Odds held until the player refreshes (`autoRefreshOdds` off, SPEC sections 3 and 9; issue 28).
+ * Odds held until the player refreshes (`autoRefreshOdds` off, SPEC sections 3 and 9).
  * The feed is not touched: the topics stay subscribed and their models keep moving; what a page
  * shows of a held collection (`odds`: prices, lines, status of a price row) is the entity as it was
  * the first time the page showed it under this hold. A row the page had not shown yet (a new line,

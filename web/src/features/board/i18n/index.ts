@@ -1,5 +1,5 @@
 /**
- * The `boardLayout` i18n namespace (issue 28 item 4): the board's layout controls (favourites only,
+ * The `boardLayout` i18n namespace: the board's layout controls (favourites only,
  * leagues, days, sorting, lines, periods, quick odds, Myanmar markets, sports order, the folding
  * toggles). One resource file per language, each its own chunk.
  */

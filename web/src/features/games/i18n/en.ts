@@ -1,4 +1,4 @@
-/** The `games` namespace (game lobbies, issue 15), English. Game and provider names are not translated. */
+/** The `games` namespace (game lobbies), English. Game and provider names are not translated. */
 export default {
   'games.lobbies': 'Game lobbies',
   'games.providers': 'Providers',

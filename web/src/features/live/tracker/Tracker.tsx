@@ -1,5 +1,5 @@
 /**
- * The match tracker (issue 17): the `radar/<match_id>` topic as an animated pitch (soccer: ball
+ * The match tracker: the `radar/<match_id>` topic as an animated pitch (soccer: ball
  * zone and attacking side, event pop-ups, a timeline, stats bars) or a scoreboard (other sports).
  * Subscribes through the tab's stream while mounted (the stream unsubscribes when the last
  * watcher goes). Used beside the board, in the more-markets panel and in the live TV view.

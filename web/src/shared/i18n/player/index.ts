@@ -1,5 +1,5 @@
 /**
- * The `player` i18n namespace (issue 19: settled history, statement lines, win/loss report, own
+ * The `player` i18n namespace (a player's history: settled history, statement lines, win/loss report, own
  * system parlays, switch account, last login, parlay totals): one resource file per language,
  * each its own chunk, loaded when a page of it needs it.
  */
