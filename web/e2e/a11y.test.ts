@@ -1,5 +1,5 @@
 /**
- * Accessibility in a real browser (issue 29 items 1 and 5): axe-core's WCAG 2.1 A/AA rules
+ * Accessibility in a real browser: axe-core's WCAG 2.1 A/AA rules
  * (`@axe-core/playwright`) find no critical or serious violation on any route of SPEC section 2,
  * logged out and logged in, at desktop size and on a 390x844 phone, in every theme, and with the
  * dialogs open (bet slip with a pick, join room, 4D review, a game lobby with its pop-up playing, the

@@ -1,5 +1,5 @@
 /**
- * The private account stream in real Chromium (issue 27 items 2 and 4): two windows of one account
+ * The private account stream in real Chromium: two windows of one account
  * and one window of another. A bet placed from the first window's slip is in the second window's
  * bet list and header balance within 1 s of the upstream accepting it (the proxy nudges the
  * account's topic; the slow poll here is 3 s apart, so no poll can do it), and never in the other

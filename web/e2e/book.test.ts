@@ -1,5 +1,5 @@
 /**
- * The sportsbook in a real browser (issue 7): a live price moving without a reload, a single bet from
+ * The sportsbook in a real browser: a live price moving without a reload, a single bet from
  * slip to waiting, running, settled and reconciled in the statement; stale odds suspending betting;
  * a gateway restart the board survives; parlays, a system parlay and a Myanmar bet. The simulator's
  * clock is manual: the test moves it, and waits on page conditions, never on sleeps.
@@ -211,7 +211,7 @@ describe('sportsbook end to end', { timeout: 90_000 }, () => {
     await list.close();
   });
 
-  it('every pick reads on the slip and in the bet list as its price says, each side with its own line (issue 33)', async () => {
+  it('every pick reads on the slip and in the bet list as its price says, each side with its own line', async () => {
     await login('load01');
     await openTab('today');
     const slip = page.locator('.bet-slip');
@@ -268,7 +268,7 @@ describe('sportsbook end to end', { timeout: 90_000 }, () => {
     await list.close();
   });
 
-  it("price names follow the player's language, Thai and Chinese included (issue 33)", async () => {
+  it("price names follow the player's language, Thai and Chinese included", async () => {
     await login('load02');
     await openTab('today');
     const language = page.locator('.app-header select:visible:has(option[value="th"])').first();
@@ -302,7 +302,7 @@ describe('sportsbook end to end', { timeout: 90_000 }, () => {
     await openTab('today');
     await page.locator('[data-market="mmo"]').click();
     // A taker's price (the side that does not give the body): the slip names that team as taking
-    // the body, and the bet placed backs that very team (issue 33: selection 0 is the giver).
+    // the body, and the bet placed backs that very team (selection 0 is the giver).
     const cell = page
       .locator(
         '.board[data-topic*="/mmo/"][data-status="ok"] .cell-line:not(.giver) button.odds-cell:not([disabled])',

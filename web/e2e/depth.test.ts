@@ -1,5 +1,5 @@
 /**
- * Issue 28 items 7, 11, 15 and 16 in a real browser, on one stack (one context per test):
+ * Promotions, message pages, live TV and site maintenance in a real browser, on one stack (one context per test):
  * - /event lists the world's promotions in the member's language and opens one's detail;
  * - /info/message reaches page 2 of the personal messages and page 3 of the announcements, and the
  *   main window's unread count follows the reading without a reload (account stream);
@@ -58,7 +58,7 @@ async function fitsPhone(page: Page) {
     .toBe(true);
 }
 
-describe('issue 28 depth', { timeout: 90_000 }, () => {
+describe('promotions, messages, live TV, maintenance', { timeout: 90_000 }, () => {
   it("/event shows the world's events in the member's language, with a detail", async () => {
     const page = await loggedIn('demo01');
     await page.locator('.app-header').getByLabel('Language').selectOption('ko');

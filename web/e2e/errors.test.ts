@@ -1,6 +1,6 @@
 /**
- * Every code of the error catalogue (protocol/src/errors.ts, SPEC section 8) as the browser shows it
- * (issue 28). The simulator's fault switch ("answer call X with code Y once", `viaProxy` so only the
+ * Every code of the error catalogue (protocol/src/errors.ts, SPEC section 8) as the browser shows it.
+ * The simulator's fault switch ("answer call X with code Y once", `viaProxy` so only the
  * page's own call takes it, never the gateway's polls) makes a call the page makes on a player's
  * action answer the code, and the page must show exactly what the catalogue says for that situation
  * (`uiActionFor`): the toast's text, the dialog's text (error or notice), nothing, the network banner,
@@ -174,7 +174,7 @@ describe('every catalogue code, as the page shows it', { timeout: 180_000 }, () 
         await expectLoggedOut(`balance: ${code}`);
         await logInToLightPage();
       } else if (code === 'maintenance') {
-        // The site in maintenance (issue 28 item 16): nothing shown, the page goes to /maintenance;
+        // The site in maintenance: nothing shown, the page goes to /maintenance;
         // "Try again" brings it back (web/README.md "Maintenance").
         await page.waitForURL((u) => u.pathname === '/maintenance');
         await page.getByRole('button', { name: 'Try again' }).click();

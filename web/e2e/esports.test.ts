@@ -1,5 +1,5 @@
 /**
- * E-sports in a real browser (issue 18): a new member opens /esports2, sees the games, the live and
+ * E-sports in a real browser: a new member opens /esports2, sees the games, the live and
  * upcoming series with their markets (match winner, map handicap, total maps), bets on the next
  * series' match winner through the bet slip; the simulator's clock is run until the series has been
  * played map by map, and /efresult shows its map score, the per-map detail (round or kill scores)

@@ -1,5 +1,5 @@
 /**
- * What a new player hits in the first hour (issue 33), in a real browser: a logout reaches every
+ * What a new player hits in the first hour, in a real browser: a logout reaches every
  * window of the session at once (tabs, pop-ups, pop-ups opened before a reload, the odds stream's
  * 4401), and a slow language file never shows a raw translation key. Waits are on page conditions,
  * never sleeps.

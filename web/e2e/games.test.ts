@@ -1,5 +1,5 @@
 /**
- * The game lobbies in a real browser (issue 15), against the simulator's game providers: a new
+ * The game lobbies in a real browser, against the simulator's game providers: a new
  * member opens every lobby route (each shows tiles), finds a game by search, launches a slot, a
  * table game and a mini game in the 1280x720 pop-up, plays a round in each launched page, closes
  * the window, and the header balance and the statement lines move by exactly each round's result.

@@ -1,5 +1,5 @@
 /**
- * A player's history and account in a real browser (issue 19), on one stack: an outright bet and a
+ * A player's history and account in a real browser, on one stack: an outright bet and a
  * parlay settled by the simulator's clock and shown in the settled history with their result and
  * payout; the statement's lines adding up to the balance change and the win/loss report agreeing;
  * the server's settings winning at login (demo07's Myanmar odds) and shared between browsers;

@@ -1,5 +1,5 @@
 /**
- * Keyboard only (issue 29 items 2 and 3), in real Chromium against the real gateway and simulator:
+ * Keyboard only, in real Chromium against the real gateway and simulator:
  * a player logs in, finds a match on the board, adds a price to the slip, sets a stake, places the
  * bet and finds it in the bet list with `page.keyboard` alone (no click, no locator.focus). Every
  * stop the focus lands on shows it; the board is one tab stop however many prices it has (arrows
@@ -86,7 +86,7 @@ const activeData = (p: Page) =>
     return { odds: el?.dataset.odds, index: el?.dataset.index, more: el?.dataset.more };
   });
 
-describe('keyboard only (issue 29)', { timeout: 120_000 }, () => {
+describe('keyboard only', { timeout: 120_000 }, () => {
   it('keyboardOnlyBet: log in, find a match, pick a price, stake, place, and find the bet in the bet list, with the keyboard alone', async () => {
     const account = 'demo01';
     // Log in: the landing form, by Tab, typing and Enter.

@@ -1,5 +1,5 @@
 /**
- * The prerendered landing page (issue 29, item 4; web/tools/landingHtml.ts, src/prerender.tsx):
+ * The prerendered landing page (web/tools/landingHtml.ts, src/prerender.tsx):
  * index.html carries the login form and its CSS, so the form paints before any JavaScript; the app
  * then hydrates that same form (never a second copy), which stays inert until then; a returning
  * visitor whose first render differs gets a fresh render. And the gateway sends it compressed.

@@ -1,5 +1,5 @@
 /**
- * The stored layout on the board (issue 28 items 4 and 5), in a real browser on one stack: the
+ * The stored layout on the board, in a real browser on one stack: the
  * sports menu follows the simulator's configured order (and BDT's alternate); a member changes the
  * tab, market type, days, leagues, favourites only, sorting, lines, periods, quick odds, the sports
  * order and folds the sports menu and the slip, then finds all of it after a reload and after a new

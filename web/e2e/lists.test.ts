@@ -1,5 +1,5 @@
 /**
- * Shared lists as topics in a real browser (issue 27 item 1): /w4d shows the draws of the gateway's
+ * Shared lists as topics in a real browser: /w4d shows the draws of the gateway's
  * `list/lottery` topic (the countdown's draw is the topic's next open draw) and a draw drawn on the
  * simulator's clock reaches the page without a reload; /livetv lists the `list/livetv` topic's
  * matches; and a second window on the same pages does not add upstream calls of the shared lists

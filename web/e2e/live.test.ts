@@ -1,5 +1,5 @@
 /**
- * The live centre in a real browser (issue 17), on one stack: /livetv lists the streams, a clip
+ * The live centre in a real browser, on one stack: /livetv lists the streams, a clip
  * plays (the video's time advances) with the match named around it and the tracker beside it; a
  * broken stream (the simulator's admin switch) shows the notice and falls back to the tracker; a
  * highlight plays; a league's standings and bracket open from live TV; the header shows the

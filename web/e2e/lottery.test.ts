@@ -1,5 +1,5 @@
 /**
- * The 4D lottery in a real browser (issue 16): a new member types a straight, a box on a number with
+ * The 4D lottery in a real browser: a new member types a straight, a box on a number with
  * one repeated digit (12 permutations) and an iBox in the keyboard-first grid, sees each row's
  * permutations and cost and the total before confirming, places the ticket, the simulator's clock is
  * run to the draw, and the results board, the ticket and the header balance show the payout exactly

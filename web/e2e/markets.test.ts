@@ -1,5 +1,5 @@
 /**
- * More markets (issue 17) in a real browser: a new user opens a match's every market from the
+ * More markets in a real browser: a new user opens a match's every market from the
  * board's "+N", sees the panel's prices move without a reload (the simulator's manual clock is
  * moved by the test), places a correct-score bet from the panel through the same bet slip and finds
  * it in the bet list; closing the panel stops the `match/<id>` polls (no leaked topic). On a 360 px

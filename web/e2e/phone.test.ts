@@ -1,5 +1,5 @@
 /**
- * The sportsbook on a phone (issue 22): Chromium at 390x844 with mobile emulation and touch. Every
+ * The sportsbook on a phone: Chromium at 390x844 with mobile emulation and touch. Every
  * route of SPEC section 2 that exists fits the screen width (no horizontal page scroll); the header
  * folds into a bar with a drawer; the bet slip is a bottom sheet below the board (never over it);
  * a bet is placed by touch from the board through the sheet; the cards flash prices from the stream.
@@ -257,7 +257,7 @@ describe('the sportsbook on a 390x844 phone', { timeout: 120_000 }, () => {
 });
 
 /**
- * Issue 33: the layout follows the device, not the width alone. A phone turned to landscape
+ * The layout follows the device, not the width alone. A phone turned to landscape
  * (844x390) keeps the phone layout (shared/phoneQuery.ts: touch and a short screen): the header
  * bar, no sideways scroll, a price in view without scrolling, the slip a bottom sheet.
  */

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: the simulator's replies are read loosely here.
 /**
- * Issue 28 items 8, 9 and 14 in a real browser: early matches open to parlays on the parlay tab (and
+ * Parlays, specials and win/loss in a real browser: early matches open to parlays on the parlay tab (and
  * a parlay with an early leg accepted), outright picks placed through the special calls, and the
  * win/loss report with a row per product played.
  */
@@ -53,7 +53,7 @@ async function playRound(auth: object, provider: string, gameId: string, bets: u
   expect(played.status).toBe(1);
 }
 
-describe('products (issue 28)', () => {
+describe('products', () => {
   it('the parlay tab lists early matches open to parlays, and a parlay with an early leg is accepted', async () => {
     await logIn(page, stack.gateway.url, 'demo08');
     await page.locator('[data-tab="parlay"]').click();

@@ -1,5 +1,5 @@
 /**
- * Tournament rooms in a real browser (issue 14), one stack: a private room made with the create
+ * Tournament rooms in a real browser, one stack: a private room made with the create
  * wizard and joined with a wrong then the right PIN; a free room joined twice from the same IP
  * (`IPJoinedBefore`); a room below 3 players at its last join time cancelled and the fee refunded;
  * a member with tournament disabled sees no entry; then three members (three browser contexts)
@@ -213,7 +213,7 @@ describe('tournament rooms', () => {
     await login(guest, 'demo16');
     await joinFromLobby(guest, roomId, 'private', '135791');
     const dialog = guest.getByRole('dialog', { name: 'Join the room' });
-    // Said once, beside the PIN (issue 33: it was also a dialog over the form).
+    // Said once, beside the PIN, not again in a dialog over the form.
     await dialog.locator('[data-code="invalid_password"]').getByText('Invalid password.').waitFor();
     expect(await guest.getByText('Invalid password.').count()).toBe(1);
     expect(await guest.getByRole('alertdialog').count()).toBe(0);
@@ -403,7 +403,7 @@ describe('tournament rooms', () => {
     expect(await smallTargets(phone)).toEqual([]);
     const rankingText = (page: Page) => page.getByTestId('ranking').locator('tbody').textContent();
     const initial = await Promise.all(pages.map(rankingText));
-    // Players without a nickname read apart (issue 33: every one was "dem***").
+    // Players without a nickname read apart, not all as the same masked "dem***".
     const names = await phone.getByTestId('ranking').locator('tbody tr td:nth-child(2)').allTextContents();
     expect([...names].sort()).toEqual(['d***01', 'd***16', 'd***17']);
 

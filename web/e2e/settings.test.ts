@@ -1,5 +1,5 @@
 /**
- * The betting settings do what they say (issue 28 items 1-3), in real Chromium against the real
+ * The betting settings do what they say, in real Chromium against the real
  * gateway and simulator (manual clock: prices move only when the test advances it):
  * - auto-refresh off: the board keeps the prices it shows while the simulator moves them (the feed
  *   keeps the topic), says newer prices wait, and "Refresh odds" applies the current ones;
@@ -85,7 +85,7 @@ async function liveBoard(p: Page) {
     .waitFor();
 }
 
-describe('betting settings (issue 28)', { timeout: 120_000 }, () => {
+describe('betting settings', { timeout: 120_000 }, () => {
   it('quickBetOneClick: quick bet on with an amount in the settings; one click on a price places exactly that stake, no confirm step', async () => {
     await logIn(page, stack.gateway.url, 'demo01');
     await openSettings(page);

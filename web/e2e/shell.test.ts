@@ -1,5 +1,5 @@
 /**
- * The web app's shell in a real browser (issue 6): guard and redirect, login failures, token launch,
+ * The web app's shell in a real browser: guard and redirect, login failures, token launch,
  * language, session expiry, pop-ups and preferences. Waits are on page conditions, never sleeps.
  */
 import type { BrowserContext, Page } from 'playwright-core';

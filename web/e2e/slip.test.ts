@@ -1,5 +1,5 @@
 /**
- * The bet slip as a new player meets it (issue 33 items 3, 9, 10, 11), in real Chromium against the
+ * The bet slip as a new player meets it, in real Chromium against the
  * real gateway and simulator: a double click on "Place bet" never also confirms (the confirm step
  * waits, then a deliberate click or Enter places); the slip survives a reload in its confirm step,
  * and a reload right after Confirm says what became of the bet, placed once; a second pick of a
@@ -39,7 +39,7 @@ async function openTab(p: Page, tab: 'today' | 'parlay') {
 const openCells = (p: Page) =>
   p.locator('.board[data-status="ok"] .odds-col[data-bettype="HDP"] button.odds-cell:not([disabled])');
 
-describe('bet slip (issue 33)', { timeout: 90_000 }, () => {
+describe('bet slip', { timeout: 90_000 }, () => {
   it('doubleClickDoesNotConfirm: a double click on Place bet opens the confirm step and places nothing; a deliberate click, or Enter, places', async () => {
     await logIn(page, stack.gateway.url, 'demo01');
     await openTab(page, 'today');

@@ -1,5 +1,5 @@
 /**
- * Stake and limit messages a new player meets (issue 33 item 7), in a real browser: a slip stake
+ * Stake and limit messages a new player meets, in a real browser: a slip stake
  * that is not a number says so (never "less than the min stake"), the min and max stake show
  * before typing and a stake under the minimum names it in the member's currency (MMK); the 4D
  * entry shows the per-unit limits (THB 8 to 8,000) and names the one a Big breaks; a room fee of

@@ -1,5 +1,5 @@
 /**
- * The match tracker (issue 17) in a real browser: a live soccer match opened from the board shows
+ * The match tracker in a real browser: a live soccer match opened from the board shows
  * the tracker (pitch, events, timeline, stats) beside it, with a score that agrees with the board's
  * row and the simulator's engine, also after the simulator's manual clock moves the match on (no
  * reload); closing it stops the `radar/<id>` polls (unsubscribed on unmount). On a 360 px phone

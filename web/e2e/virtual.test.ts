@@ -1,5 +1,5 @@
 /**
- * Virtual sports and the number game (issue 18) in Chromium, on one stack: a new member opens
+ * Virtual sports and the number game in Chromium, on one stack: a new member opens
  * virtual football from the sports menu, bets on the next event through the bet slip (vbet*), the
  * simulator's clock (admin advance) plays the event out, and the bet settles with the balance and
  * the statement right; then plays the number game at /minigame and finds the draw and the ticket

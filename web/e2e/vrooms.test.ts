@@ -1,5 +1,5 @@
 /**
- * A tournament room over virtual events from the create wizard (issue 18, vroomcreate): "Virtual
+ * A tournament room over virtual events from the create wizard (vroomcreate): "Virtual
  * sports" in step 1 lists the virtual leagues and events, the room is created through vroomcreate
  * with its owner joined, and the simulator holds it as a virtual room over those events.
  */
