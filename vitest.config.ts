@@ -32,7 +32,7 @@ export default defineConfig({
           // One retry for a browser test. In one full run of 2026-11-27, two e2e tests (each passing
           // alone and in three later runs of every e2e file) lost their page's content right after a
           // login for 30 s; not reproduced with page logs on. A retry keeps CI honest about real
-          // failures (a test failing twice fails the run) while that is found (closing note, issue 33).
+          // failures (a test failing twice fails the run) while that is found.
           retry: 1,
         },
       },

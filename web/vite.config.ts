@@ -27,7 +27,7 @@ function landingBudget(): Plugin {
 
 /**
  * `@media (--phone)` in the app's CSS becomes src/shared/phoneQuery.ts's PhoneQuery, the query JS
- * reads too (issue 33): one definition of the phone layout.
+ * reads too: one definition of the phone layout.
  */
 function phoneMedia(): Plugin {
   return {
@@ -80,7 +80,7 @@ export default defineConfig({
   root,
   // protocol is TypeScript source: its package exports a `source` condition.
   resolve: { conditions: ['source', ...defaultClientConditions] },
-  // prerenderLanding and precompress: issue 29, the landing page paints before its JS (tools/landingHtml.ts).
+  // prerenderLanding and precompress: the landing page paints before its JS (tools/landingHtml.ts).
   plugins: [
     phoneMedia(),
     pureProtocolDeclarations(),
