@@ -72,6 +72,18 @@ export class FeedTestClient {
     });
   }
 
+  /**
+   * Connects through the gateway app's `injectWS` (no socket, nothing listening): for tests of one
+   * connection's protocol and timers, which can then run on fake timers.
+   */
+  static async inject(
+    app: { injectWS(path: string): Promise<WebSocket> },
+    options: Pick<ClientOptions, 'verify' | 'version'> = {},
+  ): Promise<FeedTestClient> {
+    const ws = await app.injectWS('/ws');
+    return new FeedTestClient(ws, options.verify ?? true, options.version ?? 1);
+  }
+
   /** Takes over a topic's state from an earlier connection, to resume with `from`. */
   adopt(topic: string, state: TopicState): { epoch: string; seq: number } {
     this.topics.set(topic, {

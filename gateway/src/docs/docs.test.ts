@@ -4,7 +4,7 @@
  * the gateway's CSP, and the AsyncAPI document names every wire frame.
  */
 import { CallGroup, Calls, ClientFrame, LanguageLists, ServerFrame, SharedLists } from '@sportsbook/protocol';
-import { launchChromium, postJson, type Stack, startStack } from '@sportsbook/testkit';
+import { inject, injectJson, launchChromium, postJson, type Stack, startStack } from '@sportsbook/testkit';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -16,6 +16,7 @@ interface OpenApi {
   >;
 }
 
+/** Listening for Chromium's page; the documents and the proxied login go through app.inject. */
 let stack: Stack;
 let browser: Browser;
 beforeAll(async () => {
@@ -32,9 +33,9 @@ const openApiPath = (path: string) => `/api${path.replace(/:([A-Za-z]+)/g, '{$1}
 
 describe('API reference', () => {
   it('lists every /api call of the call table with its body and reply schemas', async () => {
-    const res = await fetch(`${stack.gateway.url}/api/docs/json`);
-    expect(res.status).toBe(200);
-    const doc = (await res.json()) as OpenApi;
+    const res = await inject(stack.gateway.app, { url: '/api/docs/json' });
+    expect(res.http).toBe(200);
+    const doc = res.json as OpenApi;
     expect(doc.openapi).toMatch(/^3\./);
     const proxied = Calls.filter((c) => c.group !== CallGroup.odds);
     expect(proxied.length).toBeGreaterThan(50);
@@ -57,7 +58,7 @@ describe('API reference', () => {
       account_id: 'demo01',
       password: 'demo1234',
     });
-    const proxied = await postJson(`${stack.gateway.url}/api/authlogin`, {
+    const proxied = await injectJson(stack.gateway.app, '/api/authlogin', {
       account_id: 'demo02',
       password: 'demo1234',
     });
@@ -87,8 +88,9 @@ describe('API reference', () => {
   });
 
   it('describes the websocket with an AsyncAPI document naming every wire frame', async () => {
-    const res = await fetch(`${stack.gateway.url}/api/docs/asyncapi.json`);
-    const doc = (await res.json()) as {
+    const res = await inject(stack.gateway.app, { url: '/api/docs/asyncapi.json' });
+    expect(res.http).toBe(200);
+    const doc = res.json as {
       asyncapi: string;
       channels: { feed: { address: string } };
       components: {

@@ -5,7 +5,7 @@ import {
   parseMarketData,
   stateHash,
 } from '@sportsbook/protocol';
-import { FeedTestClient, login } from '@sportsbook/testkit';
+import { buildTestGateway, FeedTestClient, type GatewayApp, login } from '@sportsbook/testkit';
 import {
   AdminToken as ADMIN_TOKEN,
   advanceDeltas,
@@ -14,8 +14,8 @@ import {
   simCalls,
   startPair,
 } from '@sportsbook/testkit/feed';
-import { DemoPassword, type RunningSim } from '@sportsbook/upstream-sim';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DemoPassword, type RunningSim, startSim } from '@sportsbook/upstream-sim';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningGateway, startGateway } from '../index.ts';
 
 const LIVE = 'odds/1/hdpou/live';
@@ -99,27 +99,6 @@ describe('odds feed over /ws against the simulator', () => {
     const hb = c.framesOf('hb').at(-1);
     expect(c.welcome?.hb).toBe(250);
     expect(hb?.seqs[LIVE]).toBe(c.topics.get(LIVE)?.seq);
-  });
-
-  it('sends heartbeats only to connections that were sent nothing for the heartbeat interval', async () => {
-    const busy = await ready();
-    const idle = await ready();
-    const hbs = (c: FeedTestClient) => c.framesOf('hb').length;
-    const busyBefore = hbs(busy);
-    const idleBefore = hbs(idle);
-    // `busy` gets a frame (the ping's ack) every ~50 ms, well inside the 250 ms heartbeat; `idle`
-    // gets nothing but heartbeats (the manual clock does not move, so no deltas).
-    let id = 10_000;
-    while (hbs(idle) < idleBefore + 3) {
-      const pingId = id++;
-      busy.send({ op: 'ping', id: pingId });
-      await busy.until(() => busy.frames.some((f) => f.t === 'ack' && f.id === pingId), 2000, 'ack');
-      // The pacing is the subject: a frame every ~50 ms of the gateway's real heartbeat sweep.
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(hbs(busy)).toBe(busyBefore);
-    // The heartbeat an idle client gets still carries the seq it holds.
-    expect(idle.framesOf('hb').at(-1)?.seqs[LIVE]).toBe(idle.topics.get(LIVE)?.seq);
   });
 
   it('resumes inside the buffer with the missed deltas and outside it with a snapshot', async () => {
@@ -279,5 +258,64 @@ describe('graceful shutdown', () => {
     } finally {
       await sim.close();
     }
+  });
+});
+
+describe('heartbeats, on fake timers through injected sockets', () => {
+  let sim: RunningSim;
+  let app: GatewayApp | undefined;
+  let session: { accountId: string; token: string };
+  beforeAll(async () => {
+    sim = await startSim({ clock: 'manual', adminToken: ADMIN_TOKEN, faultTimeoutMs: 1000 });
+    session = await login(sim.url);
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await app?.close();
+    await sim?.close();
+  });
+
+  it('sends heartbeats only to connections that were sent nothing for the heartbeat interval', async () => {
+    // The gateway is built on fake timers (its heartbeat sweep and Date.now); the simulator behind
+    // it runs on real ones, its replies are real I/O. setImmediate and nextTick stay real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    const gateway = await buildTestGateway({
+      upstreamUrl: sim.url,
+      pollIntervalMs: 50,
+      heartbeatMs: 250,
+      warmTopics: [],
+    });
+    app = gateway;
+    const ready = async () => {
+      const c = await FeedTestClient.inject(gateway);
+      await c.hello(session.accountId, session.token);
+      await c.sub(LIVE);
+      // vi.waitFor moves the fake clock by its interval on each check: the first poll comes due.
+      await vi.waitFor(() => expect(c.topics.has(LIVE)).toBe(true), { timeout: 5000, interval: 10 });
+      return c;
+    };
+    const busy = await ready();
+    const idle = await ready();
+    const hbs = (c: FeedTestClient) => c.framesOf('hb').length;
+    const busyBefore = hbs(busy);
+    const idleBefore = hbs(idle);
+    // One second of gateway time in 50 ms steps: `busy` gets a frame (the ping's ack) every step,
+    // well inside the 250 ms heartbeat; `idle` gets nothing but heartbeats (the manual clock does
+    // not move, so no deltas): exactly one every 250 ms.
+    let id = 10_000;
+    for (let step = 0; step < 20; step++) {
+      const pingId = id++;
+      busy.send({ op: 'ping', id: pingId });
+      await busy.until(() => busy.frames.some((f) => f.t === 'ack' && f.id === pingId), 2000, 'ack');
+      await vi.advanceTimersByTimeAsync(50);
+    }
+    expect(hbs(busy)).toBe(busyBefore);
+    expect(hbs(idle)).toBe(idleBefore + 4);
+    // The heartbeat an idle client gets still carries the seq it holds.
+    expect(idle.framesOf('hb').at(-1)?.seqs[LIVE]).toBe(idle.topics.get(LIVE)?.seq);
+    expect([...busy.problems, ...idle.problems]).toEqual([]);
+    // No close handshake: its timer would be a fake one.
+    busy.ws.terminate();
+    idle.ws.terminate();
   });
 });
