@@ -37,7 +37,7 @@ interface Profile {
 /** The account stream, when protocol has it: every logged-in page's layout reads it. */
 const hasAccountTopic = parseTopic('account/demo01').ok;
 
-/** What the logged-in layout watches on every page: the marquee and, with item 2, the account. */
+/** What the logged-in layout watches on every page: the marquee and, when protocol has it, the account. */
 const layout = (accountId: string) =>
   hasAccountTopic ? ['list/marquee/en', `account/${accountId.toLowerCase()}`] : ['list/marquee/en'];
 

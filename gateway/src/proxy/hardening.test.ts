@@ -136,7 +136,7 @@ describe('gateway hardening against the simulator', () => {
     await sim?.close();
   });
 
-  describe('item 2: the origin rule on /ws, and same-origin only from served hosts', () => {
+  describe('the origin rule on /ws, and same-origin only from served hosts', () => {
     it('refuses a foreign Origin on the websocket upgrade, lets the allowlist and same-origin through', async () => {
       const host = '127.0.0.1:4711';
       expect(await injectWs(app, { host, origin: 'https://evil.example' })).toBe(403);
@@ -187,7 +187,7 @@ describe('gateway hardening against the simulator', () => {
     });
   });
 
-  describe('item 3: an idempotency key is bound to its bet, not to the session', () => {
+  describe('an idempotency key is bound to its bet, not to the session', () => {
     it('after a gateway restart, the same request_id with another stake gets requestIdReused and places nothing', async () => {
       const first = await injectTestGateway(sim);
       const session = await injectLogin(first, 'load06');
@@ -273,7 +273,7 @@ describe('gateway hardening against the simulator', () => {
     });
   });
 
-  describe('item 4: no query string reaches the log', () => {
+  describe('no query string reaches the log', () => {
     it('logs request lines and framework errors with the path only', async () => {
       const secrets = [
         'LAUNCH1secret',
@@ -298,7 +298,7 @@ describe('gateway hardening against the simulator', () => {
     });
   });
 
-  describe('item 5: login limits count per account and address together', () => {
+  describe('login limits count per account and address together', () => {
     it('a stranger guessing a password is throttled; the owner, from another address, still gets in', async () => {
       const limited = await injectTestGateway(sim, { loginLimitPerAccountPerMinute: 3, trustProxy: true });
       try {
@@ -324,7 +324,7 @@ describe('gateway hardening against the simulator', () => {
     });
   });
 
-  describe('item 6: every /api answer is the envelope', () => {
+  describe('every /api answer is the envelope', () => {
     it('bad URL encoding, a wrong method with a bad body, /api itself, unknown methods', async () => {
       const cases: [string, string, string, number][] = [
         ['GET /api/%zz HTTP/1.1', '', 'badRequest', 400],
@@ -350,7 +350,7 @@ describe('gateway hardening against the simulator', () => {
     });
   });
 
-  describe('item 9: /metrics is not public, and a trickled body is cut at the request timeout', () => {
+  describe('/metrics is not public, and a trickled body is cut at the request timeout', () => {
     it('on the public port /metrics answers local clients only, or a bearer token', async () => {
       // Injected requests come from 127.0.0.1, a local client.
       const local = await inject(app, { url: '/metrics' });
