@@ -5,7 +5,7 @@
  * and rounds played in Chromium (slot, baccarat, hi-lo) moving the balance by exactly each round's
  * result; maintenance and a used link shown as notices; bad names never reach the upstream.
  */
-import { loginAt, postJson, type StackOf, simAdmin, simCalls, startStack } from '@sportsbook/testkit';
+import { inject, loginAt, postJson, type StackOf, simAdmin, simCalls, startStack } from '@sportsbook/testkit';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -56,11 +56,12 @@ describe('game pages through the gateway', () => {
     const { json } = await api('/games/pgs/GameList', s);
     expect(json.status).toBe(1);
     const first = (json.games as any[])[0];
-    const thumb = await fetch(`${stack.gateway.url}${first.thumbnail}`);
-    expect(thumb.status).toBe(200);
+    // The thumbnail's route through app.inject: the page loading it is the Chromium tests' part.
+    const thumb = await inject(stack.gateway.app, { url: first.thumbnail as string });
+    expect(thumb.http).toBe(200);
     expect(thumb.headers.get('content-type')).toBe('image/svg+xml');
     expect(thumb.headers.get('cache-control')).toContain('max-age');
-    expect(await thumb.text()).toContain('<svg');
+    expect(thumb.text).toContain('<svg');
   });
 
   it('plays a slot in the launched page: the balance moves by exactly the round result', async () => {
@@ -160,12 +161,12 @@ describe('game pages through the gateway', () => {
       '/api/games/pgs/static/..%2Fsecret',
       '/api/games/pgs/thumb/.hidden.svg',
     ]) {
-      const res = await fetch(`${stack.gateway.url}${path}`);
-      expect(res.status, path).toBe(404);
-      expect(await res.json()).toEqual({ status: 0, statusdesc: 'unknownCall' });
+      const res = await inject(stack.gateway.app, { url: path });
+      expect(res.http, path).toBe(404);
+      expect(res.json).toEqual({ status: 0, statusdesc: 'unknownCall' });
     }
-    const missing = await fetch(`${stack.gateway.url}/api/games/pgs/thumb/pgs-999.svg`);
-    expect(missing.status).toBe(404);
+    const missing = await inject(stack.gateway.app, { url: '/api/games/pgs/thumb/pgs-999.svg' });
+    expect(missing.http).toBe(404);
     expect(await simCalls(stack.sim)).toBe(calls);
   });
 });
