@@ -9,27 +9,20 @@
  * calls per second before, during and after, gaps, closes, snapshots.
  */
 import { gatewayMetric } from '@sportsbook/testkit/feed';
-import { startSim } from '@sportsbook/upstream-sim';
 import { type ChaosReport, Checks, type Scenario } from './scenario.ts';
 import {
   ClusterChaos,
-  clusterEnv,
   type GatewayProcess,
-  login,
   median,
   progress,
   type ResilientClient,
-  type RunningRedis,
-  random,
   rateMark,
   ratesSince,
   round,
   sleep,
-  startClients,
-  startGatewayProcess,
   startRedis,
-  untilAllOn,
-  upstreamHash,
+  tally,
+  withClusterStack,
 } from './stack.ts';
 
 const { topic: LIVE, intervalMs: INTERVAL_MS } = ClusterChaos;
@@ -73,140 +66,113 @@ const scenario: Scenario = {
   async run({ quick, seed }): Promise<ChaosReport> {
     const size = quick ? Sizes.quick : Sizes.full;
     const checks = new Checks();
-    const rand = random(seed);
-    let redis: RunningRedis | undefined;
-    const sim = await startSim({
-      clock: 'manual',
-      sessions: { requestsPerSecond: 0 },
-      world: { seed: 9, liveMatches: 12, todayMatches: 20, earlyMatches: 4 },
-    });
-    const nodes: GatewayProcess[] = [];
-    const clients: ResilientClient[] = [];
-    let driver: NodeJS.Timeout | undefined;
-    try {
-      redis = await startRedis();
-      const env = clusterEnv(sim.url, { REDIS_URL: redis.url });
-      nodes.push(...(await Promise.all([startGatewayProcess(env), startGatewayProcess(env)])));
-      // A live evening: the odds move on every poll.
-      driver = setInterval(() => sim.advance(3000), INTERVAL_MS / 2);
-      const sessions = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => login(sim.url, `load${String(i + 1).padStart(2, '0')}`)),
-      );
-      await startClients(clients, size.clients, {
-        nodes: () => nodes.map((n) => n.wsUrl),
-        sessions,
-        topics: [LIVE],
-        rand,
-      });
-      const perNode = nodes.map((n) => clients.filter((c) => c.current?.ws.url.startsWith(n.wsUrl)).length);
-      progress('redis-kill', `${clients.length} clients (${perNode.join(' + ')}) on ${nodes.length} nodes`);
-      await sleep(1000);
+    return withClusterStack(
+      {
+        name: 'redis-kill',
+        seed,
+        worldSeed: 9,
+        nodes: 2,
+        clients: size.clients,
+        backend: startRedis,
+        env: (redis) => ({ REDIS_URL: redis.url }),
+      },
+      async ({ sim, backend: redis, nodes, clients, settle }) => {
+        await sleep(1000);
 
-      const marks = () => clients.map((c) => c.statuses.get(LIVE)?.length ?? 0);
-      /** Clients told stale between two status marks. */
-      const toldStale = (from: number[], to: number[]) =>
-        clients.filter((c, i) => (c.statuses.get(LIVE) ?? []).slice(from[i], to[i]).includes(true)).length;
-      const healthyFrom = marks();
-      const healthy = await measure(clients, sim, size.windowMs);
-      const snapsBefore = clients.map((c) => c.state(LIVE)?.snaps ?? 0);
-      const staleBefore = marks();
-      const staleHealthy = toldStale(healthyFrom, staleBefore);
+        const marks = () => clients.map((c) => c.statuses.get(LIVE)?.length ?? 0);
+        /** Clients told stale between two status marks. */
+        const toldStale = (from: number[], to: number[]) =>
+          clients.filter((c, i) => (c.statuses.get(LIVE) ?? []).slice(from[i], to[i]).includes(true)).length;
+        const healthyFrom = marks();
+        const healthy = await measure(clients, sim, size.windowMs);
+        const snapsBefore = clients.map((c) => c.state(LIVE)?.snaps ?? 0);
+        const staleBefore = marks();
+        const staleHealthy = toldStale(healthyFrom, staleBefore);
 
-      const killedAt = Date.now();
-      await redis.kill();
-      progress('redis-kill', `kill -9 redis-server; ${size.outageMs} ms down`);
-      const degradedSeen = await untilReadiness(nodes, '200 degraded: redis', 10_000);
-      // Measure inside the outage, past the first second of it.
-      await sleep(Math.max(0, 1000 - (Date.now() - killedAt)));
-      const down = await measure(clients, sim, size.windowMs);
-      await sleep(Math.max(0, size.outageMs - (Date.now() - killedAt)));
-      const staleAtRestart = marks();
-      await redis.restart();
-      const restartedAt = Date.now();
-      const readyAgain = await untilReadiness(nodes, '200 ready', 20_000);
-      // Every node back on the cluster's leader (no topic polled alone any more).
-      let rejoinedS = Number.NaN;
-      for (const deadline = Date.now() + 20_000; Date.now() < deadline; await sleep(100)) {
-        const local = await Promise.all(nodes.map((n) => gatewayMetric(n, 'gateway_cluster_local_topics')));
-        if (local.every((n) => n === 0)) {
-          rejoinedS = (Date.now() - restartedAt) / 1000;
-          break;
+        const killedAt = Date.now();
+        await redis.kill();
+        progress('redis-kill', `kill -9 redis-server; ${size.outageMs} ms down`);
+        const degradedSeen = await untilReadiness(nodes, '200 degraded: redis', 10_000);
+        // Measure inside the outage, past the first second of it.
+        await sleep(Math.max(0, 1000 - (Date.now() - killedAt)));
+        const down = await measure(clients, sim, size.windowMs);
+        await sleep(Math.max(0, size.outageMs - (Date.now() - killedAt)));
+        const staleAtRestart = marks();
+        await redis.restart();
+        const restartedAt = Date.now();
+        const readyAgain = await untilReadiness(nodes, '200 ready', 20_000);
+        // Every node back on the cluster's leader (no topic polled alone any more).
+        let rejoinedS = Number.NaN;
+        for (const deadline = Date.now() + 20_000; Date.now() < deadline; await sleep(100)) {
+          const local = await Promise.all(nodes.map((n) => gatewayMetric(n, 'gateway_cluster_local_topics')));
+          if (local.every((n) => n === 0)) {
+            rejoinedS = (Date.now() - restartedAt) / 1000;
+            break;
+          }
         }
-      }
-      const back = await measure(clients, sim, size.windowMs);
-      progress('redis-kill', `redis back; ${round(back.calls)} upstream calls/s`);
+        const back = await measure(clients, sim, size.windowMs);
+        progress('redis-kill', `redis back; ${round(back.calls)} upstream calls/s`);
 
-      if (driver) clearInterval(driver);
-      driver = undefined;
-      await sleep(INTERVAL_MS * 4);
-      const hash = await upstreamHash(sim.url, LIVE);
-      const behind = await untilAllOn(clients, LIVE, hash, 20_000);
+        const behind = await settle(20_000);
+        const { gaps, mismatches, closes, snapshots: snaps } = tally(clients, LIVE, snapsBefore);
+        const staleDown = toldStale(staleBefore, staleAtRestart);
+        const staleBack = toldStale(staleAtRestart, marks());
+        const slow = down.perClient.filter((r, i) => r < (healthy.perClient[i] as number) / 2).length;
+        const healthyRate = median(healthy.perClient);
+        const downRate = median(down.perClient);
+        const minShare = Math.min(
+          ...down.perClient.map((r, i) => r / Math.max(healthy.perClient[i] as number, Number.EPSILON)),
+        );
 
-      const problems = clients.flatMap((c) => c.allProblems());
-      const gaps = problems.filter((p) => p.includes('delta base')).length;
-      const mismatches = problems.filter((p) => p.includes('hash')).length;
-      const closes = clients.reduce((n, c) => n + c.unexpectedCloses.length, 0);
-      const snaps = clients.reduce(
-        (n, c, i) => n + (c.state(LIVE)?.snaps ?? 0) - (snapsBefore[i] as number),
-        0,
-      );
-      const staleDown = toldStale(staleBefore, staleAtRestart);
-      const staleBack = toldStale(staleAtRestart, marks());
-      const slow = down.perClient.filter((r, i) => r < (healthy.perClient[i] as number) / 2).length;
-      const healthyRate = median(healthy.perClient);
-      const downRate = median(down.perClient);
-      const minShare = Math.min(
-        ...down.perClient.map((r, i) => r / Math.max(healthy.perClient[i] as number, Number.EPSILON)),
-      );
+        checks.check(
+          degradedSeen,
+          'readiness did not say degraded: redis on every node while Redis was down',
+        );
+        checks.check(readyAgain, 'readiness did not say ready on every node after Redis came back');
+        checks.check(
+          slow === 0,
+          `${slow} clients got less than half their healthy rate while Redis was down`,
+        );
+        checks.check(gaps === 0, `${gaps} seq gaps`);
+        checks.check(mismatches === 0, `${mismatches} hash mismatches`);
+        checks.check(closes === 0, `${closes} sockets closed`);
+        checks.check(!Number.isNaN(rejoinedS), 'a node still polled on its own 20 s after Redis came back');
+        checks.check(behind.length === 0, `${behind.length} clients did not end on the upstream's hash`);
+        const perInterval = 1000 / INTERVAL_MS;
+        checks.check(
+          down.calls <= nodes.length * perInterval + 1,
+          `${round(down.calls)} upstream calls/s while Redis was down (bound: ${nodes.length} nodes x ${perInterval})`,
+        );
+        checks.check(
+          back.calls <= perInterval + 1,
+          `${round(back.calls)} upstream calls/s after Redis came back (one leader: ${perInterval})`,
+        );
 
-      checks.check(degradedSeen, 'readiness did not say degraded: redis on every node while Redis was down');
-      checks.check(readyAgain, 'readiness did not say ready on every node after Redis came back');
-      checks.check(slow === 0, `${slow} clients got less than half their healthy rate while Redis was down`);
-      checks.check(gaps === 0, `${gaps} seq gaps`);
-      checks.check(mismatches === 0, `${mismatches} hash mismatches`);
-      checks.check(closes === 0, `${closes} sockets closed`);
-      checks.check(!Number.isNaN(rejoinedS), 'a node still polled on its own 20 s after Redis came back');
-      checks.check(behind.length === 0, `${behind.length} clients did not end on the upstream's hash`);
-      const perInterval = 1000 / INTERVAL_MS;
-      checks.check(
-        down.calls <= nodes.length * perInterval + 1,
-        `${round(down.calls)} upstream calls/s while Redis was down (bound: ${nodes.length} nodes x ${perInterval})`,
-      );
-      checks.check(
-        back.calls <= perInterval + 1,
-        `${round(back.calls)} upstream calls/s after Redis came back (one leader: ${perInterval})`,
-      );
-
-      return {
-        figure: `${clients.length} clients on ${nodes.length} nodes; Redis killed -9 for ${round(size.outageMs / 1000, 1)} s: deltas per client per second ${round(healthyRate)} before -> ${round(downRate)} during (median; lowest client at ${round(minShare * 100, 0)}% of its own healthy rate); upstream uxmarket calls/s ${round(healthy.calls)} before -> ${round(down.calls)} during -> ${round(back.calls)} after; ${gaps} gaps, ${mismatches} hash mismatches, ${closes} closes, ${snaps} snapshots; clients told stale (no poll answered for 2.5 intervals) ${staleHealthy} in the healthy window, ${staleDown} during the fault, ${staleBack} after; readiness degraded ${degradedSeen ? 'yes' : 'no'}, ready again ${readyAgain ? 'yes' : 'no'}, every node back on one leader ${round(rejoinedS, 1)} s after the restart; ${clients.length - behind.length}/${clients.length} on the upstream's hash`,
-        failures: checks.failures,
-        numbers: {
-          clients: clients.length,
-          outageMs: size.outageMs,
-          healthyPerClient: healthyRate,
-          downPerClient: downRate,
-          lowestShare: minShare,
-          callsBefore: healthy.calls,
-          callsDown: down.calls,
-          callsAfter: back.calls,
-          gaps,
-          mismatches,
-          closes,
-          staleHealthy,
-          staleDown,
-          staleBack,
-          rejoinedS,
-          snapshots: snaps,
-          behind: behind.length,
-        },
-      };
-    } finally {
-      if (driver) clearInterval(driver);
-      await Promise.all(clients.map((c) => c.stop()));
-      await Promise.all(nodes.map((n) => n.stop().catch(() => {})));
-      await sim.close();
-      await redis?.stop().catch(() => {});
-    }
+        return {
+          figure: `${clients.length} clients on ${nodes.length} nodes; Redis killed -9 for ${round(size.outageMs / 1000, 1)} s: deltas per client per second ${round(healthyRate)} before -> ${round(downRate)} during (median; lowest client at ${round(minShare * 100, 0)}% of its own healthy rate); upstream uxmarket calls/s ${round(healthy.calls)} before -> ${round(down.calls)} during -> ${round(back.calls)} after; ${gaps} gaps, ${mismatches} hash mismatches, ${closes} closes, ${snaps} snapshots; clients told stale (no poll answered for 2.5 intervals) ${staleHealthy} in the healthy window, ${staleDown} during the fault, ${staleBack} after; readiness degraded ${degradedSeen ? 'yes' : 'no'}, ready again ${readyAgain ? 'yes' : 'no'}, every node back on one leader ${round(rejoinedS, 1)} s after the restart; ${clients.length - behind.length}/${clients.length} on the upstream's hash`,
+          failures: checks.failures,
+          numbers: {
+            clients: clients.length,
+            outageMs: size.outageMs,
+            healthyPerClient: healthyRate,
+            downPerClient: downRate,
+            lowestShare: minShare,
+            callsBefore: healthy.calls,
+            callsDown: down.calls,
+            callsAfter: back.calls,
+            gaps,
+            mismatches,
+            closes,
+            staleHealthy,
+            staleDown,
+            staleBack,
+            rejoinedS,
+            snapshots: snaps,
+            behind: behind.length,
+          },
+        };
+      },
+    );
   },
 };
 

@@ -9,30 +9,21 @@
  * (from the kill until the promotion plus two seconds), the failover's time, upstream calls per
  * second, snapshots, stale flags.
  */
-import { startSim } from '@sportsbook/upstream-sim';
 import { type ChaosReport, Checks, type Scenario } from './scenario.ts';
 import {
   ClusterChaos,
-  clusterEnv,
-  type GatewayProcess,
-  login,
   median,
   progress,
-  type ResilientClient,
-  type RunningSentinelGroup,
-  random,
   rateMark,
   ratesSince,
   round,
   sleep,
-  startClients,
-  startGatewayProcess,
   startSentinelGroup,
-  untilAllOn,
-  upstreamHash,
+  tally,
+  withClusterStack,
 } from './stack.ts';
 
-const { topic: LIVE, intervalMs: INTERVAL_MS } = ClusterChaos;
+const { topic: LIVE } = ClusterChaos;
 const LeaseKey = `sb:t:{${LIVE}}:lease`;
 const StreamKey = `sb:t:{${LIVE}}:stream`;
 
@@ -48,135 +39,99 @@ const scenario: Scenario = {
   async run({ quick, seed }): Promise<ChaosReport> {
     const size = quick ? Sizes.quick : Sizes.full;
     const checks = new Checks();
-    const rand = random(seed);
-    let group: RunningSentinelGroup | undefined;
-    const sim = await startSim({
-      clock: 'manual',
-      sessions: { requestsPerSecond: 0 },
-      world: { seed: 9, liveMatches: 12, todayMatches: 20, earlyMatches: 4 },
-    });
-    const nodes: GatewayProcess[] = [];
-    const clients: ResilientClient[] = [];
-    let driver: NodeJS.Timeout | undefined;
-    try {
-      group = await startSentinelGroup();
-      const env = clusterEnv(sim.url, {
-        REDIS_SENTINELS: group.sentinelsEnv,
-        REDIS_SENTINEL_NAME: group.name,
-      });
-      nodes.push(...(await Promise.all([startGatewayProcess(env), startGatewayProcess(env)])));
-      driver = setInterval(() => sim.advance(3000), INTERVAL_MS / 2);
-      const sessions = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => login(sim.url, `load${String(i + 1).padStart(2, '0')}`)),
-      );
-      await startClients(clients, size.clients, {
-        nodes: () => nodes.map((n) => n.wsUrl),
-        sessions,
-        topics: [LIVE],
-        rand,
-      });
-      progress(
-        'sentinel',
-        `${clients.length} clients on ${nodes.length} nodes, primary :${group.primary.port}`,
-      );
-      await sleep(1000);
+    return withClusterStack(
+      {
+        name: 'sentinel',
+        seed,
+        worldSeed: 9,
+        nodes: 2,
+        clients: size.clients,
+        backend: () => startSentinelGroup(),
+        env: (group) => ({ REDIS_SENTINELS: group.sentinelsEnv, REDIS_SENTINEL_NAME: group.name }),
+      },
+      async ({ sim, backend: group, nodes, clients, settle }) => {
+        progress('sentinel', `primary :${group.primary.port}`);
+        await sleep(1000);
 
-      // Healthy.
-      const m0 = await rateMark(clients, sim, LIVE);
-      await sleep(size.windowMs);
-      const { perClient: healthy, calls: callsBefore } = await ratesSince(m0, clients, sim, LIVE);
-      const snapsBefore = clients.map((c) => c.state(LIVE)?.snaps ?? 0);
-      const staleBefore = clients.map((c) => c.statuses.get(LIVE)?.length ?? 0);
+        // Healthy.
+        const m0 = await rateMark(clients, sim, LIVE);
+        await sleep(size.windowMs);
+        const { perClient: healthy, calls: callsBefore } = await ratesSince(m0, clients, sim, LIVE);
+        const snapsBefore = clients.map((c) => c.state(LIVE)?.snaps ?? 0);
+        const staleBefore = clients.map((c) => c.statuses.get(LIVE)?.length ?? 0);
 
-      // The failover: from the kill until the promotion plus two seconds.
-      const m1 = await rateMark(clients, sim, LIVE);
-      const killedAt = m1.at;
-      await group.primary.kill();
-      const promoted = await group.failoverFrom(group.primary.port, 30_000);
-      const failoverMs = Date.now() - killedAt;
-      progress('sentinel', `kill -9 primary; sentinels promoted :${promoted} after ${failoverMs} ms`);
-      await sleep(2000);
-      const {
-        perClient: during,
-        calls: callsDuring,
-        ms: duringMs,
-      } = await ratesSince(m1, clients, sim, LIVE);
+        // The failover: from the kill until the promotion plus two seconds.
+        const m1 = await rateMark(clients, sim, LIVE);
+        const killedAt = m1.at;
+        await group.primary.kill();
+        const promoted = await group.failoverFrom(group.primary.port, 30_000);
+        const failoverMs = Date.now() - killedAt;
+        progress('sentinel', `kill -9 primary; sentinels promoted :${promoted} after ${failoverMs} ms`);
+        await sleep(2000);
+        const {
+          perClient: during,
+          calls: callsDuring,
+          ms: duringMs,
+        } = await ratesSince(m1, clients, sim, LIVE);
 
-      // The lease on the promoted primary, and who wrote there since the kill.
-      const primary = group.client(promoted);
-      let lease: string | null = null;
-      const leaseDeadline = Date.now() + 15_000;
-      while (lease === null && Date.now() < leaseDeadline) {
-        lease = await primary.get(LeaseKey).catch(() => null);
-        if (lease === null) await sleep(100);
-      }
-      const leaseMs = Date.now() - killedAt;
-      const written = (await primary.xrange(StreamKey, String(killedAt), '+')) as [string, string[]][];
-      const writers = new Set(
-        written.map(([, f]) => f[f.indexOf('n') + 1]).filter((w): w is string => w !== undefined),
-      );
-      await group.close(primary);
+        // The lease on the promoted primary, and who wrote there since the kill.
+        const primary = group.client(promoted);
+        let lease: string | null = null;
+        const leaseDeadline = Date.now() + 15_000;
+        while (lease === null && Date.now() < leaseDeadline) {
+          lease = await primary.get(LeaseKey).catch(() => null);
+          if (lease === null) await sleep(100);
+        }
+        const leaseMs = Date.now() - killedAt;
+        const written = (await primary.xrange(StreamKey, String(killedAt), '+')) as [string, string[]][];
+        const writers = new Set(
+          written.map(([, f]) => f[f.indexOf('n') + 1]).filter((w): w is string => w !== undefined),
+        );
+        await group.close(primary);
 
-      if (driver) clearInterval(driver);
-      driver = undefined;
-      await sleep(INTERVAL_MS * 4);
-      const hash = await upstreamHash(sim.url, LIVE);
-      const behind = await untilAllOn(clients, LIVE, hash, 20_000);
+        const behind = await settle(20_000);
+        const { gaps, mismatches, closes, snapshots: snaps } = tally(clients, LIVE, snapsBefore);
+        const staleSeen = clients.filter((c, i) =>
+          (c.statuses.get(LIVE) ?? []).slice(staleBefore[i]).includes(true),
+        ).length;
+        const healthyRate = median(healthy);
+        const duringRate = median(during);
+        const lowest = Math.min(...during);
 
-      const problems = clients.flatMap((c) => c.allProblems());
-      const gaps = problems.filter((p) => p.includes('delta base')).length;
-      const mismatches = problems.filter((p) => p.includes('hash')).length;
-      const closes = clients.reduce((n, c) => n + c.unexpectedCloses.length, 0);
-      const snaps = clients.reduce(
-        (n, c, i) => n + (c.state(LIVE)?.snaps ?? 0) - (snapsBefore[i] as number),
-        0,
-      );
-      const staleSeen = clients.filter((c, i) =>
-        (c.statuses.get(LIVE) ?? []).slice(staleBefore[i]).includes(true),
-      ).length;
-      const healthyRate = median(healthy);
-      const duringRate = median(during);
-      const lowest = Math.min(...during);
+        checks.check(promoted === group.replica.port, `the sentinels promoted :${promoted}, not the replica`);
+        checks.check(gaps === 0, `${gaps} seq gaps`);
+        checks.check(mismatches === 0, `${mismatches} hash mismatches`);
+        checks.check(closes === 0, `${closes} sockets closed`);
+        checks.check(behind.length === 0, `${behind.length} clients did not end on the upstream's hash`);
+        checks.check(lease !== null, 'no lease on the promoted primary');
+        checks.check(
+          writers.size <= 1,
+          `${writers.size} writers on the promoted primary: ${[...writers].join(', ')}`,
+        );
 
-      checks.check(promoted === group.replica.port, `the sentinels promoted :${promoted}, not the replica`);
-      checks.check(gaps === 0, `${gaps} seq gaps`);
-      checks.check(mismatches === 0, `${mismatches} hash mismatches`);
-      checks.check(closes === 0, `${closes} sockets closed`);
-      checks.check(behind.length === 0, `${behind.length} clients did not end on the upstream's hash`);
-      checks.check(lease !== null, 'no lease on the promoted primary');
-      checks.check(
-        writers.size <= 1,
-        `${writers.size} writers on the promoted primary: ${[...writers].join(', ')}`,
-      );
-
-      return {
-        figure: `${clients.length} clients on ${nodes.length} nodes; primary killed -9, replica promoted after ${round(failoverMs / 1000, 1)} s, lease on it after ${round(leaseMs / 1000, 1)} s (${writers.size} writer since the kill); deltas per client per second ${round(healthyRate)} before -> ${round(duringRate)} during the failover (median over the ${round(duringMs / 1000, 1)} s from the kill; lowest client ${round(lowest)}); upstream uxmarket calls/s ${round(callsBefore)} before -> ${round(callsDuring)} during; ${gaps} gaps, ${mismatches} hash mismatches, ${closes} closes, ${staleSeen} told stale, ${snaps} snapshots; ${clients.length - behind.length}/${clients.length} on the upstream's hash`,
-        failures: checks.failures,
-        numbers: {
-          clients: clients.length,
-          failoverMs,
-          leaseMs,
-          writers: writers.size,
-          healthyPerClient: healthyRate,
-          duringPerClient: duringRate,
-          lowestDuring: lowest,
-          callsBefore,
-          callsDuring,
-          gaps,
-          mismatches,
-          closes,
-          staleSeen,
-          snapshots: snaps,
-          behind: behind.length,
-        },
-      };
-    } finally {
-      if (driver) clearInterval(driver);
-      await Promise.all(clients.map((c) => c.stop()));
-      await Promise.all(nodes.map((n) => n.stop().catch(() => {})));
-      await sim.close();
-      await group?.stop().catch(() => {});
-    }
+        return {
+          figure: `${clients.length} clients on ${nodes.length} nodes; primary killed -9, replica promoted after ${round(failoverMs / 1000, 1)} s, lease on it after ${round(leaseMs / 1000, 1)} s (${writers.size} writer since the kill); deltas per client per second ${round(healthyRate)} before -> ${round(duringRate)} during the failover (median over the ${round(duringMs / 1000, 1)} s from the kill; lowest client ${round(lowest)}); upstream uxmarket calls/s ${round(callsBefore)} before -> ${round(callsDuring)} during; ${gaps} gaps, ${mismatches} hash mismatches, ${closes} closes, ${staleSeen} told stale, ${snaps} snapshots; ${clients.length - behind.length}/${clients.length} on the upstream's hash`,
+          failures: checks.failures,
+          numbers: {
+            clients: clients.length,
+            failoverMs,
+            leaseMs,
+            writers: writers.size,
+            healthyPerClient: healthyRate,
+            duringPerClient: duringRate,
+            lowestDuring: lowest,
+            callsBefore,
+            callsDuring,
+            gaps,
+            mismatches,
+            closes,
+            staleSeen,
+            snapshots: snaps,
+            behind: behind.length,
+          },
+        };
+      },
+    );
   },
 };
 

@@ -21,11 +21,15 @@ import {
 import {
   FeedTestClient,
   freePort,
+  type GatewayProcess,
   type Json,
+  login,
   postJson,
   simCalls,
+  startGatewayProcess,
   type TopicState,
 } from '@sportsbook/testkit';
+import { startSim } from '@sportsbook/upstream-sim';
 
 export {
   FeedTestClient,
@@ -484,4 +488,105 @@ export async function ratesSince(
   );
   const calls = (((await simCalls(sim, call)) - mark.calls) * 1000) / ms;
   return { perClient, calls, ms };
+}
+
+/** What the clients saw of `topic`: seq gaps, hash mismatches, other problems, unexpected closes,
+ * and snapshots taken since `snapsBefore` (each client's snapshot count at a mark). */
+export function tally(clients: ResilientClient[], topic: string, snapsBefore?: number[]) {
+  const problems = clients.flatMap((c) => c.allProblems());
+  const gaps = problems.filter((p) => p.includes('delta base')).length;
+  const mismatches = problems.filter((p) => p.includes('hash')).length;
+  const other = problems.filter((p) => !p.includes('delta base') && !p.includes('hash'));
+  return {
+    problems,
+    gaps,
+    mismatches,
+    other,
+    closes: clients.reduce((n, c) => n + c.unexpectedCloses.length, 0),
+    snapshots: clients.reduce((n, c, i) => n + (c.state(topic)?.snaps ?? 0) - (snapsBefore?.[i] ?? 0), 0),
+  };
+}
+
+/** A started cluster scenario: the simulator, the live gateway nodes, the clients on the in-play
+ * topic, and the Redis side the scenario breaks. */
+export interface ClusterStack<B> {
+  sim: { url: string; advance(ms: number): void };
+  backend: B;
+  /** The nodes clients may connect to; a scenario that kills one removes it. */
+  nodes: GatewayProcess[];
+  clients: ResilientClient[];
+  /** Starts one more node with the stack's env (stopped at teardown). */
+  spawn(): Promise<GatewayProcess>;
+  /** Stops the world's clock, waits four polls, and returns the clients not on the upstream's hash
+   * after `timeoutMs`. */
+  settle(timeoutMs: number): Promise<ResilientClient[]>;
+}
+
+/**
+ * The set-up and teardown every cluster scenario shares: an in-process simulator whose odds move
+ * on every poll (a manual clock advanced 3 s every half interval), `nodes` gateway processes over
+ * the Redis side `backend` starts (its `env` for the gateways), and `clients` resilient clients on
+ * the in-play topic spread over the nodes with the 20 load accounts' sessions. `body` runs with
+ * all of it; everything it started is stopped afterwards, whatever `body` did.
+ */
+export async function withClusterStack<B extends { stop(): Promise<void> }, T>(
+  options: {
+    name: string;
+    seed: number;
+    worldSeed: number;
+    nodes: number;
+    clients: number;
+    backend: () => Promise<B>;
+    env: (backend: B) => Record<string, string>;
+  },
+  body: (stack: ClusterStack<B>) => Promise<T>,
+): Promise<T> {
+  const sim = await startSim({
+    clock: 'manual',
+    sessions: { requestsPerSecond: 0 },
+    world: { seed: options.worldSeed, liveMatches: 12, todayMatches: 20, earlyMatches: 4 },
+  });
+  const all: GatewayProcess[] = [];
+  const clients: ResilientClient[] = [];
+  let backend: B | undefined;
+  let driver: NodeJS.Timeout | undefined;
+  try {
+    const started = await options.backend();
+    backend = started;
+    const env = clusterEnv(sim.url, options.env(started));
+    const nodes: GatewayProcess[] = [];
+    const addNode = async () => {
+      const node = await startGatewayProcess(env);
+      nodes.push(node);
+      all.push(node);
+      return node;
+    };
+    await Promise.all(Array.from({ length: options.nodes }, addNode));
+    driver = setInterval(() => sim.advance(3000), ClusterChaos.intervalMs / 2);
+    const sessions = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login(sim.url, `load${String(i + 1).padStart(2, '0')}`)),
+    );
+    await startClients(clients, options.clients, {
+      nodes: () => nodes.map((n) => n.wsUrl),
+      sessions,
+      topics: [ClusterChaos.topic],
+      rand: random(options.seed),
+    });
+    const perNode = nodes.map((n) => clients.filter((c) => c.current?.ws.url.startsWith(n.wsUrl)).length);
+    progress(options.name, `${clients.length} clients (${perNode.join(' + ')}) on ${nodes.length} nodes`);
+    const settle = async (timeoutMs: number) => {
+      if (driver) clearInterval(driver);
+      driver = undefined;
+      await sleep(ClusterChaos.intervalMs * 4);
+      const hash = await upstreamHash(sim.url, ClusterChaos.topic);
+      return untilAllOn(clients, ClusterChaos.topic, hash, timeoutMs);
+    };
+    return await body({ sim, backend: started, nodes, clients, spawn: addNode, settle });
+  } finally {
+    if (driver) clearInterval(driver);
+    await Promise.all(clients.map((c) => c.stop()));
+    await Promise.all(all.map((n) => n.stop().catch(() => {})));
+    await sim.close();
+    await backend?.stop().catch(() => {});
+  }
 }
