@@ -97,7 +97,7 @@ function page<N extends Parameters<typeof validateReply>[0]>(
   optional: boolean,
 ): Parsed<{ items: unknown[] }> {
   const checked = validateReply(call, reply);
-  if (!checked.ok) return { ok: false, error: `${call}: ${checked.message}` };
+  if (!checked.ok) return { ok: false, error: `${call}: ${checked.error.message}` };
   const value = checked.value as { status: unknown; data?: { items?: unknown[] } };
   if (!isOkStatus(value.status)) {
     if (optional && ProductOff.has(statusdesc(value))) return { ok: true, value: { items: [] } };
@@ -112,7 +112,7 @@ const flag = (v: unknown) => v === true || v === 1 || v === '1';
 export function normalizeAccount(replies: AccountReplies): Parsed<AccountModel> {
   const model = emptyAccountModel();
   const balance = validateReply('userbalance', replies.balance);
-  if (!balance.ok) return { ok: false, error: `userbalance: ${balance.message}` };
+  if (!balance.ok) return { ok: false, error: `userbalance: ${balance.error.message}` };
   const b = balance.value;
   if (!isOkStatus(b.status)) return { ok: false, error: `userbalance: ${failed(b)}` };
   if (typeof b.balance !== 'number' || typeof b.account_balance !== 'number') {
@@ -134,7 +134,7 @@ export function normalizeAccount(replies: AccountReplies): Parsed<AccountModel> 
     }
   }
   const unread = validateReply('personalunread', replies.unread);
-  if (!unread.ok) return { ok: false, error: `personalunread: ${unread.message}` };
+  if (!unread.ok) return { ok: false, error: `personalunread: ${unread.error.message}` };
   if (!isOkStatus(unread.value.status))
     return { ok: false, error: `personalunread: ${failed(unread.value)}` };
   model.messages.unread = { count: (unread.value as { data?: { unread?: number } }).data?.unread ?? 0 };

@@ -78,7 +78,7 @@ type Ok = { status: unknown; statusdesc?: unknown };
 
 function checked<T>(call: string, reply: unknown): Parsed<T> {
   const v = validateReply(call, reply);
-  if (!v.ok) return { ok: false, error: v.message };
+  if (!v.ok) return { ok: false, error: v.error.message };
   const value = v.value as Ok;
   if (value.status !== 1 && value.status !== '1') {
     return { ok: false, error: `status ${String(value.status)} ${String(value.statusdesc).slice(0, 64)}` };

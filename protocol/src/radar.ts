@@ -22,7 +22,7 @@ export function emptyRadarModel(): RadarModel {
 /** A `radarlist` reply -> the topic's model. A failed status is an error (the caller decides). */
 export function parseRadarReply(reply: unknown): Parsed<RadarModel> {
   const checked = validateReply('radarlist', reply);
-  if (!checked.ok) return { ok: false, error: checked.message };
+  if (!checked.ok) return { ok: false, error: checked.error.message };
   const value = checked.value;
   if (value.status !== 1 && value.status !== '1') {
     return {

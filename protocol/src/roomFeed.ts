@@ -32,7 +32,7 @@ function failed(reply: unknown): string {
 /** A `roomlist` reply -> the lobby model. */
 export function parseRoomsReply(reply: unknown): Parsed<RoomsModel> {
   const checked = validateReply('tournament/roomlist', reply);
-  if (!checked.ok) return { ok: false, error: checked.message };
+  if (!checked.ok) return { ok: false, error: checked.error.message };
   const value = checked.value;
   if (value.status !== 1 && value.status !== '1') return { ok: false, error: failed(value) };
   const room: Record<string, Room> = {};
@@ -43,10 +43,10 @@ export function parseRoomsReply(reply: unknown): Parsed<RoomsModel> {
 /** `roominfo` + `roomrank` replies -> one room's model. */
 export function parseRoomReplies(info: unknown, rank: unknown): Parsed<RoomModel> {
   const i = validateReply('tournament/roominfo', info);
-  if (!i.ok) return { ok: false, error: i.message };
+  if (!i.ok) return { ok: false, error: i.error.message };
   if (i.value.status !== 1 && i.value.status !== '1') return { ok: false, error: failed(i.value) };
   const r = validateReply('tournament/roomrank', rank);
-  if (!r.ok) return { ok: false, error: r.message };
+  if (!r.ok) return { ok: false, error: r.error.message };
   if (r.value.status !== 1 && r.value.status !== '1') return { ok: false, error: failed(r.value) };
   const room = feedRoom((i.value as { room: Room }).room);
   const rows: Record<string, RankRow> = {};

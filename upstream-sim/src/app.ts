@@ -242,14 +242,17 @@ export function buildSim(options: BuildSimOptions = {}): FastifyInstance {
       // A session call that carries its session token but no account id: accountIdRequired (a
       // session code of SPEC section 8: the client logs in again), not a plain badRequest.
       if (
-        checked.code === 'badRequest' &&
-        checked.field === 'account_id' &&
+        checked.error.code === 'badRequest' &&
+        checked.error.field === 'account_id' &&
         isRecord(body) &&
         body.account_id === undefined &&
         typeof body.session_token === 'string'
       )
         return sendReply(reply, fail('accountIdRequired'));
-      return sendReply(reply, fail(checked.code, checked.field ? { field: checked.field } : {}));
+      return sendReply(
+        reply,
+        fail(checked.error.code, checked.error.field ? { field: checked.error.field } : {}),
+      );
     }
     const state = calls.get(request);
     if (state) state.feed = feed;

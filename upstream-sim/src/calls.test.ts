@@ -77,7 +77,7 @@ describe('the call table against the simulator', () => {
       }
       if (json.status === 1 && Object.hasOwn(replySchemas, call.name)) {
         const checked = validateReply(call.name, json);
-        expect(checked.ok ? '' : checked.message, call.name).toBe('');
+        expect(checked.ok ? '' : checked.error.message, call.name).toBe('');
         checkedOk.push(call.name);
       }
     }

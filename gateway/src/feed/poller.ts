@@ -22,6 +22,7 @@ import {
   parseRadarReply,
   parseRoomReplies,
   parseRoomsReply,
+  type Result,
   type Topic,
   type TopicCall,
   topicCall,
@@ -57,7 +58,7 @@ export interface PollerOptions {
   scheduler?: Scheduler;
 }
 
-type PollOutcome = { ok: true; model: Model } | { ok: false; reason: string };
+type PollOutcome = Result<Model>;
 
 /**
  * Turns an upstream reply into the topic's model, or says why it cannot. A `room/<id>` poll has two
@@ -73,51 +74,51 @@ export function modelFromReply(
   normalizer?: MarketNormalizer,
 ): PollOutcome {
   if (typeof body !== 'object' || body === null)
-    return { ok: false, reason: `HTTP ${httpStatus}: not an object` };
+    return { ok: false, error: `HTTP ${httpStatus}: not an object` };
   if (topic.kind === 'rooms' || topic.kind === 'room') {
     const parsed = topic.kind === 'rooms' ? parseRoomsReply(body) : parseRoomReplies(body, second);
     return parsed.ok
-      ? { ok: true, model: parsed.value as unknown as Model }
-      : { ok: false, reason: `HTTP ${httpStatus}: ${parsed.error}` };
+      ? { ok: true, value: parsed.value as unknown as Model }
+      : { ok: false, error: `HTTP ${httpStatus}: ${parsed.error}` };
   }
   if (topic.kind === 'list') {
     // A shared list: one sessionless feed read, parsed by protocol listFeed.ts.
     const parsed = parseListReply(topic, body);
     return parsed.ok
-      ? { ok: true, model: parsed.value as unknown as Model }
-      : { ok: false, reason: `HTTP ${httpStatus}: ${parsed.error}` };
+      ? { ok: true, value: parsed.value as unknown as Model }
+      : { ok: false, error: `HTTP ${httpStatus}: ${parsed.error}` };
   }
   const reply = body as { status?: unknown; statusdesc?: unknown; data?: unknown };
   if (topic.kind === 'radar') {
     // A match the upstream no longer shows: the tracker is empty, not an outage.
     if (reply.status !== 1 && reply.statusdesc === 'matchHide') {
-      return { ok: true, model: emptyRadarModel() as unknown as Model };
+      return { ok: true, value: emptyRadarModel() as unknown as Model };
     }
     const parsed = parseRadarReply(body);
     return parsed.ok
-      ? { ok: true, model: parsed.value as unknown as Model }
-      : { ok: false, reason: `HTTP ${httpStatus}: ${parsed.error}` };
+      ? { ok: true, value: parsed.value as unknown as Model }
+      : { ok: false, error: `HTTP ${httpStatus}: ${parsed.error}` };
   }
   if (reply.status !== 1) {
     // A match that ended or was hidden: the topic's content is now empty, not an outage.
     if (topic.kind === 'match' && reply.statusdesc === 'matchHide') {
-      return { ok: true, model: emptyMarketModel() as unknown as Model };
+      return { ok: true, value: emptyMarketModel() as unknown as Model };
     }
-    return { ok: false, reason: `status ${String(reply.status)} ${String(reply.statusdesc).slice(0, 64)}` };
+    return { ok: false, error: `status ${String(reply.status)} ${String(reply.statusdesc).slice(0, 64)}` };
   }
   if (topic.kind === 'menu') {
     const parsed = parseMenuData(reply.data);
-    if (!parsed.ok) return { ok: false, reason: parsed.error };
-    return { ok: true, model: normalizeMenu(parsed.value) as unknown as Model };
+    if (!parsed.ok) return { ok: false, error: parsed.error };
+    return { ok: true, value: normalizeMenu(parsed.value) as unknown as Model };
   }
   if (normalizer !== undefined) {
     const normalized = normalizer.normalize(reply.data);
-    if (!normalized.ok) return { ok: false, reason: normalized.error };
-    return { ok: true, model: normalized.value as unknown as Model };
+    if (!normalized.ok) return { ok: false, error: normalized.error };
+    return { ok: true, value: normalized.value as unknown as Model };
   }
   const parsed = parseMarketData(reply.data);
-  if (!parsed.ok) return { ok: false, reason: parsed.error };
-  return { ok: true, model: normalizeMarket(parsed.value) as unknown as Model };
+  if (!parsed.ok) return { ok: false, error: parsed.error };
+  return { ok: true, value: normalizeMarket(parsed.value) as unknown as Model };
 }
 
 /**
@@ -266,19 +267,19 @@ export class Poller implements Recoverable {
         this.lastReply !== undefined &&
         (res === this.lastReply || (res.text !== undefined && res.text === this.lastReply.text));
       outcome = same
-        ? { ok: true, model: this.lastModel as Model }
+        ? { ok: true, value: this.lastModel as Model }
         : modelFromReply(this.options.topic, res.httpStatus, res.body, second?.body, this.normalizer);
       if (outcome.ok) {
         const reusable = (res.text !== undefined || res.bytes !== undefined) && second === undefined;
         this.lastReply = reusable ? res : undefined;
-        this.lastModel = reusable ? outcome.model : undefined;
+        this.lastModel = reusable ? outcome.value : undefined;
       } else {
         label = 'rejected';
       }
     } catch (err) {
       const kind = (err as { kind?: string }).kind;
       label = typeof kind === 'string' ? kind : 'error';
-      outcome = { ok: false, reason: (err as Error).message };
+      outcome = { ok: false, error: (err as Error).message };
     } finally {
       this.inFlight = undefined;
     }
@@ -289,13 +290,13 @@ export class Poller implements Recoverable {
       this.failures = 0;
       this.options.recovery?.succeeded(this, recovered);
       this.lastSuccess = end;
-      this.options.writer.publish(outcome.model, end);
+      this.options.writer.publish(outcome.value, end);
       this.options.writer.setStale(false, end);
       if (this.running) this.armStale();
     } else {
       this.failures += 1;
       this.options.log.warn(
-        { topic: this.options.name, reason: outcome.reason, failures: this.failures },
+        { topic: this.options.name, reason: outcome.error, failures: this.failures },
         'upstream poll failed',
       );
     }

@@ -302,7 +302,7 @@ async function registerApi(
       const checked = validateBody(name, body);
       return checked.ok
         ? { value: checked.value }
-        : { error: new BodyRejected(checked.code, checked.field, checked.message) };
+        : { error: new BodyRejected(checked.error.code, checked.error.field, checked.error.message) };
     };
   };
   api.setValidatorCompiler(compile);
@@ -563,7 +563,7 @@ async function forward(
     if (!valid.ok) {
       throw new UpstreamError(
         'malformed',
-        `upstream ${upstreamPath} reply invalid at ${valid.field || '(root)'}`,
+        `upstream ${upstreamPath} reply invalid at ${valid.error.field || '(root)'}`,
       );
     }
     count(call.name, 'forwarded');

@@ -33,11 +33,11 @@ describe('account request bodies', () => {
     expect(validateBody('authlogin', { account_id: 'a', password: 'p', signature: 'sig' }).ok).toBe(true);
     expect(validateBody('authlogin', { account_id: 'a', password: 1 })).toMatchObject({
       ok: false,
-      code: 'badRequest',
-      field: 'password',
+      error: { code: 'badRequest', field: 'password' },
     });
     expect(validateBody('authlogin', { account_id: 'a', password: 'p', admin: true })).toMatchObject({
-      code: 'badRequest',
+      ok: false,
+      error: { code: 'badRequest' },
     });
   });
 
@@ -47,31 +47,31 @@ describe('account request bodies', () => {
         const id = blank === undefined ? { password: 'p' } : { account_id: blank, password: 'p' };
         expect(validateBody(call, id)).toMatchObject({
           ok: false,
-          code: 'usernameRequired',
-          field: 'account_id',
+          error: { code: 'usernameRequired', field: 'account_id' },
         });
         const pw = blank === undefined ? { account_id: 'a' } : { account_id: 'a', password: blank };
         expect(validateBody(call, pw)).toMatchObject({
           ok: false,
-          code: 'passwordRequired',
-          field: 'password',
+          error: { code: 'passwordRequired', field: 'password' },
         });
       }
-      expect(validateBody(call, {})).toMatchObject({ code: 'usernameRequired' });
+      expect(validateBody(call, {})).toMatchObject({ ok: false, error: { code: 'usernameRequired' } });
     }
     // A login id too long is said as such, never the generic badRequest.
     for (const call of ['authlogin', 'userlogin', 'switchlogin']) {
       expect(validateBody(call, { account_id: 'a'.repeat(5000), password: 'p' })).toMatchObject({
         ok: false,
-        code: 'loginIdTooLong',
-        field: 'account_id',
+        error: { code: 'loginIdTooLong', field: 'account_id' },
       });
       expect(validateBody(call, { account_id: 'a'.repeat(64), password: 'p' }).ok).toBe(true);
     }
-    expect(validateBody('securelogin', { token: '' })).toMatchObject({ code: 'badRequest' });
+    expect(validateBody('securelogin', { token: '' })).toMatchObject({
+      ok: false,
+      error: { code: 'badRequest' },
+    });
     expect(validateBody('authlogin', { account_id: 'a', password: 'p', admin: true })).toMatchObject({
       ok: false,
-      field: 'admin',
+      error: { field: 'admin' },
     });
   });
 
@@ -81,7 +81,7 @@ describe('account request bodies', () => {
     expect(validateBody('userprofile', auth).ok).toBe(true);
     expect(validateBody('userbalance', { ...auth, parent_id: 'agent9' }).ok).toBe(true);
     expect(validateBody('vuserbalance', { ...auth, parent_id: 77 }).ok).toBe(true);
-    expect(validateBody('userbalance', auth)).toMatchObject({ ok: false, field: 'parent_id' });
+    expect(validateBody('userbalance', auth)).toMatchObject({ ok: false, error: { field: 'parent_id' } });
   });
 
   it('settings', () => {
@@ -90,11 +90,11 @@ describe('account request bodies', () => {
     );
     expect(validateBody('usersettings', { ...auth, language: 'fr' })).toMatchObject({
       ok: false,
-      field: 'language',
+      error: { field: 'language' },
     });
     expect(validateBody('usersettings', { ...auth, oddsType: 6 })).toMatchObject({
       ok: false,
-      field: 'oddsType',
+      error: { field: 'oddsType' },
     });
   });
 
@@ -105,7 +105,7 @@ describe('account request bodies', () => {
     expect(validateBody('changepassword', body('abcdefghij')).ok).toBe(true);
     expect(validateBody('changepassword', body('abcdefghijk'))).toMatchObject({
       ok: false,
-      field: 'new_password',
+      error: { field: 'new_password' },
     });
   });
 
@@ -119,10 +119,10 @@ describe('account request bodies', () => {
   });
 
   it('unknown call names and calls without a schema', () => {
-    expect(validateBody('nope', {})).toMatchObject({ ok: false, code: 'unknownCall' });
-    expect(validateBody('__proto__', {})).toMatchObject({ ok: false, code: 'unknownCall' });
+    expect(validateBody('nope', {})).toMatchObject({ ok: false, error: { code: 'unknownCall' } });
+    expect(validateBody('__proto__', {})).toMatchObject({ ok: false, error: { code: 'unknownCall' } });
     expect(validateBody('version', { any: 'thing' })).toEqual({ ok: true, value: { any: 'thing' } });
-    expect(validateBody('version', [1])).toMatchObject({ ok: false, code: 'badRequest' });
+    expect(validateBody('version', [1])).toMatchObject({ ok: false, error: { code: 'badRequest' } });
   });
 });
 
@@ -183,7 +183,7 @@ describe('account replies', () => {
     expect(validateReply('userbalance', { status: 0, statusdesc: 'session_expired' }).ok).toBe(true);
     expect(validateReply('vuserbalance', { ...reply, balance: '10' })).toMatchObject({
       ok: false,
-      field: 'balance',
+      error: { field: 'balance' },
     });
   });
 });
@@ -198,7 +198,7 @@ describe('validateBody never throws (property)', () => {
         (name, body) => {
           const result = validateBody(name, body);
           expect(typeof result.ok).toBe('boolean');
-          if (!result.ok) expect(typeof result.message).toBe('string');
+          if (!result.ok) expect(typeof result.error.message).toBe('string');
         },
       ),
       { numRuns: 500 },
@@ -233,10 +233,13 @@ describe('validateBody never throws (property)', () => {
   it('on huge, deep, cyclic and hostile input', () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 100_000; i++) deep = { a: deep };
-    expect(validateBody('authlogin', deep)).toMatchObject({ ok: false, code: 'badRequest' });
-    expect(validateBody('version', deep)).toMatchObject({ ok: false, message: 'body nested too deeply' });
+    expect(validateBody('authlogin', deep)).toMatchObject({ ok: false, error: { code: 'badRequest' } });
+    expect(validateBody('version', deep)).toMatchObject({
+      ok: false,
+      error: { message: 'body nested too deeply' },
+    });
     const wide = Object.fromEntries(Array.from({ length: BodyLimits.maxNodes + 1 }, (_, i) => [`k${i}`, i]));
-    expect(validateBody('version', wide)).toMatchObject({ ok: false, message: 'body too large' });
+    expect(validateBody('version', wide)).toMatchObject({ ok: false, error: { message: 'body too large' } });
     expect(validateBody('authlogin', { account_id: 'a', password: 'p'.repeat(1_000_000) }).ok).toBe(false);
     const cyclic: Record<string, unknown> = { account_id: 'a' };
     cyclic.self = cyclic;
@@ -249,8 +252,8 @@ describe('validateBody never throws (property)', () => {
         },
       },
     );
-    expect(validateBody('authlogin', hostile)).toMatchObject({ ok: false, code: 'badRequest' });
-    expect(validateBody('authlogin', new Date())).toMatchObject({ ok: false, code: 'badRequest' });
+    expect(validateBody('authlogin', hostile)).toMatchObject({ ok: false, error: { code: 'badRequest' } });
+    expect(validateBody('authlogin', new Date())).toMatchObject({ ok: false, error: { code: 'badRequest' } });
   });
 });
 

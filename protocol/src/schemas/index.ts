@@ -12,6 +12,7 @@ import { Compile } from 'typebox/compile';
 import { type CallName, callByName } from '../calls.ts';
 import { AccountLimits } from '../constants.ts';
 import { isRecord } from '../guards.ts';
+import { err, ok, type Result } from '../result.ts';
 import {
   AddSecondaryRequest,
   BalanceReply,
@@ -350,14 +351,17 @@ export type OkReplyOf<N extends ReplyCallName> = [Extract<ReplyOf<N>, { status: 
   ? ReplyOf<N>
   : Extract<ReplyOf<N>, { status: 1 | '1' }>;
 
-export type ValidateResult<T> =
-  | { readonly ok: true; readonly value: T }
-  | {
-      readonly ok: false;
-      readonly code: 'badRequest' | 'unknownCall' | LoginFieldCode;
-      readonly field: string;
-      readonly message: string;
-    };
+/** Why a body or reply failed validation: the catalogue code, the first bad field, a message. */
+export interface BodyError {
+  readonly code: 'badRequest' | 'unknownCall' | LoginFieldCode;
+  readonly field: string;
+  readonly message: string;
+}
+
+/** The result of validateBody/validateReply: the typed value, or the first problem found. */
+export type ValidateResult<T> = Result<T, BodyError>;
+
+const invalid = (code: BodyError['code'], field: string, message: string) => err({ code, field, message });
 
 /** Bounds checked before any schema: JSON bodies are parsed with a size limit, but objects built in
  * process are not, and a compiled check must never meet a cycle or a million keys. */
@@ -416,26 +420,20 @@ function check<T>(
   required?: readonly (readonly [string, RequiredCode])[],
 ): ValidateResult<T> {
   try {
-    if (!isRecord(body))
-      return { ok: false, code: 'badRequest', field: '', message: 'body must be an object' };
+    if (!isRecord(body)) return invalid('badRequest', '', 'body must be an object');
     const problem = boundsProblem(body);
-    if (problem !== null) return { ok: false, code: 'badRequest', field: '', message: problem };
+    if (problem !== null) return invalid('badRequest', '', problem);
     const missing = required ? missingRequired(required, body) : null;
     if (missing !== null) return missing;
-    if (schema === undefined) return { ok: true, value: body as T };
+    if (schema === undefined) return ok(body as T);
     const validator = validatorFor(schema);
-    if (validator.Check(body)) return { ok: true, value: body as T };
+    if (validator.Check(body)) return ok(body as T);
     const first = validator.Errors(body)[0];
-    if (!first) return { ok: false, code: 'badRequest', field: '', message: 'invalid body' };
+    if (!first) return invalid('badRequest', '', 'invalid body');
     const field = fieldOf(first);
-    return {
-      ok: false,
-      code: 'badRequest',
-      field,
-      message: field === '' ? first.message : `${field}: ${first.message}`,
-    };
+    return invalid('badRequest', field, field === '' ? first.message : `${field}: ${first.message}`);
   } catch {
-    return { ok: false, code: 'badRequest', field: '', message: 'unreadable body' };
+    return invalid('badRequest', '', 'unreadable body');
   }
 }
 
@@ -479,14 +477,14 @@ function missingRequired(
   for (const [field, code] of required) {
     const value = body[field];
     if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
-      return { ok: false, code, field, message: `${field} is required` };
+      return invalid(code, field, `${field} is required`);
     // A login id too long says so, not the generic badRequest of the schema.
     if (
       code === 'usernameRequired' &&
       typeof value === 'string' &&
       [...value].length > AccountLimits.maxLoginIdLength
     )
-      return { ok: false, code: 'loginIdTooLong', field, message: `${field} is too long` };
+      return invalid('loginIdTooLong', field, `${field} is too long`);
   }
   return null;
 }
@@ -508,7 +506,7 @@ function validateAgainst(
   requiredCodes: typeof RequiredCodes = {},
 ): ValidateResult<unknown> {
   if (typeof callName !== 'string' || callByName(callName) === undefined) {
-    return { ok: false, code: 'unknownCall', field: '', message: 'unknown call' };
+    return invalid('unknownCall', '', 'unknown call');
   }
   return check(
     Object.hasOwn(table, callName) ? table[callName] : undefined,

@@ -34,7 +34,7 @@ describe('bet and info reply schemas', () => {
         statusdesc: 'success',
         data: { ...quote, quote_id: 5 },
       }),
-    ).toMatchObject({ ok: false, code: 'badRequest' });
+    ).toMatchObject({ ok: false, error: { code: 'badRequest' } });
     // A failure still needs its statusdesc.
     expect(validateReply('bet/cashoutcheck', { status: 0 }).ok).toBe(false);
   });

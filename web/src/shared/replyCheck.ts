@@ -7,5 +7,5 @@ import { validateReply } from '@sportsbook/protocol';
 /** Null when `reply` fits the call's reply schema (or the call has none), else what is wrong. */
 export function replyProblem(call: string, reply: unknown): string | null {
   const result = validateReply(call, reply);
-  return result.ok ? null : result.message || 'invalid reply';
+  return result.ok ? null : result.error.message || 'invalid reply';
 }
