@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import * as wsModule from 'ws';
 import { WebSocket, WebSocketServer } from 'ws';
 import { sendFramed, textFrame } from './wsFrame.ts';
@@ -31,10 +31,6 @@ async function pair(perMessageDeflate = false) {
   return { socket: await server, client, received };
 }
 
-function until(check: () => boolean): Promise<void> {
-  return vi.waitFor(() => expect(check()).toBe(true), { timeout: 2000, interval: 5 });
-}
-
 describe('pre-framed sends', () => {
   it('a real ws client reads each frame as the payload, at every length encoding, in order with send', async () => {
     const { socket, received } = await pair();
@@ -48,7 +44,7 @@ describe('pre-framed sends', () => {
       socket.send('between', opts);
       expected.push(p.toString(), 'between');
     }
-    await until(() => received.length === expected.length);
+    await expect.poll(() => received.length, { timeout: 2000, interval: 5 }).toBe(expected.length);
     expect(received).toEqual(expected);
   });
 
@@ -77,7 +73,7 @@ describe('pre-framed sends', () => {
     // A socket that is not a ws WebSocket (a test fake, or any wrapper) always gets `send`.
     sendFramed(spy, payload, textFrame(payload), opts);
     sendFramed(socket, payload, textFrame(payload), { ...opts, compress: true });
-    await until(() => received.length === 2);
+    await expect.poll(() => received.length, { timeout: 2000, interval: 5 }).toBe(2);
     expect(sent).toBe(1);
     expect(received).toEqual([payload.toString(), payload.toString()]);
   });
