@@ -48,7 +48,7 @@ export const TopicDocs: Readonly<Record<string, string>> = {
     "The number game's draws and payout table (`/ngdrawlist`, sessionless; no stake limits).",
   'list/highlights': 'Leagues with highlight clips (`/highlightleague`, sessionless).',
   'list/site':
-    'Whether the site is in maintenance (`/version`, sessionless; issue 28 item 16): every page goes to /maintenance and back.',
+    'Whether the site is in maintenance (`/version`, sessionless, one poll per node): every page goes to /maintenance and back.',
   'list/marquee/<language>': "The marquee's lines in one language (`/marqueelist`, sessionless).",
   'list/announce/<language>': 'The newest 100 announcements in one language (`/announcelist`, sessionless).',
   'account/<accountId>':
