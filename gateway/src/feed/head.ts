@@ -34,8 +34,8 @@ export interface Head {
 export type Advance =
   /** The head had no state: `model` is the first snapshot, at the head's seq. */
   | { readonly kind: 'first'; readonly hash: string; readonly model: Model }
-  /** Nothing changed. */
-  | { readonly kind: 'same' }
+  /** Nothing changed (`model`: the polled model with its anchors, equal to the head's). */
+  | { readonly kind: 'same'; readonly model: Model }
   /**
    * The next seq: the delta frame encoded once, as text (for Redis) and bytes (for sockets).
    * `model` is the state now held: the polled model with its clock anchors when the topic has them.
@@ -125,7 +125,7 @@ export function advance(head: Head, polled: Model, pt: number): Advance {
     return { kind: 'first', hash: head.hasher.value, model };
   }
   const ops = diffModel(head.hasher.model, model);
-  if (ops.length === 0) return { kind: 'same' };
+  if (ops.length === 0) return { kind: 'same', model };
   const hasher = head.hasher;
   hasher.apply(ops, model);
   head.seq += 1;

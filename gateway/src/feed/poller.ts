@@ -7,6 +7,7 @@
  * reply for more than two intervals the topic is marked stale, and the first good reply clears it.
  */
 import {
+  ClockToleranceMs,
   createMarketNormalizer,
   emptyMarketModel,
   emptyRadarModel,
@@ -34,7 +35,7 @@ import type { Counter } from 'prom-client';
 import type { UpstreamClient, UpstreamReply } from '../plugins/upstream.ts';
 import type { Recorder } from '../record/writer.ts';
 import type { Recoverable, Recovery } from './recovery.ts';
-import { createReplyParser } from './replyRows.ts';
+import { createReplyParser, type ReplyParser, type SecondsPatch } from './replyRows.ts';
 import { type Scheduler, sharedScheduler, type Task } from './scheduler.ts';
 import type { TopicWriter } from './topic.ts';
 
@@ -122,6 +123,25 @@ export function modelFromReply(
 }
 
 /**
+ * Whether a seconds-only match row may be written into the head's model in place at publish time
+ * `at`: the match is in `base` with this very liveState array (its entity was built from this
+ * row, not copied for a linked child), neither a linked child nor a parent, with a running
+ * clock's anchor that the new seconds keep (protocol clock.ts `anchorClock`: within
+ * `ClockToleranceMs`), and seconds that v2 already hides (not 0, where its view is the entity
+ * itself). The slow path's step then differs from the in-place one only by ops v2 drops.
+ */
+export function keepsAnchor(base: Model, patch: SecondsPatch, at: number): boolean {
+  const key = patch.key;
+  const record = (coll: string) => base[coll] as Readonly<Record<string, unknown>> | undefined;
+  const match = record('match')?.[key] as { liveState?: unknown } | undefined;
+  const clock = record('clock')?.[key] as { zero?: unknown } | undefined;
+  if (match === undefined || clock === undefined || match.liveState !== patch.liveState) return false;
+  if (record('parent')?.[key] !== undefined || record('child')?.[key] !== undefined) return false;
+  if (patch.liveState[3] === 0 || typeof clock.zero !== 'number') return false;
+  return Math.abs(clock.zero - (at - patch.seconds * 1000)) <= ClockToleranceMs;
+}
+
+/**
  * Delay before the next poll of a healthy topic: one interval after this poll was *due*, not
  * after its timer fired, so a timer held up by a busy event loop (a large broadcast to thousands
  * of sockets) does not stretch every later interval. A poll that ends past the next due time is
@@ -159,6 +179,7 @@ export class Poller implements Recoverable {
   private readonly normalizer = createMarketNormalizer();
   /** Market topics: parses only the rows whose bytes changed since the last reply (replyRows.ts). */
   private readonly parse: ((bytes: Buffer) => unknown) | undefined;
+  private readonly parser: ReplyParser | undefined;
   readonly recoveryKey: string;
 
   constructor(private readonly options: PollerOptions) {
@@ -172,7 +193,8 @@ export class Poller implements Recoverable {
     this.oddsCall = isOddsTopic(options.topic) ? topicCall(options.topic) : undefined;
     this.recoveryKey = call.call;
     if (options.topic.kind === 'odds' || options.topic.kind === 'match') {
-      const parser = createReplyParser();
+      const parser = createReplyParser({ seconds: true });
+      this.parser = parser;
       this.parse = (bytes) => parser.parse(bytes);
     }
     this.lastSuccess = this.now();
@@ -235,6 +257,9 @@ export class Poller implements Recoverable {
     this.inFlight = controller;
     let outcome: PollOutcome;
     let label = 'ok';
+    /** When seconds-only rows were judged: the publish time they were judged at. */
+    let at: number | undefined;
+    let moved = false;
     try {
       const res = await this.options.upstream.post(this.path, this.body, {
         timeoutMs: this.options.timeoutMs,
@@ -242,6 +267,18 @@ export class Poller implements Recoverable {
         ...(this.lastReply ? { previous: this.lastReply } : {}),
         ...(this.parse ? { parse: this.parse } : {}),
       });
+      // Seconds-only match rows (replyRows.ts): taken in place where the head allows it, parsed
+      // otherwise, before anyone reads the reply.
+      const patches = this.parser?.take() ?? [];
+      let inPlace: SecondsPatch[] = [];
+      if (patches.length > 0) {
+        at = this.now();
+        const base = this.options.recorder ? undefined : this.options.writer.inPlaceBase?.();
+        for (const patch of patches) {
+          if (base !== undefined && keepsAnchor(base, patch, at)) inPlace.push(patch);
+          else patch.reparse();
+        }
+      }
       // RECORD_DIR keeps the odds feed's calls (the room topics are not replayed).
       if (this.oddsCall !== undefined) {
         this.options.recorder?.record({
@@ -270,12 +307,17 @@ export class Poller implements Recoverable {
         ? { ok: true, value: this.lastModel as Model }
         : modelFromReply(this.options.topic, res.httpStatus, res.body, second?.body, this.normalizer);
       if (outcome.ok) {
+        // The model holds the head's entities for those rows: the new seconds go into them now.
+        for (const patch of inPlace) patch.apply();
         const reusable = (res.text !== undefined || res.bytes !== undefined) && second === undefined;
         this.lastReply = reusable ? res : undefined;
         this.lastModel = reusable ? outcome.value : undefined;
       } else {
+        for (const patch of inPlace) patch.reparse();
+        inPlace = [];
         label = 'rejected';
       }
+      moved = inPlace.length > 0;
     } catch (err) {
       const kind = (err as { kind?: string }).kind;
       label = typeof kind === 'string' ? kind : 'error';
@@ -284,13 +326,13 @@ export class Poller implements Recoverable {
       this.inFlight = undefined;
     }
     this.options.polls.inc({ topic_kind: this.options.topic.kind, outcome: label });
-    const end = this.now();
+    const end = at ?? this.now();
     if (outcome.ok) {
       const recovered = this.failures > 0;
       this.failures = 0;
       this.options.recovery?.succeeded(this, recovered);
       this.lastSuccess = end;
-      this.options.writer.publish(outcome.value, end);
+      this.options.writer.publish(outcome.value, end, moved);
       this.options.writer.setStale(false, end);
       if (this.running) this.armStale();
     } else {

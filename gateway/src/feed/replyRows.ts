@@ -27,7 +27,40 @@
 export interface ReplyParser {
   /** `JSON.parse(bytes.toString())`, sharing unchanged rows with the previous reply's value. Throws like it. */
   parse(bytes: Buffer): unknown;
+  /**
+   * With `seconds`: the match rows of the last `parse` whose only change is their clock seconds
+   * (`SecondsPatch`), each still the previous reply's row in the value until the caller resolves it.
+   * Patches not taken before the next `parse` are resolved there by parsing the row.
+   */
+  take(): SecondsPatch[];
 }
+
+/**
+ * A `data.matches` row whose bytes differ from the previous reply's row at the same place only in
+ * the clock seconds (liveState element 3, a canonical non-negative integer on both sides). The
+ * parsed value holds the previous row (the same array, with the old seconds) until one of these is
+ * called, once: `apply` writes the new seconds into that array in place (every holder of the
+ * array, the market model's match entity included, sees them: no new object), `reparse` puts
+ * `JSON.parse` of the row's own bytes in its place. Either way the value then deep-equals
+ * `JSON.parse` of the reply.
+ */
+export interface SecondsPatch {
+  /** The previous reply's row, now the value's row. */
+  readonly row: readonly unknown[];
+  /** Its key (row element 0) as a record key. */
+  readonly key: string;
+  /** The row's liveState array (row element 12), which `apply` changes in place. */
+  readonly liveState: unknown[];
+  readonly seconds: number;
+  apply(): void;
+  reparse(): void;
+}
+
+/** The row element holding the liveState array, and the liveState element holding the seconds. */
+const LiveStateIndex = 12;
+const SecondsIndex = 3;
+/** Longer digit runs are left to the slow path (no precision question). */
+const MaxSecondsDigits = 9;
 
 /** One array under `data` in the last reply: each row's place in its bytes, and its value. */
 interface Rows {
@@ -60,13 +93,19 @@ const CLOSE_ARRAY = 93;
 const OPEN_OBJECT = 123;
 const CLOSE_OBJECT = 125;
 
+const ZERO = 48;
+const NINE = 57;
+
 class Scan {
   pos = 0;
   readonly rows = new Map<string, Rows>();
+  /** Seconds-only match rows found (only when `seconds`). */
+  readonly patches: SecondsPatch[] = [];
 
   constructor(
     private readonly b: Buffer,
     private readonly prev: Previous | undefined,
+    private readonly seconds = false,
   ) {}
 
   /** The byte at `p` (NaN past the end, which matches nothing). */
@@ -272,11 +311,117 @@ class Scan {
       const end = this.valueEnd(pos);
       starts.push(pos);
       ends.push(end);
-      values.push(this.parseRange(pos, end));
+      const kept =
+        this.seconds && name === 'matches' && prev !== undefined && i < prev.starts.length
+          ? this.secondsOnly(values, pos, end, prev, i)
+          : undefined;
+      values.push(kept ?? this.parseRange(pos, end));
       this.pos = end;
       i++;
       if (!this.nextRow()) return values;
     }
+  }
+
+  /**
+   * The start and end of element `index` of the array at `p` (undefined when the bytes are not an
+   * array with that many elements).
+   */
+  private element(p: number, index: number): [number, number] | undefined {
+    if (this.byte(p) !== OPEN_ARRAY) return undefined;
+    let q = p + 1;
+    for (let k = 0; ; k++) {
+      this.pos = q;
+      this.space();
+      const start = this.pos;
+      const c = this.byte(start);
+      if (c !== c || c === CLOSE_ARRAY || c === COMMA) return undefined;
+      const end = this.valueEnd(start);
+      if (k === index) return [start, end];
+      this.pos = end;
+      if (this.at() !== COMMA) return undefined;
+      q = this.pos + 1;
+    }
+  }
+
+  /** Whether bytes `from` to `to` are a canonical non-negative integer of at most MaxSecondsDigits digits. */
+  private static digits(b: Buffer, from: number, to: number): boolean {
+    const n = to - from;
+    if (n < 1 || n > MaxSecondsDigits || (n > 1 && b[from] === ZERO)) return false;
+    for (let p = from; p < to; p++) {
+      const c = b[p] as number;
+      if (c < ZERO || c > NINE) return false;
+    }
+    return true;
+  }
+
+  /**
+   * The new match row at `pos`..`end` against the previous reply's row `i`: when the two differ
+   * only in the clock seconds, the previous row value (kept, with a patch to resolve), else
+   * undefined (the row is parsed).
+   */
+  private secondsOnly(
+    values: unknown[],
+    pos: number,
+    end: number,
+    prev: Rows,
+    i: number,
+  ): unknown[] | undefined {
+    const old = prev.values[i];
+    const oldStart = prev.starts[i] as number;
+    const oldEnd = prev.ends[i] as number;
+    if (!Array.isArray(old)) return undefined;
+    const liveState = old[LiveStateIndex] as unknown;
+    if (!Array.isArray(liveState) || typeof liveState[SecondsIndex] !== 'number') return undefined;
+    const back = this.pos;
+    let span: [number, number] | undefined;
+    try {
+      const ls = this.element(pos, LiveStateIndex);
+      span = ls === undefined || ls[1] > end ? undefined : this.element(ls[0], SecondsIndex);
+    } catch (err) {
+      if (err !== giveUp) throw err;
+      span = undefined;
+    }
+    this.pos = back;
+    if (span === undefined || span[1] > end) return undefined;
+    const [s, e] = span;
+    const head = s - pos;
+    const tail = end - e;
+    const oldTokenStart = oldStart + head;
+    const oldTokenEnd = oldEnd - tail;
+    const b = this.b;
+    const before = (this.prev as Previous).bytes;
+    if (
+      oldTokenEnd <= oldTokenStart ||
+      b.compare(before, oldStart, oldTokenStart, pos, s) !== 0 ||
+      b.compare(before, oldTokenEnd, oldEnd, e, end) !== 0 ||
+      !Scan.digits(b, s, e) ||
+      !Scan.digits(before, oldTokenStart, oldTokenEnd)
+    )
+      return undefined;
+    const seconds = Number(b.toString('latin1', s, e));
+    // The previous value no longer says what its bytes say (not expected): parse.
+    if (liveState[SecondsIndex] !== Number(before.toString('latin1', oldTokenStart, oldTokenEnd)))
+      return undefined;
+    const index = values.length;
+    const bytes = b;
+    let done = false;
+    this.patches.push({
+      row: old,
+      key: String(old[0]),
+      liveState,
+      seconds,
+      apply() {
+        if (done) return;
+        done = true;
+        liveState[SecondsIndex] = seconds;
+      },
+      reparse() {
+        if (done) return;
+        done = true;
+        values[index] = JSON.parse(bytes.toString('utf8', pos, end));
+      },
+    });
+    return old;
   }
 
   /** After a row: true at a comma (another row follows), false at the closing bracket. */
@@ -289,15 +434,28 @@ class Scan {
   }
 }
 
-/** A parser for one topic's successive replies (it keeps the last one's rows). */
-export function createReplyParser(): ReplyParser {
+/**
+ * A parser for one topic's successive replies (it keeps the last one's rows). `seconds`: match
+ * rows whose only change is the clock seconds are handed out as patches (`take`) instead of parsed.
+ */
+export function createReplyParser(options: { seconds?: boolean } = {}): ReplyParser {
   let prev: Previous | undefined;
+  let pending: SecondsPatch[] = [];
   return {
+    take() {
+      const taken = pending;
+      pending = [];
+      return taken;
+    },
     parse(bytes) {
-      const scan = new Scan(bytes, prev);
+      // Patches nobody took (the reply was dropped): the kept rows must say what their bytes say.
+      for (const patch of pending) patch.reparse();
+      pending = [];
+      const scan = new Scan(bytes, prev, options.seconds === true);
       try {
         const value = scan.reply();
         prev = { bytes, rows: scan.rows };
+        pending = scan.patches;
         return value;
       } catch (err) {
         prev = undefined;

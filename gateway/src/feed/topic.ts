@@ -116,9 +116,20 @@ export interface TopicLog {
 
 /** The write side: only the topic's leader (the node whose poller owns the topic) calls it. */
 export interface TopicWriter {
-  /** A freshly normalized model from a poll, at publish time `pt`. Returns the delta if any. */
-  publish(model: Model, pt: number): EncodedDelta | undefined;
+  /**
+   * A freshly normalized model from a poll, at publish time `pt`. Returns the delta if any.
+   * `secondsMoved`: the poller wrote new clock seconds into the head's own match entities in
+   * place (`inPlaceBase`), so the model equals the head's while the step still happened.
+   */
+  publish(model: Model, pt: number, secondsMoved?: boolean): EncodedDelta | undefined;
   setStale(stale: boolean, at: number): void;
+  /**
+   * The head's model when a step that moves only running clocks' seconds may be taken in place:
+   * nobody on the node reads the head's own (v1) hash or state, so no frame, hash or ring entry
+   * depends on those seconds until a v1 client comes, and it is then served the state as it is.
+   * Undefined otherwise (absent: never).
+   */
+  inPlaceBase?(): Model | undefined;
 }
 
 export interface RingBounds {
@@ -229,6 +240,35 @@ export abstract class TopicState implements TopicLog {
     if (notify) this.listener?.onDelta(this, delta);
   }
 
+  /**
+   * The head's model when its hash rests (no v1 view kept, `restHead`): a step whose only change
+   * is running clocks' seconds may then be written into it in place (`ticked`).
+   */
+  protected restingModel(): Model | undefined {
+    const hasher = this.head.hasher;
+    if (!this.lazyHead || this.views === undefined || this.views[1]?.awake === true) return undefined;
+    return hasher instanceof HeadHasher && !hasher.hashing ? hasher.model : undefined;
+  }
+
+  /**
+   * The step the slow path would publish as the seconds-only ops of running clocks, taken in
+   * place: the seq moves, no view changes (v2 does not show running seconds; v1 is not kept),
+   * and no frame is sent (every version's frame would have been absent). `model` holds the
+   * head's state (the same entities, the seconds already written).
+   */
+  protected ticked(model: Model, pt: number): void {
+    (this.head.hasher as HeadHasher).apply([], model);
+    this.head.seq += 1;
+    this.lastPt = pt;
+    this.snap = undefined;
+    const views = this.views as ViewLog[];
+    for (const v of WireVersions) {
+      const view = views[v] as ViewLog;
+      if (!view.kept(pt)) view.sleep();
+      else view.unchanged(model, this.head.seq);
+    }
+  }
+
   /** In-process, no v1 view kept: the head's hash (v1's, clock seconds included) rests. */
   private restHead(): void {
     const hasher = this.head.hasher;
@@ -318,7 +358,11 @@ export class TopicHistory extends TopicState implements TopicWriter {
     return this.staleState;
   }
 
-  publish(model: Model, pt: number): EncodedDelta | undefined {
+  inPlaceBase(): Model | undefined {
+    return this.restingModel();
+  }
+
+  publish(model: Model, pt: number, secondsMoved = false): EncodedDelta | undefined {
     const before = this.head.hasher?.model;
     const step = advance(this.head, model, pt);
     if (step.kind === 'first') {
@@ -326,7 +370,10 @@ export class TopicHistory extends TopicState implements TopicWriter {
       this.listener?.onFirstSnapshot(this);
       return undefined;
     }
-    if (step.kind === 'same') return undefined;
+    if (step.kind === 'same') {
+      if (secondsMoved && this.restingModel() !== undefined) this.ticked(step.model, pt);
+      return undefined;
+    }
     this.pushed(step.delta, true, before);
     return step.delta;
   }
@@ -479,6 +526,18 @@ export class ViewLog implements TopicLog {
     }
     this.source = after;
     this.viewCache = undefined;
+  }
+
+  /**
+   * The topic stepped to `seq` without this view changing (running seconds only): what `step`
+   * does when its view's ops are empty.
+   */
+  unchanged(model: Model, seq: number): void {
+    if (this.source === undefined) {
+      this.reset(model, seq);
+      return;
+    }
+    this.steps++;
   }
 
   /** The topic jumped to `model` at `seq`: the view starts over there (older seqs get a snapshot). */
