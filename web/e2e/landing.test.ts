@@ -7,7 +7,7 @@
 import { StorageKey } from '@sportsbook/protocol';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from './support.ts';
+import { logIn, type Stack, startStack } from './support.ts';
 
 let stack: Stack;
 let context: BrowserContext;
@@ -156,6 +156,41 @@ describe('prerendered landing page', { timeout: 90_000 }, () => {
     expect(await forms()).toBe(1);
     expect(await page.getByLabel('Login ID').inputValue()).toBe('demo02');
     expect(await page.getByLabel('Remember me').isChecked()).toBe(true);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the board after a reload of /desktop', { timeout: 120_000 }, () => {
+  // Board.tsx `useRevealed`: one synchronous render of a whole page of rows was the longest task
+  // of /desktop's start on a phone; the first render holds only the first rows (FirstRows, 3).
+  it('renders its first rows first and the rest of the page in later steps', async () => {
+    await logIn(page, stack.gateway.url, 'demo01');
+    await page.locator('.board .match-row').first().waitFor();
+    await page.addInitScript(() => {
+      const counts: number[] = [];
+      (window as unknown as { rowCounts: number[] }).rowCounts = counts;
+      new MutationObserver(() => {
+        const n = document.querySelectorAll('.board .match-row').length;
+        if (n !== (counts.at(-1) ?? 0)) counts.push(n);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    const rows = page.locator('.board .match-row');
+    await rows.nth(3).waitFor();
+    // Settled: the count stops moving (steps follow each other within a few tasks).
+    let last = -1;
+    await expect
+      .poll(async () => {
+        const n = await rows.count();
+        const same = n === last;
+        last = n;
+        return same;
+      })
+      .toBe(true);
+    const counts = await page.evaluate(() => (window as unknown as { rowCounts: number[] }).rowCounts);
+    expect(counts[0]).toBeLessThanOrEqual(3);
+    expect(counts.at(-1)).toBe(await rows.count());
+    expect(counts.at(-1)).toBeGreaterThan(3);
     expect(problems).toEqual([]);
   });
 });

@@ -1,9 +1,16 @@
 // @vitest-environment node
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LandingBudgetBytes, landingFiles, landingReport } from '../tools/budget.ts';
+import {
+  LandingBudgetBytes,
+  landingFiles,
+  landingReport,
+  landingStages,
+  StageBudgetBytes,
+  stageReport,
+} from '../tools/budget.ts';
 import { buildWeb } from '../tools/buildWeb.ts';
 
 const outDir = mkdtempSync(join(tmpdir(), 'web-budget-'));
@@ -28,5 +35,28 @@ describe('landing page JavaScript budget', () => {
     const report = landingReport(outDir);
     expect(report.files.length).toBeGreaterThan(0);
     expect(report.gzipBytes).toBeLessThanOrEqual(LandingBudgetBytes);
+  });
+
+  it('splits the start into stages: each dynamic import of the entry brings what no earlier one did', () => {
+    const stages = landingStages({
+      'index.html': { file: 'e.js', isEntry: true, dynamicImports: ['react', 'main.tsx'] },
+      react: { file: 'r.js', imports: ['_shared'] },
+      _shared: { file: 's.js' },
+      'main.tsx': { file: 'm.js', imports: ['_shared', '_app'] },
+      _app: { file: 'a.js' },
+    });
+    expect(stages).toEqual([
+      { key: 'index.html', files: ['e.js'] },
+      { key: 'react', files: ['r.js', 's.js'] },
+      { key: 'main.tsx', files: ['m.js', 'a.js'] },
+    ]);
+  });
+
+  // Each stage's modules are evaluated in one task: no stage may be the whole app again.
+  it('starts the app in stages of at most 240 KB of JavaScript each', { timeout: 120_000 }, async () => {
+    if (!existsSync(join(outDir, '.vite', 'manifest.json'))) await buildWeb(outDir);
+    const stages = stageReport(outDir);
+    expect(stages.length).toBeGreaterThanOrEqual(4);
+    expect(stages.filter((s) => s.bytes > StageBudgetBytes)).toEqual([]);
   });
 });

@@ -7,13 +7,15 @@ import { readAccount } from './features/account/storage.ts';
 import { createI18n } from './shared/i18n/index.ts';
 import './styles.css';
 
-const layout = loadLayout();
-document.documentElement.dataset.theme = layout.menu.theme;
-const i18n = createI18n(layout.pageDisplay.language);
-const launchToken = takeLaunchToken(window.location, window.history);
-const stored = readAccount();
-const root = document.getElementById('root');
-if (root) {
+/** Renders the app into #root (or hydrates the prerendered landing page); src/boot.ts calls it. */
+export function startApp(): void {
+  const layout = loadLayout();
+  document.documentElement.dataset.theme = layout.menu.theme;
+  const i18n = createI18n(layout.pageDisplay.language);
+  const launchToken = takeLaunchToken(window.location, window.history);
+  const stored = readAccount();
+  const root = document.getElementById('root');
+  if (!root) return;
   const app = (
     <StrictMode>
       <App i18n={i18n} session={{ launchToken, storedSession: launchToken ? null : stored.session }} />

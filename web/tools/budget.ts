@@ -43,6 +43,52 @@ export function landingFiles(manifest: Manifest): string[] {
   return files;
 }
 
+/**
+ * The JS each stage of the app's start evaluates (src/boot.ts): the entry chunk, then each module
+ * the entry imports dynamically, in the entry's order, with the static imports no earlier stage
+ * loaded. A module graph brought in by one `import()` is evaluated in one task, so a stage's size
+ * bounds the longest task of the start.
+ */
+export function landingStages(manifest: Manifest): { key: string; files: string[] }[] {
+  const loaded = new Set<string>();
+  const stage = (key: string) => {
+    const files: string[] = [];
+    const visit = (k: string) => {
+      if (loaded.has(k)) return;
+      loaded.add(k);
+      const chunk = manifest[k];
+      if (!chunk) return;
+      if (chunk.file.endsWith('.js')) files.push(chunk.file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit(key);
+    return { key, files };
+  };
+  const stages: { key: string; files: string[] }[] = [];
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isEntry) continue;
+    stages.push(stage(key));
+    for (const started of chunk.dynamicImports ?? []) stages.push(stage(started));
+  }
+  return stages;
+}
+
+/**
+ * The most JavaScript (raw bytes) one stage of the start may evaluate: React DOM's client (about
+ * 210 KB) and a little. The whole app in one stage was 457 KB, one long task of about 0.5 s on a
+ * phone (4x slower CPU) before the form could be used.
+ */
+export const StageBudgetBytes = 240 * 1024;
+
+/** Raw bytes of each stage of the start of a build in `outDir`. */
+export function stageReport(outDir: string): { key: string; bytes: number }[] {
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  return landingStages(manifest).map(({ key, files }) => ({
+    key,
+    bytes: files.reduce((sum, file) => sum + readFileSync(join(outDir, file)).length, 0),
+  }));
+}
+
 export interface LandingReport {
   files: { file: string; bytes: number; gzipBytes: number }[];
   gzipBytes: number;

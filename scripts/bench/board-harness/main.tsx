@@ -227,8 +227,14 @@ function run() {
   window.__started = true;
   requestAnimationFrame(frame);
 }
+// The board renders a page's rows in steps (Board.tsx `useRevealed`): measure once they are all in
+// (the row count has stopped growing), not while they are still mounting.
+let rows = 0;
 const ready = setInterval(() => {
-  if (document.querySelectorAll('.odds-cell').length > 0) {
+  const now = document.querySelectorAll('.match-row').length;
+  const grown = now !== rows;
+  rows = now;
+  if (document.querySelectorAll('.odds-cell').length > 0 && !grown) {
     clearInterval(ready);
     requestAnimationFrame(() => requestAnimationFrame(run));
   }

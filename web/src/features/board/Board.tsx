@@ -6,7 +6,7 @@
  * are stale and betting is paused.
  */
 import type { MarketModel, MarketType, OddsFormat } from '@sportsbook/protocol';
-import { type CSSProperties, memo, useEffect, useMemo, useRef } from 'react';
+import { type CSSProperties, memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useBook } from '../../shared/i18n/book/useBook.ts';
 import { useIndicator, useTopicModelWhen, useTopicSelector } from '../../shared/stream/react.tsx';
 import { extraMarkets } from '../markets/groups.ts';
@@ -46,6 +46,36 @@ export interface BoardProps {
 }
 
 const NoOdds: readonly string[] = [];
+
+/** Matches of a page in a board's first render; the rest follow in steps (`nextRevealed`). */
+export const FirstRows = 3;
+
+/** The next step: half as many again, at least `FirstRows` (a page of 1,000 matches in 15 steps). */
+export function nextRevealed(count: number): number {
+  return count + Math.max(FirstRows, Math.floor(count / 2));
+}
+
+/**
+ * How many of the page's `total` matches to render: `FirstRows` when the page (its topic and number)
+ * is new, then more in each later task, in a transition, until all are in. A page's first render
+ * (the stream's snapshot: every row mounts, each with its prices' subscriptions) was one
+ * synchronous render of the whole page, a long task on a phone: a store update renders
+ * synchronously, so React cannot slice it. The later steps are transitions, which React renders in
+ * slices of a few milliseconds.
+ */
+function useRevealed(total: number, pageKey: string): number {
+  const [state, setState] = useState({ pageKey, count: FirstRows });
+  const count = state.pageKey === pageKey ? state.count : FirstRows;
+  if (state.pageKey !== pageKey) setState({ pageKey, count: FirstRows });
+  useEffect(() => {
+    if (count >= total) return;
+    const timer = setTimeout(() =>
+      startTransition(() => setState((s) => ({ pageKey: s.pageKey, count: nextRevealed(s.count) }))),
+    );
+    return () => clearTimeout(timer);
+  }, [count, total]);
+  return count;
+}
 
 /** The column headers: one row of group titles, and one of sub-labels (1 X 2, scores...) if any. */
 const BoardHead = memo(function BoardHead({ groups, t }: { groups: readonly ColumnGroup[]; t: BoardT }) {
@@ -122,7 +152,13 @@ export const Board = memo(function Board(props: BoardProps) {
   const total = matchCount(groups);
   const pages = Math.max(1, Math.ceil(total / props.pageSize));
   const page = Math.min(props.page, pages - 1);
-  const shown = useMemo(() => pageOf(groups, page, props.pageSize), [groups, page, props.pageSize]);
+  const pageGroups = useMemo(() => pageOf(groups, page, props.pageSize), [groups, page, props.pageSize]);
+  const onPage = matchCount(pageGroups);
+  const revealed = useRevealed(onPage, `${props.topic} ${page}`);
+  const shown = useMemo(
+    () => (revealed >= onPage ? pageGroups : pageOf(pageGroups, 0, revealed)),
+    [pageGroups, onPage, revealed],
+  );
   const locked = status === 'stale';
   // Keyboard (roving.ts): one tab stop among the prices, arrows between them; one delegated listener
   // each on the board, none per price. A Tab anywhere first makes sure the tab stop is an open price.
