@@ -1,3 +1,5 @@
+import { EMPTY, type MonoTypeOperatorFunction, retry, timer } from 'rxjs';
+
 /** Reconnect delays: exponential with "equal jitter" (half fixed, half random), capped. */
 export interface BackoffOptions {
   /** Delay ceiling of the first retry, ms. */
@@ -19,4 +21,32 @@ export function backoffDelay(attempt: number, options: BackoffOptions, random: (
   const ceiling = Math.min(options.maxMs, options.baseMs * 2 ** Math.min(n - 1, 30));
   const r = Math.min(Math.max(random(), 0), 1);
   return Math.round(ceiling / 2 + (ceiling / 2) * r);
+}
+
+/** What a failed connection does next: stop retrying, come back soon (a short jittered pause: the
+ * node asked to be left at once), or wait its backoff. */
+export type RetryChoice = 'stop' | 'soon' | 'backoff';
+
+/**
+ * The reconnect loop as one RxJS operator: on an error the source is subscribed again after
+ * `backoffDelay(attempt)` (attempts counted from 1, reset by the first value of a new
+ * subscription), after up to `baseMs` when `choose` says 'soon', or never ('stop': the stream
+ * completes). `choose` sees every failure first (the stream notes its connection state there).
+ */
+export function retryWithBackoff<T>(options: {
+  backoff: BackoffOptions;
+  random: () => number;
+  choose: (error: unknown, attempt: number) => RetryChoice;
+}): MonoTypeOperatorFunction<T> {
+  const { backoff, random, choose } = options;
+  return retry({
+    resetOnSuccess: true,
+    delay: (error: unknown, attempt: number) => {
+      const choice = choose(error, attempt);
+      if (choice === 'stop') return EMPTY;
+      return timer(
+        choice === 'soon' ? Math.round(backoff.baseMs * random()) : backoffDelay(attempt, backoff, random),
+      );
+    },
+  });
 }

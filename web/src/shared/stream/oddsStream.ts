@@ -19,18 +19,8 @@ import {
   type ServerFrame,
   WireDefaults,
 } from '@sportsbook/protocol';
-import {
-  BehaviorSubject,
-  defer,
-  distinctUntilChanged,
-  EMPTY,
-  map,
-  Observable,
-  retry,
-  type Subscription,
-  timer,
-} from 'rxjs';
-import { type BackoffOptions, backoffDelay, DefaultBackoff } from './backoff.ts';
+import { BehaviorSubject, defer, distinctUntilChanged, map, Observable, type Subscription } from 'rxjs';
+import { type BackoffOptions, DefaultBackoff, retryWithBackoff } from './backoff.ts';
 import {
   heartbeatGap,
   initialTopicState,
@@ -340,23 +330,20 @@ export function createOddsStream(options: OddsStreamOptions): OddsStream {
   );
 
   const frames$ = socket$.pipe(
-    retry({
-      // A welcome (the first value of a socket) resets the attempt count.
-      resetOnSuccess: true,
-      delay: (error: unknown, attempt: number) => {
+    // A welcome (the first value of a socket) resets the attempt count.
+    retryWithBackoff({
+      backoff,
+      random,
+      choose: (error, attempt) => {
         const code = error instanceof SocketClosed ? error.code : null;
-        if (closed) return EMPTY;
+        if (closed) return 'stop';
         if (code === CloseCode.badSession) {
           setConnection({ status: 'unauthorized', attempt, lastClose: code, node: null });
-          return EMPTY;
+          return 'stop';
         }
-        // A restarting node asks to come back at once (to any node); still jitter a little.
-        const ms =
-          code === CloseCode.serviceRestart
-            ? Math.round(backoff.baseMs * random())
-            : backoffDelay(attempt, backoff, random);
         setConnection({ status: 'reconnecting', attempt, lastClose: code, node: null });
-        return timer(ms);
+        // A restarting node asks to come back at once (to any node); still jitter a little.
+        return code === CloseCode.serviceRestart ? 'soon' : 'backoff';
       },
     }),
   );
