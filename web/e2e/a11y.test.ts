@@ -1,26 +1,31 @@
 /**
- * Accessibility in a real browser: axe-core's WCAG 2.1 A/AA rules
- * (`@axe-core/playwright`) find no critical or serious violation on any route of SPEC section 2,
- * logged out and logged in, at desktop size and on a 390x844 phone, in every theme, and with the
- * dialogs open (bet slip with a pick, join room, 4D review, a game lobby with its pop-up playing, the
- * phone drawer, a catalogue error) and the bet list with a bet. `<html lang>` follows the chosen
- * language and each script gets its own font stack.
+ * Accessibility in a real browser: axe-core's WCAG 2.1 A/AA rules find no critical or serious
+ * violation on any route of SPEC section 2, logged out and logged in, at desktop size and on a
+ * 390x844 phone, in every theme, and with the dialogs open (bet slip with a pick, join room, 4D
+ * review, a game lobby with its pop-up playing, the phone drawer, a catalogue error) and the bet list
+ * with a bet. `<html lang>` follows the chosen language and each script gets its own font stack.
  *
- * The runtime depends on the machine: axe's colour contrast pass over the board's price cells is
- * the slow part (20-50 s a pass measured on a machine loaded 10x over its cores).
- *
- * Themes only change CSS variables (styles.css), so a page is checked in full in the first theme and
- * again for colour contrast (the one theme-dependent rule) in the others. To keep the file's runtime
- * down, every theme runs on the main routes (`AllThemes`) and on every open dialog; the other routes
- * (the thirteen slot lobbies are one component, the info pages share their layout) run in the first
- * theme only. One stack; one logged-in context per viewport, reused across routes.
+ * Where the time goes is axe itself (a full pass over the board is seconds even on a quiet machine),
+ * so the file spends as few passes as the coverage allows and nothing around them:
+ * - Themes only change CSS variables (styles.css), applied in place the way the app applies one
+ *   (`<html data-theme>`, app/Wiring.tsx): a page is checked with every rule in the first theme and
+ *   with the rules that read colours only (`color-contrast`, `link-in-text-block`) in the others.
+ *   Every theme runs on the main routes (`AllThemes`) and on every open dialog; the other routes (the
+ *   thirteen slot lobbies are one component, the info pages share their layout) in the first theme.
+ * - axe-core runs in the page itself (`axe.run`), injected once per document: @axe-core/playwright
+ *   injected its 0.5 MB source twice per pass and finished every pass in a new blank page, which
+ *   doubled a pass's time. The app has no frames, which is what that machinery is for.
+ * - Only violations are collected (`resultTypes`): axe still evaluates every node, but builds no
+ *   selectors and snippets for the thousands of passing ones.
+ * - One stack; one logged-in page per viewport, moved between routes by the app's own router (a
+ *   history push, as its links do) rather than a reload and a new socket per route.
  */
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ThemeName, themeNames } from '../src/shared/config.ts';
 import { type BookStack, placeFromSlip, startBookStack } from './bookSupport.ts';
-import { logIn } from './support.ts';
+import { logIn, settled } from './support.ts';
 
 let stack: BookStack;
 const contexts: BrowserContext[] = [];
@@ -35,7 +40,10 @@ afterAll(async () => {
 
 const url = (path: string) => `${stack.gateway.url}${path}`;
 
-const Tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** Every rule of WCAG 2.0 and 2.1, levels A and AA. */
+const EveryRule: axe.RunOnly = { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] };
+/** The rules whose outcome a theme (colours only) can change. */
+const ColourRules: axe.RunOnly = { type: 'rule', values: ['color-contrast', 'link-in-text-block'] };
 
 type Viewport = 'desktop' | 'phone';
 
@@ -49,12 +57,61 @@ async function newPage(viewport: Viewport): Promise<Page> {
   return context.newPage();
 }
 
-/** The route has rendered: the lazy chunk is in and nothing says "loading". */
-async function settled(page: Page) {
-  await page.waitForFunction(() => document.querySelector('main, .popup-layout, .landing') !== null);
-  await page.waitForFunction(() => document.querySelector('.loading, [aria-busy="true"]') === null, null, {
-    timeout: 10_000,
-  });
+/**
+ * Moves the page to `path` through the app's router (a history push and the popstate the router
+ * listens to), then waits until the previous route's content has gone and the new one has settled
+ * (what `page.goto` and a reload waited for, without a new document and socket per route).
+ */
+async function navigate(page: Page, path: string): Promise<void> {
+  if (new URL(page.url()).pathname !== path) await leaveFor(page, path);
+  await settled(page);
+}
+
+async function leaveFor(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    for (const el of document.querySelectorAll('main > *, .info-layout > :not(nav)')) {
+      el.setAttribute('data-a11y-left', '');
+    }
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  // Not the path: a route the member may not use redirects (demo21 has no live casino, demo22 no
+  // mini games), and the redirect's target is what a member there sees. The game lobbies are one
+  // page that stays mounted from lobby to lobby: there, the lobby of the new path (or the page's
+  // hidden marker when the member may not use it) is the sign.
+  await page
+    .waitForFunction(
+      (to) =>
+        document.querySelector('[data-a11y-left]') === null ||
+        (location.pathname === to &&
+          document.querySelector(
+            `.games-page [data-lobby="${to.slice(1)}"], .games-page[data-lobby-hidden]`,
+          ) !== null),
+      path,
+    )
+    .catch(async (err: unknown) => {
+      const now = await page.evaluate(() => location.pathname);
+      throw new Error(`navigating to ${path}, still at ${now}: ${String(err)}`);
+    });
+}
+
+type AxeWindow = typeof window & { axe?: typeof axe };
+
+/** The critical and serious violations axe finds in the page, in the current theme. */
+async function violations(page: Page, runOnly: axe.RunOnly) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(async (only) => {
+    const { axe: run } = window as AxeWindow;
+    if (!run) throw new Error('axe-core is not in the page');
+    const results = await run.run(document, { runOnly: only, resultTypes: ['violations'] });
+    return results.violations
+      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        nodes: v.nodes.map((n) => `${n.target.join(' ')}${n.any[0] ? ` (${n.any[0].message})` : ''}`),
+      }));
+  }, runOnly);
 }
 
 function setTheme(page: Page, theme: ThemeName) {
@@ -75,23 +132,16 @@ const AllThemes = new Set([
 ]);
 
 /**
- * Runs axe on the page in every theme (or the first only): the full rule set in the first, the colour
- * contrast rule in the others. Returns one line per critical or serious violation.
+ * Runs axe on the page in every theme (or the first only): every rule in the first, the colour rules
+ * in the others. Returns one line per critical or serious violation.
  */
 async function audit(page: Page, where: string, themes: 'all' | 'first' = 'all'): Promise<string[]> {
   const found: string[] = [];
   for (const [i, theme] of (themes === 'all' ? themeNames : themeNames.slice(0, 1)).entries()) {
     await setTheme(page, theme);
-    let builder = new AxeBuilder({ page }).withTags(Tags);
-    if (i > 0) builder = builder.withRules(['color-contrast']);
-    const { violations } = await builder.analyze();
-    for (const v of violations) {
-      if (v.impact !== 'critical' && v.impact !== 'serious') continue;
-      const targets = v.nodes
-        .slice(0, 6)
-        .map((n) => `${n.target.join(' ')}${n.any[0] ? ` (${n.any[0].message})` : ''}`);
+    for (const v of await violations(page, i === 0 ? EveryRule : ColourRules)) {
       found.push(
-        `${where} [${theme}] ${v.id} (${v.impact}, ${v.nodes.length} nodes): ${targets.join(' | ')}`,
+        `${where} [${theme}] ${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.nodes.slice(0, 6).join(' | ')}`,
       );
     }
   }
@@ -177,8 +227,7 @@ describe.each(['desktop', 'phone'] as const)('axe on a %s', { timeout: 600_000 }
     await loggedIn();
     const problems: string[] = [];
     for (const path of productRoutes) {
-      await page.goto(url(path));
-      await settled(page);
+      await navigate(page, path);
       problems.push(...(await audit(page, path, AllThemes.has(path) ? 'all' : 'first')));
     }
     expect(problems).toEqual([]);
@@ -187,8 +236,7 @@ describe.each(['desktop', 'phone'] as const)('axe on a %s', { timeout: 600_000 }
   it('the board in Malay odds with a pick in the slip', async () => {
     await loggedIn();
     const problems: string[] = [];
-    await page.goto(url('/desktop'));
-    await settled(page);
+    await navigate(page, '/desktop');
     if (viewport === 'phone') {
       await page.getByRole('button', { name: 'Menu', exact: true }).click();
       const drawer = page.getByRole('dialog', { name: 'Menu' });
@@ -216,7 +264,7 @@ describe.each(['desktop', 'phone'] as const)('axe on a %s', { timeout: 600_000 }
     problems.push(...(await audit(page, '/desktop with a pick')));
     // The placed bet in the bet list (its table and legs).
     await placeFromSlip(page, '10');
-    await page.goto(url('/info/betlist'));
+    await navigate(page, '/info/betlist');
     await page.locator('tr[data-bet]').first().waitFor();
     problems.push(...(await audit(page, '/info/betlist with a bet')));
     expect(problems).toEqual([]);
@@ -233,7 +281,7 @@ describe.each(['desktop', 'phone'] as const)('axe on a %s', { timeout: 600_000 }
       })
     ).json();
     const roomId = (created as { room: { room_id: number } }).room.room_id;
-    await page.goto(url('/tournament2/home'));
+    await navigate(page, '/tournament2/home');
     await page.locator('.lobby-head').waitFor();
     const skip = page.getByRole('button', { name: 'Skip the tour' });
     if (await skip.isVisible()) {
@@ -246,8 +294,7 @@ describe.each(['desktop', 'phone'] as const)('axe on a %s', { timeout: 600_000 }
     problems.push(...(await audit(page, '/tournament2/home join dialog')));
     await page.keyboard.press('Escape');
 
-    await page.goto(url('/w4d'));
-    await settled(page);
+    await navigate(page, '/w4d');
     await page.locator('[data-cell="0-0"]').fill('1234');
     await page.locator('[data-cell="0-1"]').fill('1');
     await page.getByRole('button', { name: 'Review ticket' }).click();
@@ -259,8 +306,7 @@ describe.each(['desktop', 'phone'] as const)('axe on a %s', { timeout: 600_000 }
   it('the game lobby while a launched game plays in its pop-up', async () => {
     await loggedIn();
     const problems: string[] = [];
-    await page.goto(url('/slots'));
-    await settled(page);
+    await navigate(page, '/slots');
     await page.locator('.game-lobby .game-tile').first().waitFor();
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),

@@ -9,7 +9,11 @@
  * each file connects to (its contexts are its own and close with its stack). Each file still starts
  * its own simulator and gateway: almost every file configures the simulator's world (seed, sizes,
  * start time, speed), moves its clock, switches faults or limits, or restarts the gateway, and those
- * are process-wide state another file running at the same time would see.
+ * are process-wide state another file running at the same time would see. And 20 of the 28 files
+ * read the simulator in-process (its store's bets and ledger, its world's quotes, `advance`), which a
+ * stack started in globalSetup's process cannot give them. The files left (landing and shell on the
+ * default stack; stakes) would save the start and stop of one stack each, 2-5 s of a file's time in
+ * CI (its time less its tests'), against a stack started for every e2e run, one file alone included.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
