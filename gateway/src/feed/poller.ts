@@ -125,7 +125,8 @@ export function modelFromReply(
 /**
  * Whether a seconds-only match row may be written into the head's model in place at publish time
  * `at`: the match is in `base` with this very liveState array (its entity was built from this
- * row, not copied for a linked child), neither a linked child nor a parent, with a running
+ * row, not copied for a linked child), not a linked child (a parent's children share its array,
+ * so they take the new seconds with it, as the slow path's copies would), with a running
  * clock's anchor that the new seconds keep (protocol clock.ts `anchorClock`: within
  * `ClockToleranceMs`), and seconds that v2 already hides (not 0, where its view is the entity
  * itself). The slow path's step then differs from the in-place one only by ops v2 drops.
@@ -136,7 +137,7 @@ export function keepsAnchor(base: Model, patch: SecondsPatch, at: number): boole
   const match = record('match')?.[key] as { liveState?: unknown } | undefined;
   const clock = record('clock')?.[key] as { zero?: unknown } | undefined;
   if (match === undefined || clock === undefined || match.liveState !== patch.liveState) return false;
-  if (record('parent')?.[key] !== undefined || record('child')?.[key] !== undefined) return false;
+  if (record('parent')?.[key] !== undefined) return false;
   if (patch.liveState[3] === 0 || typeof clock.zero !== 'number') return false;
   return Math.abs(clock.zero - (at - patch.seconds * 1000)) <= ClockToleranceMs;
 }
