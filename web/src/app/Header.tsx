@@ -76,7 +76,7 @@ export function Header({ unread }: { unread: number }) {
   const logout = () => {
     // Home first: the guard must not turn the logout into a "?redirect=" back to this page.
     navigate('/', { replace: true });
-    session.send({ type: 'logout' });
+    session.send({ type: 'session.logout' });
   };
 
   const messages = (

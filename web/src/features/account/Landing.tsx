@@ -31,7 +31,7 @@ export default function Landing() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    session.send({ type: 'login', account_id: accountId, password, rememberMe });
+    session.send({ type: 'login.password', account_id: accountId, password, rememberMe });
   };
   const errorFor = (field: string) => {
     const error = errors.find((x) => x.field === field);

@@ -12,7 +12,7 @@ import {
   type SettingsRequest,
 } from '@sportsbook/protocol';
 import type { ApiClient, ApiResult } from '../../shared/api.ts';
-import type { Auth } from '../../shared/result.ts';
+import { type Auth, failure, type Outcome } from '../../shared/result.ts';
 
 export interface Balance {
   /** Available balance, major units as the upstream sends them (display only). */
@@ -21,10 +21,10 @@ export interface Balance {
   readonly outstanding: number;
 }
 
-export type LoginOutcome = { ok: true; account: LoggedInAccount } | { ok: false; code: string };
-export type BalanceOutcome =
-  | { ok: true; balance: Balance; retrieveProfile: boolean }
-  | { ok: false; code: string };
+/** A login's (or profile reload's) account, or the catalogue code of why there is none. */
+export type LoginOutcome = Outcome<LoggedInAccount>;
+/** The wallet, and whether the reply asks for a profile reload (`retrieve_profile`). */
+export type BalanceOutcome = Outcome<{ balance: Balance; retrieveProfile: boolean }>;
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
@@ -33,9 +33,9 @@ const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.is
  * reply's fields were checked against LoginReply by the client (a malformed one is systemError).
  */
 export function loginOutcome(result: ApiResult<LoginReply>): LoginOutcome {
-  if (!result.ok) return { ok: false, code: result.code };
+  if (!result.ok) return failure(result.code);
   const account = accountFromLogin(result.value);
-  return account ? { ok: true, account } : { ok: false, code: 'loginFailed' };
+  return account ? { ok: true, value: account } : failure('loginFailed');
 }
 
 export function balanceFromWallet(account: LoggedInAccount): Balance {
@@ -47,15 +47,17 @@ export function balanceFromWallet(account: LoggedInAccount): Balance {
 }
 
 export function balanceOutcome(result: ApiResult<BalanceReply>): BalanceOutcome {
-  if (!result.ok) return { ok: false, code: result.code };
+  if (!result.ok) return failure(result.code);
   const { balance, account_balance, outstanding_balance, retrieve_profile } = result.value;
   if (!isNumber(balance) || !isNumber(account_balance) || !isNumber(outstanding_balance)) {
-    return { ok: false, code: 'unableToGetBalanceAtTheMoment' };
+    return failure('unableToGetBalanceAtTheMoment');
   }
   return {
     ok: true,
-    balance: { available: balance, cash: account_balance, outstanding: outstanding_balance },
-    retrieveProfile: retrieve_profile === true || retrieve_profile === 1 || retrieve_profile === '1',
+    value: {
+      balance: { available: balance, cash: account_balance, outstanding: outstanding_balance },
+      retrieveProfile: retrieve_profile === true || retrieve_profile === 1 || retrieve_profile === '1',
+    },
   };
 }
 

@@ -6,7 +6,15 @@ import { api } from '../../shared/api.ts';
 import type { Auth } from '../../shared/result.ts';
 import { createSessionChannel } from '../../shared/sessionChannel.ts';
 import { accountCalls, type BalanceOutcome, type LoginOutcome } from './accountApi.ts';
-import { type LoginRequest, type SessionEmitted, sessionActors, sessionMachine } from './sessionMachine.ts';
+import {
+  type BalanceValue,
+  type LoginRequest,
+  loginValue,
+  type SessionEmitted,
+  sessionActors,
+  sessionMachine,
+  sessionValue,
+} from './sessionMachine.ts';
 import { readAccount, rememberSession } from './storage.ts';
 
 function account(id = 'demo01', operatorType = 1, token = `tok-${id}`): LoggedInAccount {
@@ -49,25 +57,28 @@ function harness(options: {
   const calls: Harness = { login: [], profile: [], balance: [], popupsClosed: 0 };
   const machine = sessionMachine.provide({
     actors: {
-      login: fromPromise<LoginOutcome, LoginRequest>(async ({ input }) => {
+      login: fromPromise<LoggedInAccount, LoginRequest>(async ({ input }) => {
         calls.login.push(input);
-        return (options.login ?? (async () => ({ ok: true, account: account() })))(input);
+        return loginValue(await (options.login ?? (async () => ({ ok: true, value: account() })))(input));
       }),
-      profile: fromPromise<LoginOutcome, Auth>(async ({ input }) => {
+      profile: fromPromise<LoggedInAccount, Auth>(async ({ input }) => {
         calls.profile.push(input);
-        return (options.profile ?? (async (a) => ({ ok: true, account: account(a.account_id) })))(input);
+        return sessionValue(
+          await (options.profile ?? (async (a) => ({ ok: true, value: account(a.account_id) })))(input),
+        );
       }),
-      balance: fromPromise<BalanceOutcome, { auth: Auth; parentId: string | number; operatorType: number }>(
+      balance: fromPromise<BalanceValue, { auth: Auth; parentId: string | number; operatorType: number }>(
         async ({ input }) => {
           calls.balance.push({ operatorType: input.operatorType });
-          return (
-            options.balance ??
-            (async () => ({
-              ok: true,
-              balance: { available: 1, cash: 2, outstanding: 3 },
-              retrieveProfile: false,
-            }))
-          )();
+          return sessionValue(
+            await (
+              options.balance ??
+              (async () => ({
+                ok: true,
+                value: { balance: { available: 1, cash: 2, outstanding: 3 }, retrieveProfile: false },
+              }))
+            )(),
+          );
         },
       ),
     },
@@ -92,7 +103,7 @@ describe('sessionMachine: login', () => {
   it('normal login succeeds on a complete profile and keeps the session (remember-me keeps the id)', async () => {
     const { machine, calls } = harness({});
     const actor = createActor(machine, { input: {} }).start();
-    actor.send({ type: 'login', account_id: ' demo01 ', password: 'demo1234', rememberMe: true });
+    actor.send({ type: 'login.password', account_id: ' demo01 ', password: 'demo1234', rememberMe: true });
     const snap = await waitFor(actor, (s) => s.matches('loggedIn'));
     expect(calls.login[0]).toEqual({ kind: 'password', account_id: 'demo01', password: 'demo1234' });
     expect(snap.context.account?.info.account_id).toBe('demo01');
@@ -108,7 +119,7 @@ describe('sessionMachine: login', () => {
   it('without remember-me the login id is not kept', async () => {
     const { machine } = harness({});
     const actor = createActor(machine, { input: {} }).start();
-    actor.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
+    actor.send({ type: 'login.password', account_id: 'demo01', password: 'demo1234' });
     await waitFor(actor, (s) => s.matches('loggedIn'));
     expect(JSON.parse(localStorage.getItem(StorageKey.account) ?? '{}').loginId).toBeNull();
   });
@@ -116,7 +127,7 @@ describe('sessionMachine: login', () => {
   it('blank fields give the SPEC section 5 codes and call nothing', () => {
     const { machine, calls } = harness({});
     const actor = createActor(machine, { input: {} }).start();
-    actor.send({ type: 'login', account_id: '  ', password: '' });
+    actor.send({ type: 'login.password', account_id: '  ', password: '' });
     const { context } = actor.getSnapshot();
     expect(context.loginErrors.map((e) => e.code)).toEqual(['usernameRequired', 'passwordRequired']);
     expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
@@ -127,7 +138,7 @@ describe('sessionMachine: login', () => {
     const { machine } = harness({ login: async () => ({ ok: false, code: 'invalid_password' }) });
     const actor = createActor(machine, { input: {} }).start();
     const notices = collect(actor);
-    actor.send({ type: 'login', account_id: 'demo01', password: 'nope' });
+    actor.send({ type: 'login.password', account_id: 'demo01', password: 'nope' });
     const snap = await waitFor(actor, (s) => s.matches('loggedOut') && s.context.lastCode !== null);
     expect(snap.context.account).toBeNull();
     expect(snap.context.balance).toBeNull();
@@ -138,7 +149,7 @@ describe('sessionMachine: login', () => {
     const { machine } = harness({ login: async () => ({ ok: false, code: 'loginLimit' }) });
     const actor = createActor(machine, { input: {} }).start();
     const notices = collect(actor);
-    actor.send({ type: 'login', account_id: 'demo01', password: 'nope' });
+    actor.send({ type: 'login.password', account_id: 'demo01', password: 'nope' });
     await waitFor(actor, (s) => s.matches('loggedOut') && s.context.lastCode !== null);
     expect(notices.map((n) => [n.code, n.action.show, n.action.message])).toEqual([
       ['loginLimit', 'dialog', 'You have login too frequent, please try again after 1 minute...'],
@@ -150,11 +161,11 @@ describe('sessionMachine: login', () => {
     const { machine, calls } = harness({ login: () => pending.promise });
     const actor = createActor(machine, { input: {} }).start();
     const notices = collect(actor);
-    actor.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
+    actor.send({ type: 'login.password', account_id: 'demo01', password: 'demo1234' });
     await waitFor(actor, (s) => s.matches('authenticating'));
-    actor.send({ type: 'login', account_id: 'demo02', password: 'demo1234' });
+    actor.send({ type: 'login.password', account_id: 'demo02', password: 'demo1234' });
     expect(notices.map((n) => [n.code, n.action.kind])).toEqual([['requestProcessing', 'logOnly']]);
-    pending.resolve({ ok: true, account: account() });
+    pending.resolve({ ok: true, value: account() });
     await waitFor(actor, (s) => s.matches('loggedIn'));
     expect(calls.login).toHaveLength(1);
   });
@@ -210,10 +221,10 @@ describe('sessionMachine: session refresh and profile reload', () => {
     let fail = false;
     const { machine } = harness({
       profile: async (a) =>
-        fail ? { ok: false, code: 'requestFailed' } : { ok: true, account: account(a.account_id) },
+        fail ? { ok: false, code: 'requestFailed' } : { ok: true, value: account(a.account_id) },
     });
     const actor = createActor(machine, { input: {} }).start();
-    actor.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
+    actor.send({ type: 'login.password', account_id: 'demo01', password: 'demo1234' });
     await waitFor(actor, (s) => s.matches('loggedIn'));
     fail = true;
     actor.send({ type: 'session.refresh' });
@@ -230,19 +241,19 @@ describe('sessionMachine: session refresh and profile reload', () => {
           first = false;
           return pending.promise;
         }
-        return Promise.resolve({ ok: true, account: account(a.account_id) });
+        return Promise.resolve({ ok: true, value: account(a.account_id) });
       },
     });
     const actor = createActor(machine, { input: {} }).start();
     const notices = collect(actor);
-    actor.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
+    actor.send({ type: 'login.password', account_id: 'demo01', password: 'demo1234' });
     await waitFor(actor, (s) => s.matches('loggedIn'));
     actor.send({ type: 'profile.reload' });
     await waitFor(actor, (s) => s.matches({ loggedIn: { reload: 'reloading' } }));
     actor.send({ type: 'profile.reload' });
     expect(notices.map((n) => n.code)).toEqual(['requestProcessing']);
     const renamed = account('demo01');
-    pending.resolve({ ok: true, account: { ...renamed, info: { ...renamed.info, nickname: 'NewNick01' } } });
+    pending.resolve({ ok: true, value: { ...renamed, info: { ...renamed.info, nickname: 'NewNick01' } } });
     const snap = await waitFor(actor, (s) => s.matches({ loggedIn: { reload: 'idle' } }));
     expect(snap.context.account?.info.nickname).toBe('NewNick01');
     expect(calls.profile).toHaveLength(1);
@@ -251,9 +262,9 @@ describe('sessionMachine: session refresh and profile reload', () => {
 
 describe('sessionMachine: balance', () => {
   it('uses the operator_type 2 call for operator_type 2 accounts and stores the three amounts', async () => {
-    const { machine, calls } = harness({ login: async () => ({ ok: true, account: account('demo08', 2) }) });
+    const { machine, calls } = harness({ login: async () => ({ ok: true, value: account('demo08', 2) }) });
     const actor = createActor(machine, { input: {} }).start();
-    actor.send({ type: 'login', account_id: 'demo08', password: 'demo1234' });
+    actor.send({ type: 'login.password', account_id: 'demo08', password: 'demo1234' });
     await waitFor(actor, (s) => s.matches('loggedIn'));
     actor.send({ type: 'balance.refresh' });
     const snap = await waitFor(
@@ -269,12 +280,15 @@ describe('sessionMachine: balance', () => {
     const { machine, calls } = harness({ balance: () => pending.promise });
     const actor = createActor(machine, { input: {} }).start();
     const notices = collect(actor);
-    actor.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
+    actor.send({ type: 'login.password', account_id: 'demo01', password: 'demo1234' });
     await waitFor(actor, (s) => s.matches('loggedIn'));
     actor.send({ type: 'balance.refresh' });
     actor.send({ type: 'balance.refresh' });
     expect(notices.map((n) => n.code)).toEqual(['requestProcessing']);
-    pending.resolve({ ok: true, balance: { available: 5, cash: 5, outstanding: 0 }, retrieveProfile: false });
+    pending.resolve({
+      ok: true,
+      value: { balance: { available: 5, cash: 5, outstanding: 0 }, retrieveProfile: false },
+    });
     await waitFor(actor, (s) => s.context.balance?.available === 5);
     expect(calls.balance).toHaveLength(1);
   });
@@ -283,12 +297,11 @@ describe('sessionMachine: balance', () => {
     const { machine, calls } = harness({
       balance: async () => ({
         ok: true,
-        balance: { available: 9, cash: 9, outstanding: 0 },
-        retrieveProfile: true,
+        value: { balance: { available: 9, cash: 9, outstanding: 0 }, retrieveProfile: true },
       }),
     });
     const actor = createActor(machine, { input: {} }).start();
-    actor.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
+    actor.send({ type: 'login.password', account_id: 'demo01', password: 'demo1234' });
     await waitFor(actor, (s) => s.matches('loggedIn'));
     actor.send({ type: 'balance.refresh' });
     await waitFor(actor, (s) => s.matches({ loggedIn: { reload: 'reloading' } }));
@@ -299,7 +312,7 @@ describe('sessionMachine: balance', () => {
   it("the account stream's wallet sets the balance without a call; its retrieve_profile reloads the profile", async () => {
     const { machine, calls } = harness({});
     const actor = createActor(machine, { input: {} }).start();
-    actor.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
+    actor.send({ type: 'login.password', account_id: 'demo01', password: 'demo1234' });
     await waitFor(actor, (s) => s.matches('loggedIn'));
     const balance = { available: 7, cash: 8, outstanding: 1 };
     actor.send({ type: 'balance.stream', balance, retrieveProfile: false });
@@ -315,7 +328,7 @@ describe('sessionMachine: balance', () => {
     const { machine, calls } = harness({ balance: async () => ({ ok: false, code: 'session_expired' }) });
     const actor = createActor(machine, { input: {} }).start();
     const notices = collect(actor);
-    actor.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
+    actor.send({ type: 'login.password', account_id: 'demo01', password: 'demo1234' });
     await waitFor(actor, (s) => s.matches('loggedIn'));
     actor.send({ type: 'balance.refresh' });
     const snap = await waitFor(actor, (s) => s.matches('loggedOut'));
@@ -336,11 +349,14 @@ describe('sessionMachine: balance', () => {
       balance: async () =>
         fail
           ? { ok: false, code: 'requestFailed' }
-          : { ok: true, balance: { available: 1, cash: 1, outstanding: 0 }, retrieveProfile: false },
+          : {
+              ok: true,
+              value: { balance: { available: 1, cash: 1, outstanding: 0 }, retrieveProfile: false },
+            },
     });
     const actor = createActor(machine, { input: {} }).start();
     const notices = collect(actor);
-    actor.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
+    actor.send({ type: 'login.password', account_id: 'demo01', password: 'demo1234' });
     await waitFor(actor, (s) => s.matches('loggedIn'));
     actor.send({ type: 'balance.refresh' });
     await waitFor(actor, (s) => s.context.network === 'failed');
@@ -358,10 +374,10 @@ describe('sessionMachine: switch account, errors, logout', () => {
       login: async (req) =>
         req.kind === 'switch' && req.account_id === 'bad'
           ? { ok: false, code: 'invalid_password' }
-          : { ok: true, account: account(req.kind === 'token' ? 'x' : req.account_id) },
+          : { ok: true, value: account(req.kind === 'token' ? 'x' : req.account_id) },
     });
     const actor = createActor(machine, { input: {} }).start();
-    actor.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
+    actor.send({ type: 'login.password', account_id: 'demo01', password: 'demo1234' });
     await waitFor(actor, (s) => s.matches('loggedIn'));
     actor.send({ type: 'account.switch', account_id: 'demo02', password: 'demo1234' });
     await waitFor(actor, (s) => s.context.account?.info.account_id === 'demo02');
@@ -375,7 +391,7 @@ describe('sessionMachine: switch account, errors, logout', () => {
     const { machine } = harness({});
     const actor = createActor(machine, { input: {} }).start();
     const notices = collect(actor);
-    actor.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
+    actor.send({ type: 'login.password', account_id: 'demo01', password: 'demo1234' });
     await waitFor(actor, (s) => s.matches('loggedIn'));
     actor.send({ type: 'error.report', code: 'requestLimit' });
     actor.send({ type: 'error.report', code: 'requestLimit', callerWantsDialog: true });
@@ -407,9 +423,9 @@ describe('sessionMachine: switch account, errors, logout', () => {
   it('logout clears account and balance, forgets the session and closes every pop-up', async () => {
     const { machine, calls } = harness({});
     const actor = createActor(machine, { input: {} }).start();
-    actor.send({ type: 'login', account_id: 'demo01', password: 'demo1234', rememberMe: true });
+    actor.send({ type: 'login.password', account_id: 'demo01', password: 'demo1234', rememberMe: true });
     await waitFor(actor, (s) => s.matches('loggedIn'));
-    actor.send({ type: 'logout' });
+    actor.send({ type: 'session.logout' });
     const snap = actor.getSnapshot();
     expect(snap.matches('loggedOut')).toBe(true);
     expect(snap.context.account).toBeNull();
@@ -440,11 +456,11 @@ describe('sessionMachine: every window of the app logs out together (session cha
   it('a logout in one window logs the other out, closes its pop-ups and ends its balance polling', async () => {
     const a = createActor(harness({}).machine, { input: {} }).start();
     const b = otherWindow();
-    a.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
-    b.actor.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
+    a.send({ type: 'login.password', account_id: 'demo01', password: 'demo1234' });
+    b.actor.send({ type: 'login.password', account_id: 'demo01', password: 'demo1234' });
     await waitFor(a, (s) => s.matches('loggedIn'));
     await waitFor(b.actor, (s) => s.matches('loggedIn'));
-    a.send({ type: 'logout' });
+    a.send({ type: 'session.logout' });
     const snap = await waitFor(b.actor, (s) => s.matches('loggedOut'));
     expect(snap.context.account).toBeNull();
     expect(snap.context.balance).toBeNull();
@@ -459,8 +475,8 @@ describe('sessionMachine: every window of the app logs out together (session cha
     const a = createActor(harness({}).machine, { input: {} }).start();
     const b = otherWindow();
     const notices = collect(b.actor);
-    a.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
-    b.actor.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
+    a.send({ type: 'login.password', account_id: 'demo01', password: 'demo1234' });
+    b.actor.send({ type: 'login.password', account_id: 'demo01', password: 'demo1234' });
     await waitFor(a, (s) => s.matches('loggedIn'));
     await waitFor(b.actor, (s) => s.matches('loggedIn'));
     a.send({ type: 'error.report', code: 'session_expired' });
@@ -471,7 +487,7 @@ describe('sessionMachine: every window of the app logs out together (session cha
 
   it('a late logout does not drop a session another window logged in since', async () => {
     const b = otherWindow();
-    b.actor.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
+    b.actor.send({ type: 'login.password', account_id: 'demo01', password: 'demo1234' });
     await waitFor(b.actor, (s) => s.matches('loggedIn'));
     rememberSession({ account_id: 'demo02', session_token: 'tok-demo02' }, false, null);
     const a = createSessionChannel();
@@ -485,7 +501,7 @@ describe('sessionMachine: every window of the app logs out together (session cha
   it("the odds stream's 4401 (a self post with its code) logs this window out with the toast", async () => {
     const b = otherWindow();
     const notices = collect(b.actor);
-    b.actor.send({ type: 'login', account_id: 'demo01', password: 'demo1234' });
+    b.actor.send({ type: 'login.password', account_id: 'demo01', password: 'demo1234' });
     await waitFor(b.actor, (s) => s.matches('loggedIn'));
     b.channel.post({ type: 'logout', code: 'invalidSession' }, { self: true });
     expect(b.actor.getSnapshot().matches('loggedOut')).toBe(true);

@@ -17,20 +17,12 @@ import {
   validateLogin,
   validateTokenLogin,
 } from '@sportsbook/protocol';
-import { assign, emit, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { api } from '../../shared/api.ts';
 import { closeAllPopups, closeThisPopup } from '../../shared/popups.ts';
-import type { Auth } from '../../shared/result.ts';
+import { type Auth, CallFailure, failureCode, type Outcome } from '../../shared/result.ts';
 import { type SessionChannel, sessionChannel } from '../../shared/sessionChannel.ts';
-import {
-  type AccountCalls,
-  accountCalls,
-  authOf,
-  type Balance,
-  type BalanceOutcome,
-  balanceFromWallet,
-  type LoginOutcome,
-} from './accountApi.ts';
+import { type AccountCalls, accountCalls, authOf, type Balance, balanceFromWallet } from './accountApi.ts';
 import { forgetSession, rememberSession } from './storage.ts';
 
 /*
@@ -68,7 +60,7 @@ export interface SessionContext {
 }
 
 export type SessionEvent =
-  | { type: 'login'; account_id: string; password: string; rememberMe?: boolean }
+  | { type: 'login.password'; account_id: string; password: string; rememberMe?: boolean }
   | { type: 'login.token'; token: string }
   | { type: 'account.switch'; account_id: string; password: string }
   | { type: 'profile.reload' }
@@ -76,7 +68,7 @@ export type SessionEvent =
   | { type: 'balance.refresh' }
   /** The account stream's wallet (AccountStreamSync); `retrieveProfile` asks for a profile reload. */
   | { type: 'balance.stream'; balance: Balance; retrieveProfile: boolean }
-  | { type: 'logout' }
+  | { type: 'session.logout' }
   /** Another window of the app logged out (or the odds stream's 4401, with its code): the session
    * channel says so, and this window follows without telling the others again. */
   | { type: 'session.ended'; code?: string }
@@ -84,7 +76,49 @@ export type SessionEvent =
 
 export type SessionEmitted = { type: 'notify'; code: string; action: UiAction };
 
-type Failure = { ok: false; code: string };
+/** A login (password, switch or token) the upstream refused, with its catalogue code. */
+export class LoginRefused extends CallFailure {
+  constructor(code: string) {
+    super(code);
+    this.name = 'LoginRefused';
+  }
+}
+
+/** A logged-in call answered a session code (the catalogue's logout group): the session is over. */
+export class SessionExpired extends CallFailure {
+  constructor(code: string) {
+    super(code);
+    this.name = 'SessionExpired';
+  }
+}
+
+/** A logged-in call failed with any other code (the session holds). */
+export class SessionCallFailed extends CallFailure {
+  constructor(code: string) {
+    super(code);
+    this.name = 'SessionCallFailed';
+  }
+}
+
+/** A login's account, or LoginRefused with its code. */
+export function loginValue<T>(outcome: Outcome<T>): T {
+  if (outcome.ok) return outcome.value;
+  throw new LoginRefused(outcome.code);
+}
+
+/** A logged-in call's value, or SessionExpired (a session code) or SessionCallFailed. */
+export function sessionValue<T>(outcome: Outcome<T>): T {
+  if (outcome.ok) return outcome.value;
+  throw uiActionFor(outcome.code, { loggedIn: true }).logout
+    ? new SessionExpired(outcome.code)
+    : new SessionCallFailed(outcome.code);
+}
+
+/** What the balance actor resolves with. */
+export interface BalanceValue {
+  balance: Balance;
+  retrieveProfile: boolean;
+}
 
 interface NotifyParams {
   code: string;
@@ -106,19 +140,22 @@ export function sessionActors(calls: AccountCalls, channel: () => SessionChannel
           }
         }),
     ),
-    login: fromPromise<LoginOutcome, LoginRequest>(({ input, signal }) => {
-      if (input.kind === 'token') return calls.tokenLogin(input.token, signal);
+    login: fromPromise<LoggedInAccount, LoginRequest>(async ({ input, signal }) => {
+      if (input.kind === 'token') return loginValue(await calls.tokenLogin(input.token, signal));
       const body = { account_id: input.account_id, password: input.password };
-      return input.kind === 'switch' ? calls.switchLogin(body, signal) : calls.login(body, signal);
+      return loginValue(
+        await (input.kind === 'switch' ? calls.switchLogin(body, signal) : calls.login(body, signal)),
+      );
     }),
-    profile: fromPromise<LoginOutcome, Auth>(({ input, signal }) => calls.profile(input, signal)),
-    balance: fromPromise<BalanceOutcome, { auth: Auth; parentId: string | number; operatorType: number }>(
-      ({ input, signal }) => calls.balance(input.auth, input.parentId, input.operatorType, signal),
+    profile: fromPromise<LoggedInAccount, Auth>(async ({ input, signal }) =>
+      sessionValue(await calls.profile(input, signal)),
+    ),
+    balance: fromPromise<BalanceValue, { auth: Auth; parentId: string | number; operatorType: number }>(
+      async ({ input, signal }) =>
+        sessionValue(await calls.balance(input.auth, input.parentId, input.operatorType, signal)),
     ),
   };
 }
-
-const outcomeCode = (output: { ok: boolean }) => (output as Failure).code ?? 'systemError';
 
 /** A failed call's code: noted (with the network state it implies), then told to the UI. A login
  * the player asked for wants its answer shown (`callerWantsDialog`): a soft code such as
@@ -127,12 +164,12 @@ const reportFailure = (loggedIn: boolean, callerWantsDialog = false) =>
   [
     {
       type: 'noteCode',
-      params: ({ event }: { event: { output: { ok: boolean } } }) => ({ code: outcomeCode(event.output) }),
+      params: ({ event }: { event: { error: unknown } }) => ({ code: failureCode(event.error) }),
     },
     {
       type: 'notify',
-      params: ({ event }: { event: { output: { ok: boolean } } }) => ({
-        code: outcomeCode(event.output),
+      params: ({ event }: { event: { error: unknown } }) => ({
+        code: failureCode(event.error),
         loggedIn,
         callerWantsDialog,
       }),
@@ -163,30 +200,24 @@ const followLogout = [
  * and the region goes back to idle. */
 const failedWhileLoggedIn = [
   {
-    guard: {
-      type: 'outputLogsOut',
-      params: ({ event }: { event: { output: { ok: boolean } } }) => event.output,
-    },
+    guard: { type: 'logsOut', params: ({ event }: { event: { error: unknown } }) => event.error },
     target: '#session.loggedOut',
     actions: [...reportFailure(true), ...leaveSession],
   },
   { target: 'idle', actions: [...reportFailure(true)] },
 ] as const;
 
-type LoginDone = { event: { output: LoginOutcome } };
+type LoginDone = { event: { output: LoggedInAccount } };
 
 /** A login that succeeded: the account is set and the session kept (with the login id). */
 const loginSucceeded = <T extends string>(target: T) =>
   ({
-    guard: { type: 'outputOk', params: ({ event }: LoginDone) => event.output },
     target,
     actions: [
       { type: 'setAccount', params: ({ event }: LoginDone) => event.output },
       {
         type: 'persistSession',
-        params: ({ event }: LoginDone) => ({
-          loginId: event.output.ok ? event.output.account.info.account_id : null,
-        }),
+        params: ({ event }: LoginDone) => ({ loginId: event.output.info.account_id }),
       },
     ],
   }) as const;
@@ -206,19 +237,25 @@ export const sessionMachine = setup({
   guards: {
     hasLaunchToken: ({ context }) => context.launchToken !== null && context.launchToken !== '',
     hasStoredSession: ({ context }) => context.storedSession !== null,
-    loginFormValid: ({ event }) =>
-      event.type === 'login' || event.type === 'account.switch'
-        ? validateLogin({ account_id: event.account_id, password: event.password }).length === 0
-        : false,
-    tokenValid: ({ event }) =>
-      event.type === 'login.token' && validateTokenLogin({ token: event.token }).length === 0,
-    outputOk: (_, output: { ok: boolean }) => output.ok,
-    /** Whether the code of a failed reply logs the player out (the catalogue's session group). */
-    outputLogsOut: (_, output: { ok: boolean }) =>
-      !output.ok && uiActionFor(outcomeCode(output), { loggedIn: true }).logout,
-    reportLogsOut: ({ event }) =>
-      event.type === 'error.report' && uiActionFor(event.code, { loggedIn: true }).logout,
-    retrieveProfile: (_, output: BalanceOutcome) => output.ok && output.retrieveProfile,
+    loginFormValid: ({ event }) => {
+      assertEvent(event, ['login.password', 'account.switch']);
+      return validateLogin({ account_id: event.account_id, password: event.password }).length === 0;
+    },
+    tokenValid: ({ event }) => {
+      assertEvent(event, 'login.token');
+      return validateTokenLogin({ token: event.token }).length === 0;
+    },
+    /** A failed call whose code logs the player out (the catalogue's session group). */
+    logsOut: (_, error: unknown) => error instanceof SessionExpired,
+    reportLogsOut: ({ event }) => {
+      assertEvent(event, 'error.report');
+      return uiActionFor(event.code, { loggedIn: true }).logout;
+    },
+    streamAsksProfile: ({ event }) => {
+      assertEvent(event, 'balance.stream');
+      return event.retrieveProfile;
+    },
+    retrieveProfile: (_, output: BalanceValue) => output.retrieveProfile,
   },
   actions: {
     /** Resolves a code through the catalogue and tells the UI (and the network state). */
@@ -239,41 +276,40 @@ export const sessionMachine = setup({
     })),
     raiseReload: raise({ type: 'profile.reload' }),
     setLoginErrors: assign({
-      loginErrors: ({ event }) =>
-        event.type === 'login' || event.type === 'account.switch'
-          ? validateLogin({ account_id: event.account_id, password: event.password })
-          : event.type === 'login.token'
-            ? validateTokenLogin({ token: event.token })
-            : [],
+      loginErrors: ({ event }) => {
+        assertEvent(event, ['login.password', 'account.switch', 'login.token']);
+        return event.type === 'login.token'
+          ? validateTokenLogin({ token: event.token })
+          : validateLogin({ account_id: event.account_id, password: event.password });
+      },
     }),
     clearLoginErrors: assign({ loginErrors: [] }),
     noteRememberMe: assign({
-      rememberMe: ({ event }) => (event.type === 'login' ? event.rememberMe === true : false),
+      rememberMe: ({ event }) => {
+        assertEvent(event, 'login.password');
+        return event.rememberMe === true;
+      },
     }),
-    setAccount: assign((_, output: LoginOutcome) =>
-      output.ok
-        ? {
-            account: output.account,
-            balance: balanceFromWallet(output.account),
-            lastCode: null,
-            network: 'ok' as const,
-          }
-        : {},
-    ),
-    /** A reload keeps the session token the app holds when the reply omits a new one. */
-    updateAccount: assign({
-      account: ({ context }, output: LoginOutcome) => (output.ok ? output.account : context.account),
+    setAccount: assign((_, account: LoggedInAccount) => ({
+      account,
+      balance: balanceFromWallet(account),
       lastCode: null,
-      network: 'ok',
+      network: 'ok' as const,
+    })),
+    updateAccount: assign((_, account: LoggedInAccount) => ({
+      account,
+      lastCode: null,
+      network: 'ok' as const,
+    })),
+    setBalance: assign((_, output: BalanceValue) => ({
+      balance: output.balance,
+      lastCode: null,
+      network: 'ok' as const,
+    })),
+    setStreamBalance: assign(({ event }) => {
+      assertEvent(event, 'balance.stream');
+      return { balance: event.balance, lastCode: null, network: 'ok' as const };
     }),
-    setBalance: assign((_, output: BalanceOutcome) =>
-      output.ok ? { balance: output.balance, lastCode: null, network: 'ok' as const } : {},
-    ),
-    setStreamBalance: assign(({ event }) =>
-      event.type === 'balance.stream'
-        ? { balance: event.balance, lastCode: null, network: 'ok' as const }
-        : {},
-    ),
     clearAccount: assign({ account: null, balance: null, storedSession: null, launchToken: null }),
     markWentHome: assign({ wentHome: true }),
     persistSession: ({ context }, params: { loginId: string | null }) => {
@@ -294,9 +330,7 @@ export const sessionMachine = setup({
      * code ended it (so they say why); a plain logout or a failed switch login carries none. */
     tellOtherWindows: ({ event }) => {
       const code =
-        event.type === 'error.report'
-          ? event.code
-          : (event as { output?: { ok: boolean; code?: string } }).output?.code;
+        event.type === 'error.report' ? event.code : 'error' in event ? failureCode(event.error) : undefined;
       const sessionCode = code !== undefined && uiActionFor(code, { loggedIn: true }).logout;
       sessionChannel().post(sessionCode ? { type: 'logout', code } : { type: 'logout' });
     },
@@ -329,22 +363,19 @@ export const sessionMachine = setup({
       invoke: {
         src: 'profile',
         input: ({ context }) => context.storedSession as Auth,
-        onDone: [
-          {
-            guard: { type: 'outputOk', params: ({ event }) => event.output },
-            target: 'loggedIn',
-            actions: [{ type: 'setAccount', params: ({ event }) => event.output }],
-          },
-          {
-            target: 'loggedOut',
-            actions: ['clearAccount', 'forgetSession', ...reportFailure(false)],
-          },
-        ],
+        onDone: {
+          target: 'loggedIn',
+          actions: [{ type: 'setAccount', params: ({ event }) => event.output }],
+        },
+        onError: {
+          target: 'loggedOut',
+          actions: ['clearAccount', 'forgetSession', ...reportFailure(false)],
+        },
       },
     },
     loggedOut: {
       on: {
-        login: [
+        'login.password': [
           {
             guard: 'loginFormValid',
             target: 'authenticating.password',
@@ -373,7 +404,7 @@ export const sessionMachine = setup({
     },
     authenticating: {
       on: {
-        login: busy(false),
+        'login.password': busy(false),
         'login.token': busy(false),
       },
       initial: 'password',
@@ -381,17 +412,19 @@ export const sessionMachine = setup({
         password: {
           invoke: {
             src: 'login',
-            input: ({ event }) =>
-              event.type === 'login'
-                ? { kind: 'password' as const, account_id: event.account_id.trim(), password: event.password }
-                : { kind: 'password' as const, account_id: '', password: '' },
-            onDone: [
-              loginSucceeded('#session.loggedIn'),
-              {
-                target: '#session.loggedOut',
-                actions: ['clearAccount', 'forgetSession', ...reportFailure(false, true)],
-              },
-            ],
+            input: ({ event }) => {
+              assertEvent(event, 'login.password');
+              return {
+                kind: 'password' as const,
+                account_id: event.account_id.trim(),
+                password: event.password,
+              };
+            },
+            onDone: loginSucceeded('#session.loggedIn'),
+            onError: {
+              target: '#session.loggedOut',
+              actions: ['clearAccount', 'forgetSession', ...reportFailure(false, true)],
+            },
           },
         },
         token: {
@@ -402,21 +435,18 @@ export const sessionMachine = setup({
               kind: 'token' as const,
               token: event.type === 'login.token' ? event.token : (context.launchToken ?? ''),
             }),
-            onDone: [
-              {
-                guard: { type: 'outputOk', params: ({ event }) => event.output },
-                target: '#session.loggedIn',
-                actions: [
-                  'consumeLaunchToken',
-                  { type: 'setAccount', params: ({ event }) => event.output },
-                  { type: 'persistSession', params: { loginId: null } },
-                ],
-              },
-              {
-                target: '#session.loggedOut',
-                actions: ['clearAccount', ...reportFailure(false, true)],
-              },
-            ],
+            onDone: {
+              target: '#session.loggedIn',
+              actions: [
+                'consumeLaunchToken',
+                { type: 'setAccount', params: ({ event }) => event.output },
+                { type: 'persistSession', params: { loginId: null } },
+              ],
+            },
+            onError: {
+              target: '#session.loggedOut',
+              actions: ['clearAccount', ...reportFailure(false, true)],
+            },
           },
         },
       },
@@ -426,13 +456,10 @@ export const sessionMachine = setup({
       invoke: [{ src: 'sessionChannel' }],
       on: {
         'balance.stream': [
-          {
-            guard: ({ event }) => event.type === 'balance.stream' && event.retrieveProfile,
-            actions: ['setStreamBalance', 'raiseReload'],
-          },
+          { guard: 'streamAsksProfile', actions: ['setStreamBalance', 'raiseReload'] },
           { actions: 'setStreamBalance' },
         ],
-        logout: {
+        'session.logout': {
           target: 'loggedOut',
           actions: [...leaveSession],
         },
@@ -473,7 +500,7 @@ export const sessionMachine = setup({
             ],
           },
         ],
-        login: busy(true),
+        'login.password': busy(true),
       },
       states: {
         balance: {
@@ -504,13 +531,9 @@ export const sessionMachine = setup({
                       'raiseReload',
                     ],
                   },
-                  {
-                    guard: { type: 'outputOk', params: ({ event }) => event.output },
-                    target: 'idle',
-                    actions: { type: 'setBalance', params: ({ event }) => event.output },
-                  },
-                  ...failedWhileLoggedIn,
+                  { target: 'idle', actions: { type: 'setBalance', params: ({ event }) => event.output } },
                 ],
+                onError: [...failedWhileLoggedIn],
               },
             },
           },
@@ -532,14 +555,11 @@ export const sessionMachine = setup({
               invoke: {
                 src: 'profile',
                 input: ({ context }) => authOf(context.account as LoggedInAccount),
-                onDone: [
-                  {
-                    guard: { type: 'outputOk', params: ({ event }) => event.output },
-                    target: 'idle',
-                    actions: { type: 'updateAccount', params: ({ event }) => event.output },
-                  },
-                  ...failedWhileLoggedIn,
-                ],
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'updateAccount', params: ({ event }) => event.output },
+                },
+                onError: [...failedWhileLoggedIn],
               },
             },
             /** Session refresh: any failure clears the account (SPEC section 4). */
@@ -551,17 +571,14 @@ export const sessionMachine = setup({
               invoke: {
                 src: 'profile',
                 input: ({ context }) => authOf(context.account as LoggedInAccount),
-                onDone: [
-                  {
-                    guard: { type: 'outputOk', params: ({ event }) => event.output },
-                    target: 'idle',
-                    actions: { type: 'updateAccount', params: ({ event }) => event.output },
-                  },
-                  {
-                    target: '#session.loggedOut',
-                    actions: [...reportFailure(true), ...leaveSession],
-                  },
-                ],
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'updateAccount', params: ({ event }) => event.output },
+                },
+                onError: {
+                  target: '#session.loggedOut',
+                  actions: [...reportFailure(true), ...leaveSession],
+                },
               },
             },
           },
@@ -583,22 +600,20 @@ export const sessionMachine = setup({
               },
               invoke: {
                 src: 'login',
-                input: ({ event }) =>
-                  event.type === 'account.switch'
-                    ? {
-                        kind: 'switch' as const,
-                        account_id: event.account_id.trim(),
-                        password: event.password,
-                      }
-                    : { kind: 'switch' as const, account_id: '', password: '' },
-                onDone: [
-                  loginSucceeded('idle'),
-                  {
-                    // SPEC section 4: a failed login (of any route) clears the account.
-                    target: '#session.loggedOut',
-                    actions: [...reportFailure(false, true), ...leaveSession],
-                  },
-                ],
+                input: ({ event }) => {
+                  assertEvent(event, 'account.switch');
+                  return {
+                    kind: 'switch' as const,
+                    account_id: event.account_id.trim(),
+                    password: event.password,
+                  };
+                },
+                onDone: loginSucceeded('idle'),
+                // SPEC section 4: a failed login (of any route) clears the account.
+                onError: {
+                  target: '#session.loggedOut',
+                  actions: [...reportFailure(false, true), ...leaveSession],
+                },
               },
             },
           },
