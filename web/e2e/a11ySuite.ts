@@ -31,7 +31,7 @@ let stack: BookStack;
 const contexts: BrowserContext[] = [];
 
 /** One stack per test file (each viewport's file starts its own, so the two run on two workers). */
-function useStack(): void {
+function registerStack(): void {
   beforeAll(async () => {
     stack = await startBookStack();
   }, 180_000);
@@ -202,7 +202,7 @@ const productRoutes = [
  * they were the suite's longest file).
  */
 export function axeSuite(viewport: Viewport): void {
-  useStack();
+  registerStack();
   describe(`axe on a ${viewport}`, { timeout: 600_000 }, () => {
     let page: Page;
     beforeAll(async () => {

@@ -334,7 +334,7 @@ class Scan {
       this.space();
       const start = this.pos;
       const c = this.byte(start);
-      if (c !== c || c === CLOSE_ARRAY || c === COMMA) return undefined;
+      if (Number.isNaN(c) || c === CLOSE_ARRAY || c === COMMA) return undefined;
       const end = this.valueEnd(start);
       if (k === index) return [start, end];
       this.pos = end;
