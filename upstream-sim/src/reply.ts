@@ -6,11 +6,22 @@
  */
 export type Reply = { status: 0 | 1; statusdesc: string } & Record<string, unknown>;
 
-export function ok(extra: Record<string, unknown> = {}): Reply {
+/**
+ * A success reply. The fields keep their types, so a handler's return is checked against its
+ * call's reply schema (`Handler<N>` returns `ReplyOf<N>`).
+ */
+export function ok(): { status: 1; statusdesc: 'success' };
+export function ok<const T extends object>(extra: T): { status: 1; statusdesc: 'success' } & T;
+export function ok(extra: object = {}): Reply {
   return { status: 1, statusdesc: 'success', ...extra };
 }
 
-export function fail(code: string, extra: Record<string, unknown> = {}): Reply {
+/** A refusal's envelope: fits every reply schema's failure branch. */
+export type Failed = { status: 0; statusdesc: string };
+
+export function fail(code: string): Failed;
+export function fail<const T extends object>(code: string, extra: T): Failed & T;
+export function fail(code: string, extra: object = {}): Reply {
   return { status: 0, statusdesc: code, ...extra };
 }
 

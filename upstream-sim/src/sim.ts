@@ -24,7 +24,7 @@ import { GameHouse, type GameHouseOptions } from './games/house.ts';
 import type { Log as Logger } from './log.ts';
 import { DefaultSportsOrder } from './menuOrder.ts';
 import { SimMetrics } from './metrics.ts';
-import { CallError, fail, ok, type Reply } from './reply.ts';
+import { CallError, type Failed, fail, ok, type Reply } from './reply.ts';
 import { betView } from './views.ts';
 import { NumberGame, type NumberGameOptions } from './virtual/numberGame.ts';
 import { withVirtual } from './virtual/world.ts';
@@ -336,25 +336,32 @@ export class Sim {
     }
   }
 
-  idempotent(
+  /**
+   * Runs `run` once per (account, request id) and answers its reply again for the same body. The
+   * reply keeps `run`'s type: a key is only ever used by one call, so what the store holds under
+   * it is what that call's `run` returned (or its refusal).
+   */
+  idempotent<R extends Reply>(
     accountId: string,
     requestId: string,
     fingerprint: string,
-    run: () => Reply,
+    run: () => R,
     /** The code for the key reused with another body (a game round: duplicate_debit_record). */
     reusedCode = 'requestIdReused',
-  ): Promise<Reply> {
+  ): Promise<R | Failed> {
     const key = `${accountId}\u0000${requestId}`;
     const done = this.store.idempotent.get(key);
     if (done) {
       const same = done.fingerprint === undefined || done.fingerprint === fingerprint;
-      return Promise.resolve(same ? done.reply : fail(reusedCode));
+      return Promise.resolve(same ? (done.reply as R | Failed) : fail(reusedCode));
     }
     const running = this.inflight.get(key);
     if (running)
-      return running.fingerprint === fingerprint ? running.promise : Promise.resolve(fail(reusedCode));
+      return running.fingerprint === fingerprint
+        ? (running.promise as Promise<R | Failed>)
+        : Promise.resolve(fail(reusedCode));
     const promise = Promise.resolve().then(() => {
-      let reply: Reply;
+      let reply: R | Failed;
       try {
         reply = run();
       } catch (err) {

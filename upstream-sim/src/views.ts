@@ -1,10 +1,19 @@
 /** Reply shapes: records of the domain -> the spec's JSON (amounts in major units). */
-import { AccountLimits, isMyanmarBetType, parlayTotals } from '@sportsbook/protocol';
+import {
+  AccountLimits,
+  type BalanceReply,
+  isMyanmarBetType,
+  type LoginReply,
+  parlayTotals,
+} from '@sportsbook/protocol';
 import { toMajor } from './domain/amounts.ts';
 import type { Account, Bet, BetLeg } from './domain/types.ts';
 import type { WalletEngine } from './domain/wallet.ts';
 
-export function memberProfile(account: Account, token: string, wallet: WalletEngine) {
+/** A login's and userprofile's `member_profile` (protocol's LoginReply). */
+export type MemberProfile = NonNullable<LoginReply['member_profile']>;
+
+export function memberProfile(account: Account, token: string, wallet: WalletEngine): MemberProfile {
   const balance = wallet.balance(account.id);
   const c = account.currency;
   return {
@@ -48,7 +57,10 @@ export function memberProfile(account: Account, token: string, wallet: WalletEng
   };
 }
 
-export function balanceReply(account: Account, wallet: WalletEngine) {
+export function balanceReply(
+  account: Account,
+  wallet: WalletEngine,
+): Omit<BalanceReply, 'status' | 'statusdesc'> {
   const balance = wallet.balance(account.id);
   const c = account.currency;
   return {
@@ -58,6 +70,9 @@ export function balanceReply(account: Account, wallet: WalletEngine) {
     retrieve_profile: account.retrieveProfile ? 1 : 0,
   };
 }
+
+/** A score on the wire: the two sides' goals as a pair (the schemas' `[number, number]`). */
+export const scorePair = (home: number, away: number): [number, number] => [home, away];
 
 /** A leg as bet replies show it (also the tournament's points bets). */
 export function legView(leg: BetLeg) {
@@ -81,8 +96,8 @@ export function legView(leg: BetLeg) {
     kickoff: leg.kickoff,
     result: leg.outcome,
     percent: leg.percent,
-    score: leg.score ? [leg.score.home, leg.score.away] : null,
-    ht_score: leg.score ? [leg.score.htHome, leg.score.htAway] : null,
+    score: leg.score ? scorePair(leg.score.home, leg.score.away) : null,
+    ht_score: leg.score ? scorePair(leg.score.htHome, leg.score.htAway) : null,
   };
 }
 

@@ -5,15 +5,23 @@
  * are integer minor units, the page's currency digits given at launch). The statement calls answer
  * major units like every other statement call. Documented in upstream-sim/README.md "Games".
  */
-import type { Static, TSchema } from 'typebox';
+import type { Static, TLiteral, TSchema } from 'typebox';
 import Type from 'typebox';
 import { GameCategories, GameIdPattern, GameTags } from '../games/providers.ts';
 import { GameKinds } from '../games/rounds.ts';
 import { OptionalPaging, replyWith, sessionBody } from './bet.ts';
 import { Closed, DateRangeFields } from './common.ts';
 
-export const GameCategorySchema = Type.Union(GameCategories.map((c) => Type.Literal(c)));
-export const GameTagSchema = Type.Union(GameTags.map((t) => Type.Literal(t)));
+/**
+ * A union schema of a list's literals, typed as their union: `Type.Union(list.map(Type.Literal))`
+ * alone types it `never`, which checked nothing in the static reply types.
+ */
+function literalUnion<const T extends string>(values: readonly T[]) {
+  return Type.Union(values.map((v) => Type.Literal(v)) as [TLiteral<T>]);
+}
+
+export const GameCategorySchema = literalUnion(GameCategories);
+export const GameTagSchema = literalUnion(GameTags);
 export const GameId = Type.String({ pattern: GameIdPattern });
 /** One-use launch tokens and game sessions: URL-safe random tokens. */
 export const GameToken = Type.String({ pattern: '^[A-Za-z0-9_-]{16,128}$' });
@@ -122,7 +130,7 @@ export const GameSessionSchema = Type.Object({
     name: Type.String({ maxLength: 64 }),
     category: GameCategorySchema,
     provider: Type.String({ maxLength: 32 }),
-    kind: Type.Union(GameKinds.map((k) => Type.Literal(k))),
+    kind: literalUnion(GameKinds),
     /** Slots: the pay table (line bet multiples) and the configured RTP. */
     pays: Type.Optional(Type.Record(Type.String({ maxLength: 16 }), Type.Number())),
     rtp_bp: Type.Integer({ minimum: 0, maximum: 10_000 }),

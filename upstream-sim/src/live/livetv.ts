@@ -11,6 +11,7 @@ import { isVirtualSport, MatchType } from '@sportsbook/protocol';
 import { ok, reject } from '../reply.ts';
 import { auth, type Handlers, listReader } from '../routes/handler.ts';
 import type { Sim } from '../sim.ts';
+import { scorePair } from '../views.ts';
 import type { MatchResultRow } from '../world/types.ts';
 import { DefaultLogoTheme, HighlightClips, isLogoTheme, LiveClips, OperatorName } from './media.ts';
 
@@ -97,7 +98,7 @@ export const liveHandlers: Handlers = {
         away: result.away,
         kickoff: result.kickoff,
         live,
-        score: live && state ? [state[0], state[1]] : null,
+        score: live && state ? scorePair(state[0], state[1]) : null,
         period: live && state ? state[2] : 0,
         clock: live && state ? state[3] : 0,
       } as const;
@@ -149,7 +150,7 @@ export const liveHandlers: Handlers = {
         home: r.home,
         away: r.away,
         kickoff: r.kickoff,
-        score: [r.score?.home ?? 0, r.score?.away ?? 0],
+        score: scorePair(r.score?.home ?? 0, r.score?.away ?? 0),
         clip_url: clipUrl(r.matchId),
       }));
     return ok({ data: clips });

@@ -17,13 +17,24 @@ import { CallError, fail, ok, type Reply, reject } from '../reply.ts';
 import { requestFingerprint, type Sim } from '../sim.ts';
 import { betView, page } from '../views.ts';
 import { guardVirtual } from '../virtual/guard.ts';
-import { auth, type CallContext, type ContextWith, fieldOf, type Handler, type Handlers } from './handler.ts';
+import {
+  auth,
+  type CallContext,
+  type ContextWith,
+  fieldOf,
+  type Handler,
+  type Handlers,
+  type ReplyFor,
+} from './handler.ts';
 
 type Place<B> = (sim: Sim, account: Account, call: string, body: B) => Bet;
 
+/** Every placement call answers the placed bet (protocol's BetReply). */
+type Placed = ReplyFor<'bet/betsingle'>;
+
 /** Wraps a placement: session, request limit, idempotency, reply with the bet. */
-function placement<N extends CallName>(place: Place<RequestOf<N>>): Handler<N> {
-  return async (ctx: CallContext<N>): Promise<Reply> => {
+function placement<N extends CallName>(place: Place<RequestOf<N>>): (ctx: CallContext<N>) => Promise<Placed> {
+  return async (ctx) => {
     const { account } = auth(ctx);
     const body = ctx.body;
     const call = ctx.call.slice('bet/'.length);
@@ -45,7 +56,7 @@ const mmoSingle: Place<BetSingleMmoBody> = (sim, account, call, body) =>
 const mmoParlay: Place<BetParlayMmoBody> = (sim, account, call, body) =>
   sim.bets.placeMmoParlay(account, call, body);
 
-function check(ctx: CallContext<'bet/betcheck' | 'bet/betcheckspecial' | 'bet/vbetcheck'>): Reply {
+function check(ctx: CallContext<'bet/betcheck' | 'bet/betcheckspecial' | 'bet/vbetcheck'>) {
   const { account } = auth(ctx);
   const body = ctx.body;
   const view = ctx.sim.bets.check(account, body.odds_id, body.selection, body.odds_type);
@@ -68,7 +79,7 @@ function list(
   ctx: Pick<CallContext, 'sim' | 'body'>,
   filter: (bet: Bet) => boolean,
   body: { page_number?: number; page_size?: number },
-): Reply {
+) {
   const { account } = auth(ctx);
   const bets = ctx.sim.store
     .accountBets(account.id)

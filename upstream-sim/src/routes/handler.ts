@@ -1,5 +1,11 @@
-import { type CallName, isRecord, type RequestOf } from '@sportsbook/protocol';
-import { type Reply, reject } from '../reply.ts';
+import {
+  type CallName,
+  isRecord,
+  type OkReplyOf,
+  type ReplyCallName,
+  type RequestOf,
+} from '@sportsbook/protocol';
+import { type Failed, type Reply, reject } from '../reply.ts';
 import type { Sim } from '../sim.ts';
 
 export interface CallContext<N extends CallName = CallName> {
@@ -26,8 +32,19 @@ export interface CallContext<N extends CallName = CallName> {
   feed?: boolean;
 }
 
-/** The handler of call `N`: its typed body in, the reply envelope out. */
-export type Handler<N extends CallName = CallName> = (ctx: CallContext<N>) => Reply | Promise<Reply>;
+/**
+ * What call `N` answers: its reply schema's success branch (protocol's `OkReplyOf<N>`; the whole
+ * `ReplyOf<N>` when the schema has no separate one) or a refusal's `Failed` envelope; any envelope
+ * for a call without a reply schema. The success branch and not `ReplyOf<N>` because a failure
+ * branch's `status` is typed `number | string` (TypeScript has no "integer but 1"), so a wrong
+ * success shape would pass as a failure.
+ */
+export type ReplyFor<N extends CallName> = N extends ReplyCallName ? OkReplyOf<N> | Failed : Reply;
+
+/** The handler of call `N`: its typed body in, its typed reply out. */
+export type Handler<N extends CallName = CallName> = (
+  ctx: CallContext<N>,
+) => ReplyFor<N> | Promise<ReplyFor<N>>;
 
 /** What a helper shared by several calls needs: the context with the body fields it reads. */
 export type ContextWith<B> = Omit<CallContext, 'body'> & { body: B };

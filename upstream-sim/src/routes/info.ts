@@ -12,7 +12,7 @@ import { dateOf, dayRange } from '../domain/statements.ts';
 import type { Account, Bet, Message } from '../domain/types.ts';
 import { bracket, standings, tableRows } from '../live/standings.ts';
 import { ok, reject } from '../reply.ts';
-import { betView, page } from '../views.ts';
+import { betView, page, scorePair } from '../views.ts';
 import type { MatchResultRow } from '../world/types.ts';
 import { auth, type CallContext, type ContextWith, type Handlers, listReader } from './handler.ts';
 
@@ -60,8 +60,8 @@ function resultView(row: MatchResultRow) {
     away: row.away,
     kickoff: row.kickoff,
     status: row.status,
-    score: row.score ? [row.score.home, row.score.away] : null,
-    ht_score: row.score ? [row.score.htHome, row.score.htAway] : null,
+    score: row.score ? scorePair(row.score.home, row.score.away) : null,
+    ht_score: row.score ? scorePair(row.score.htHome, row.score.htAway) : null,
     first_goal: row.score?.firstGoal ?? null,
     last_goal: row.score?.lastGoal ?? null,
   };
@@ -250,7 +250,7 @@ export const infoHandlers: Handlers = {
         : null;
       return {
         ticket: index + 1,
-        legs: combo.map((i) => bet.legs[i]?.oddsId),
+        legs: legs.flatMap((leg) => (leg ? [leg.oddsId] : [])),
         stake: toMajor(bet.unitStake, bet.currency),
         odds: Number(combo.reduce((acc, i) => acc * (bet.legs[i]?.price ?? 1), 1).toFixed(3)),
         result:

@@ -9,7 +9,7 @@ import type { Draw, Ticket, TicketRow } from '../domain/lottery.ts';
 import { dayRange } from '../domain/statements.ts';
 import { newestPlacedFirst, newestSettledFirst } from '../domain/ticketBook.ts';
 import type { Account } from '../domain/types.ts';
-import { ok, type Reply, reject } from '../reply.ts';
+import { ok, reject } from '../reply.ts';
 import { requestFingerprint } from '../sim.ts';
 import { page } from '../views.ts';
 import { auth, type CallContext, type ContextWith, type Handlers } from './handler.ts';
@@ -21,8 +21,8 @@ function member(ctx: CallContext): Account {
 }
 
 /** A draw on the wire (the 4D lottery's and the number game's). */
-export function drawView(
-  draw: Pick<Draw, 'drawId' | 'drawTime' | 'closeTime' | 'status'> & { numbers: unknown },
+export function drawView<S extends Draw['status'], Numbers>(
+  draw: Pick<Draw, 'drawId' | 'drawTime' | 'closeTime'> & { status: S; numbers: Numbers },
 ) {
   return {
     draw_id: draw.drawId,
@@ -67,7 +67,7 @@ export function ticketView(ticket: Ticket) {
 }
 
 /** Tickets of the account matching `keep`, settled (or placed) in the body's GMT+8 date range. */
-function ticketsInRange(ctx: ContextWith<LotteryDateRangeBody>, keep: (ticket: Ticket) => boolean): Reply {
+function ticketsInRange(ctx: ContextWith<LotteryDateRangeBody>, keep: (ticket: Ticket) => boolean) {
   const account = member(ctx);
   const body = ctx.body;
   const { from, to } = dayRange(body.start_date, body.end_date);

@@ -20,7 +20,7 @@ import { toMajor } from '../domain/amounts.ts';
 import { dateOf, dayRange } from '../domain/statements.ts';
 import type { RoomBetRecord, RoomRecord, Tournament } from '../domain/tournament.ts';
 import type { Account } from '../domain/types.ts';
-import { ok, type Reply, reject } from '../reply.ts';
+import { type Failed, ok, type Reply, reject } from '../reply.ts';
 import { requestFingerprint } from '../sim.ts';
 import { legView, page } from '../views.ts';
 import { virtualLeagues } from '../virtual/events.ts';
@@ -168,7 +168,9 @@ function visibleRoom(ctx: ContextWith<{ room_id: number }>, viewer: Account | un
 }
 
 /** Runs a charging call once per (account, request_id) when the body has a key. */
-function keyed<N extends CallName>(run: (ctx: CallContext<N>, account: Account) => Reply): Handler<N> {
+function keyed<N extends CallName, R extends Reply>(
+  run: (ctx: CallContext<N>, account: Account) => R,
+): (ctx: CallContext<N>) => Promise<R | Failed> {
   return async (ctx) => {
     const account = member(ctx);
     const requestId = fieldOf(ctx.body, 'request_id');

@@ -12,7 +12,7 @@ import { ok, reject } from '../reply.ts';
 import { auth, type CallContext, type Handlers } from '../routes/handler.ts';
 import { drawView } from '../routes/lottery.ts';
 import { requestFingerprint } from '../sim.ts';
-import { page } from '../views.ts';
+import { page, scorePair } from '../views.ts';
 import type { NgTicketState } from './numberGame.ts';
 import type { VirtualBook } from './world.ts';
 
@@ -115,7 +115,7 @@ export const virtualHandlers: Handlers = {
         kickoff: event.kickoff,
         ends_at: event.endsAt,
         phase,
-        score: phase === 'ended' ? [event.score.home, event.score.away] : replayScore(goals, sec),
+        score: phase === 'ended' ? scorePair(event.score.home, event.score.away) : replayScore(goals, sec),
         goals: goals.map((g) => ({ sec: g.sec, side: g.side, points: g.points })),
       },
     });
