@@ -26,9 +26,43 @@ export class LuaScript {
 }
 
 /**
+ * A stream entry's fields on the wire: one letter each, since every entry of every topic carries
+ * them (the stream's memory and each XREAD's bytes); code names them through this table only.
+ */
+export const BusField = {
+  kind: 'k',
+  epoch: 'e',
+  seq: 's',
+  hash: 'h',
+  pt: 'p',
+  frame: 'f',
+  fence: 'l',
+  stale: 'x',
+  /** The writer's lease value `<nodeId>:<fence>`. */
+  writer: 'n',
+} as const;
+
+/** The snapshot hash's fields (one hash per topic: whole words cost nothing there). */
+export const SnapshotField = {
+  epoch: 'epoch',
+  seq: 'seq',
+  hash: 'hash',
+  pt: 'pt',
+  id: 'id',
+  data: 'data',
+  stale: 'stale',
+} as const;
+
+export const EntryKind = { delta: 'd', status: 's', epoch: 'e' } as const;
+export type EntryKind = (typeof EntryKind)[keyof typeof EntryKind];
+
+const F = BusField;
+const S = SnapshotField;
+
+/**
  * KEYS: lease, stream, snap, polled. ARGV: lease value, maxlen, ttl ms, kind ('' = only record the
  * poll time), epoch, seq, hash, pt, frame, fence, stale, snapshot data ('' = none).
- * Each entry also records `n`, the writer's lease value `<nodeId>:<fence>`: who led when it was
+ * Each entry also records `BusField.writer`, the writer's lease value `<nodeId>:<fence>`: who led when it was
  * written, unique per reign even when a failover lost fence increments (gateway/CLUSTER.md).
  * Returns the new entry's id, '' for a bare poll record, or false when the caller no longer leads.
  */
@@ -38,13 +72,13 @@ local ttl = ARGV[3]
 redis.call('SET', KEYS[4], ARGV[8], 'PX', ttl)
 if ARGV[4] == '' then return '' end
 local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*',
-  'k', ARGV[4], 'e', ARGV[5], 's', ARGV[6], 'h', ARGV[7], 'p', ARGV[8], 'f', ARGV[9], 'l', ARGV[10], 'x', ARGV[11], 'n', ARGV[1])
+  '${F.kind}', ARGV[4], '${F.epoch}', ARGV[5], '${F.seq}', ARGV[6], '${F.hash}', ARGV[7], '${F.pt}', ARGV[8], '${F.frame}', ARGV[9], '${F.fence}', ARGV[10], '${F.stale}', ARGV[11], '${F.writer}', ARGV[1])
 if ARGV[12] ~= '' then
   redis.call('DEL', KEYS[3])
-  redis.call('HSET', KEYS[3], 'epoch', ARGV[5], 'seq', ARGV[6], 'hash', ARGV[7], 'pt', ARGV[8], 'id', id,
-    'data', ARGV[12], 'stale', ARGV[11])
-elseif ARGV[4] == 's' then
-  if redis.call('HGET', KEYS[3], 'epoch') == ARGV[5] then redis.call('HSET', KEYS[3], 'stale', ARGV[11]) end
+  redis.call('HSET', KEYS[3], '${S.epoch}', ARGV[5], '${S.seq}', ARGV[6], '${S.hash}', ARGV[7], '${S.pt}', ARGV[8], '${S.id}', id,
+    '${S.data}', ARGV[12], '${S.stale}', ARGV[11])
+elseif ARGV[4] == '${EntryKind.status}' then
+  if redis.call('HGET', KEYS[3], '${S.epoch}') == ARGV[5] then redis.call('HSET', KEYS[3], '${S.stale}', ARGV[11]) end
 end
 redis.call('PEXPIRE', KEYS[2], ttl)
 redis.call('PEXPIRE', KEYS[3], ttl)
@@ -58,9 +92,6 @@ return {redis.call('HGETALL', KEYS[1]), redis.call('XRANGE', KEYS[2], '-', '+'),
 
 const publishScript = new LuaScript(PublishLua);
 const loadScript = new LuaScript(LoadLua);
-
-export const EntryKind = { delta: 'd', status: 's', epoch: 'e' } as const;
-export type EntryKind = (typeof EntryKind)[keyof typeof EntryKind];
 
 /** One stream entry, validated. `stale` travels on every entry so a new reader knows it. */
 export type BusEntry =
@@ -138,34 +169,35 @@ export function parseEntry(raw: unknown): BusEntry | undefined {
   if (!Array.isArray(raw) || typeof raw[0] !== 'string') return undefined;
   const f = fieldsOf(raw[1]);
   if (f === undefined) return undefined;
-  const kind = f.get('k');
-  const epoch = f.get('e') ?? '';
-  const seq = Number(f.get('s'));
-  const pt = Number(f.get('p'));
-  const fence = Number(f.get('l'));
-  const hash = f.get('h') ?? '';
+  const kind = f.get(F.kind);
+  const epoch = f.get(F.epoch) ?? '';
+  const seq = Number(f.get(F.seq));
+  const pt = Number(f.get(F.pt));
+  const fence = Number(f.get(F.fence));
+  const hash = f.get(F.hash) ?? '';
   if (epoch === '' || !isInt(seq) || !isInt(pt) || !isInt(fence)) return undefined;
-  const stale = f.get('x') === '1';
-  if (kind === 'd') {
-    const frame = f.get('f');
+  const stale = f.get(F.stale) === '1';
+  if (kind === EntryKind.delta) {
+    const frame = f.get(F.frame);
     if (frame === undefined || frame === '' || hash === '') return undefined;
     return { kind, id: raw[0], epoch, seq, hash, pt, frame, fence, stale };
   }
-  if (kind === 'e' || kind === 's') return { kind, id: raw[0], epoch, seq, hash, pt, fence, stale };
+  if (kind === EntryKind.epoch || kind === EntryKind.status)
+    return { kind, id: raw[0], epoch, seq, hash, pt, fence, stale };
   return undefined;
 }
 
 export function parseSnapshot(flat: unknown): BusSnapshot | undefined {
   const f = fieldsOf(flat);
   if (f === undefined || f.size === 0) return undefined;
-  const seq = Number(f.get('seq'));
-  const pt = Number(f.get('pt'));
-  const epoch = f.get('epoch');
-  const hash = f.get('hash');
-  const id = f.get('id');
-  const data = f.get('data');
+  const seq = Number(f.get(S.seq));
+  const pt = Number(f.get(S.pt));
+  const epoch = f.get(S.epoch);
+  const hash = f.get(S.hash);
+  const id = f.get(S.id);
+  const data = f.get(S.data);
   if (!epoch || !hash || !id || !data || !isInt(seq) || !isInt(pt)) return undefined;
-  return { epoch, seq, hash, pt, id, data, stale: f.get('stale') === '1' };
+  return { epoch, seq, hash, pt, id, data, stale: f.get(S.stale) === '1' };
 }
 
 export interface LoadedHistory {
