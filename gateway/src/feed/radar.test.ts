@@ -124,7 +124,7 @@ describe('radar poll replies', () => {
     const topic = { kind: 'radar', matchId: 5 } as const;
     expect(modelFromReply(topic, 200, { status: 0, statusdesc: 'matchHide' })).toEqual({
       ok: true,
-      model: { match: {}, stats: {}, event: {} },
+      value: { match: {}, stats: {}, event: {} },
     });
     expect(modelFromReply(topic, 200, { status: 0, statusdesc: 'systemError' }).ok).toBe(false);
     expect(modelFromReply(topic, 200, { status: 1, statusdesc: 'success', match: 1 }).ok).toBe(false);
