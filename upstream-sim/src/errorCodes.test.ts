@@ -70,6 +70,38 @@ describe('the fault switch answers a call with a code', () => {
     expect((await t.call('/admin/faults', { call: 'version', code: 'walletMissing' })).http).toBe(404);
     expect((await t.call('/version', {})).json.status).toBe(1);
   });
+
+  it('every admin route refuses a body its schema does not take: 400 badRequest naming the field, nothing changed', async () => {
+    const { t } = ctx;
+    const bad: [string, unknown, string][] = [
+      ['/admin/faults', { call: 'version', errorRate: 2 }, ''],
+      ['/admin/clock', { action: 'rewind' }, 'action'],
+      ['/admin/clock', { action: 'advance', ms: -1 }, 'ms'],
+      ['/admin/tournament', { action: 'close', room_id: 0 }, ''],
+      ['/admin/account', { account_id: 'demo01', adjust: 'lots' }, 'adjust'],
+      ['/admin/account', { account_id: 'demo01', surprise: true }, 'surprise'],
+      ['/admin/lottery', { action: 'cancel', draw_id: 'next' }, 'draw_id'],
+      ['/admin/games', { provider: 'x y', maintenance: true }, ''],
+      ['/admin/site', { maintenance: 'yes' }, 'maintenance'],
+      ['/admin/message', { kind: 'announcement', title: '', body: 'b' }, 'title'],
+      ['/admin/livetv', { broken: [0] }, 'broken.0'],
+      ['/admin/clock', [1, 2], ''],
+    ];
+    const clock = (await t.call('/admin/clock', { action: 'state' }, admin)).json.clock;
+    for (const [path, body, field] of bad) {
+      const answer = await t.call(path, body, admin);
+      expect({ path, http: answer.http, json: answer.json }).toEqual({
+        path,
+        http: 400,
+        json: { status: 0, statusdesc: 'badRequest', field: expect.any(String) },
+      });
+      // A union's error is about the body as a whole; a plain object's names the field.
+      if (field !== '') expect(answer.json.field, path).toBe(field);
+    }
+    expect((await t.call('/admin/clock', { action: 'state' }, admin)).json.clock.paused).toBe(clock.paused);
+    expect((await t.call('/admin/site', {}, admin)).json.maintenance).toBe(false);
+    expect((await t.call('/version', {})).json.status).toBe(1);
+  });
 });
 
 /** [odds_id, match_id, bet type, line, status, prices] of uxmarket's odds rows. */

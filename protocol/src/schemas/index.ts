@@ -405,7 +405,8 @@ function boundsProblem(value: unknown): string | null {
   return null;
 }
 
-function fieldOf(error: { instancePath: string; params: unknown }): string {
+/** The dotted field a schema error is about ('' for the body itself). */
+export function fieldOf(error: { instancePath: string; params: unknown }): string {
   const params = error.params as Record<string, unknown> | undefined;
   const path = error.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const named = params?.requiredProperties ?? params?.additionalProperties;

@@ -6,8 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { Compile } from 'typebox/compile';
-import { fail, ok } from '../reply.ts';
-import { adminAllowed } from '../routes/admin.ts';
+import { ok } from '../reply.ts';
+import { adminGuard } from '../routes/admin.ts';
 import type { Sim } from '../sim.ts';
 import { liveSwitches } from './livetv.ts';
 import { registerMedia } from './media.ts';
@@ -23,13 +23,13 @@ const LiveAdminBody = Compile(
 
 export function registerLive(app: FastifyInstance, sim: Sim, adminToken: string | undefined): void {
   registerMedia(app);
-  app.post('/admin/livetv', async (request, reply) => {
-    if (!adminToken || !adminAllowed(request, adminToken)) return reply.code(404).send(fail('unknownCall'));
-    const body: unknown = request.body ?? {};
-    if (!LiveAdminBody.Check(body)) return reply.code(400).send(fail('badRequest'));
-    const broken = liveSwitches(sim).brokenStreams;
-    broken.clear();
-    for (const id of body.broken) broken.add(id);
-    return ok({ broken: [...broken] });
-  });
+  app.post(
+    '/admin/livetv',
+    adminGuard(adminToken)(LiveAdminBody, (body) => {
+      const broken = liveSwitches(sim).brokenStreams;
+      broken.clear();
+      for (const id of body.broken) broken.add(id);
+      return ok({ broken: [...broken] });
+    }),
+  );
 }

@@ -3,11 +3,11 @@
  * (header x-admin-token). Otherwise they do not exist (unknownCall, 404).
  */
 import { timingSafeEqual } from 'node:crypto';
-import { currencyDigits, isRecord, toMinorUnits } from '@sportsbook/protocol';
+import { currencyDigits, fieldOf, toMinorUnits } from '@sportsbook/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Static } from 'typebox';
+import type { TProperties, TSchema } from 'typebox';
 import Type from 'typebox';
-import { Compile } from 'typebox/compile';
+import { Compile, type Validator } from 'typebox/compile';
 import { CallError, fail, ok } from '../reply.ts';
 import type { Sim } from '../sim.ts';
 import { adjustmentRef } from './adjustment.ts';
@@ -24,8 +24,6 @@ const FaultBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-const FaultBody = Compile(FaultBodySchema);
-type FaultBody = Static<typeof FaultBodySchema>;
 
 /** "Answer call X with code Y once" (faults.ts `CodeAnswer`): `times` defaults to 1. The code is any
  * statusdesc (a catalogue code, or an upstream text with spaces, which the web shows as is). */
@@ -38,8 +36,10 @@ const CodeAnswerBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-const CodeAnswerBody = Compile(CodeAnswerBodySchema);
-type CodeAnswerBody = Static<typeof CodeAnswerBodySchema>;
+/** `{}` clears every fault and answer; else a code answer, else a fault. */
+const FaultsBody = Compile(
+  Type.Union([Type.Object({}, { additionalProperties: false }), CodeAnswerBodySchema, FaultBodySchema]),
+);
 
 const ClockBodySchema = Type.Object(
   {
@@ -56,7 +56,6 @@ const ClockBodySchema = Type.Object(
   { additionalProperties: false },
 );
 const ClockBody = Compile(ClockBodySchema);
-type ClockBody = Static<typeof ClockBodySchema>;
 
 const AccountBodySchema = Type.Object(
   {
@@ -74,7 +73,6 @@ const AccountBodySchema = Type.Object(
   { additionalProperties: false },
 );
 const AccountBody = Compile(AccountBodySchema);
-type AccountBody = Static<typeof AccountBodySchema>;
 
 /** 4D lottery: cancel a draw not drawn yet; every open ticket of it is refunded. */
 const LotteryBodySchema = Type.Object(
@@ -82,7 +80,6 @@ const LotteryBodySchema = Type.Object(
   { additionalProperties: false },
 );
 const LotteryBody = Compile(LotteryBodySchema);
-type LotteryBody = Static<typeof LotteryBodySchema>;
 
 const TournamentBodySchema = Type.Union([
   Type.Object(
@@ -104,7 +101,6 @@ const TournamentBodySchema = Type.Union([
   Type.Object({ action: Type.Literal('state') }, { additionalProperties: false }),
 ]);
 const TournamentBody = Compile(TournamentBodySchema);
-type TournamentBody = Static<typeof TournamentBodySchema>;
 
 const GamesBodySchema = Type.Union([
   Type.Object(
@@ -123,7 +119,6 @@ const GamesBodySchema = Type.Union([
   Type.Object({ action: Type.Literal('state') }, { additionalProperties: false }),
 ]);
 const GamesBody = Compile(GamesBodySchema);
-type GamesBody = Static<typeof GamesBodySchema>;
 
 const Loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -138,14 +133,24 @@ export function adminAllowed(request: FastifyRequest, token: string): boolean {
 }
 
 /**
- * An admin route's handler behind the token check: without the token (or with none configured) the
- * route answers as an unknown call (404), so the admin surface is not discoverable.
+ * An admin route's handler behind the token check and its body's schema: without the token (or
+ * with none configured) the route answers as an unknown call (404), so the admin surface is not
+ * discoverable; a body the schema refuses answers 400 `badRequest` with the `field` it is about
+ * (as the calls do); the handler gets the body typed by its schema.
  */
 export function adminGuard(token: string | undefined) {
-  return (handler: (body: unknown, reply: FastifyReply) => unknown) =>
+  return <T>(
+    schema: Validator<TProperties, TSchema, T>,
+    handler: (body: T, reply: FastifyReply) => unknown,
+  ) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       if (!token || !adminAllowed(request, token)) return reply.code(404).send(fail('unknownCall'));
-      return handler(request.body ?? {}, reply);
+      const body: unknown = request.body ?? {};
+      if (!schema.Check(body)) {
+        const first = schema.Errors(body)[0];
+        return reply.code(400).send(fail('badRequest', { field: first ? fieldOf(first) : '' }));
+      }
+      return handler(body, reply);
     };
 }
 
@@ -154,33 +159,24 @@ export function registerAdmin(app: FastifyInstance, sim: Sim, token: string | un
 
   app.post(
     '/admin/faults',
-    guard((body, reply) => {
-      if (isRecord(body) && Object.keys(body).length === 0) {
-        sim.faults.clear();
-        return ok({ faults: sim.faults.list(), answers: sim.faults.pendingAnswers() });
-      }
-      if (CodeAnswerBody.Check(body)) {
-        const b = body as CodeAnswerBody;
+    guard(FaultsBody, (b) => {
+      if (!('call' in b)) sim.faults.clear();
+      else if ('code' in b)
         sim.faults.answer(b.call, { code: b.code, times: b.times ?? 1, viaProxy: b.viaProxy === true });
-        return ok({ faults: sim.faults.list(), answers: sim.faults.pendingAnswers() });
-      }
-      if (!FaultBody.Check(body)) return reply.code(400).send(fail('badRequest'));
-      const b = body as FaultBody;
-      sim.faults.set(b.call, {
-        latencyMs: b.latencyMs ?? 0,
-        errorRate: b.errorRate ?? 0,
-        timeoutRate: b.timeoutRate ?? 0,
-        malformedRate: b.malformedRate ?? 0,
-      });
+      else
+        sim.faults.set(b.call, {
+          latencyMs: b.latencyMs ?? 0,
+          errorRate: b.errorRate ?? 0,
+          timeoutRate: b.timeoutRate ?? 0,
+          malformedRate: b.malformedRate ?? 0,
+        });
       return ok({ faults: sim.faults.list(), answers: sim.faults.pendingAnswers() });
     }),
   );
 
   app.post(
     '/admin/clock',
-    guard((body, reply) => {
-      if (!ClockBody.Check(body)) return reply.code(400).send(fail('badRequest'));
-      const b = body as ClockBody;
+    guard(ClockBody, (b, reply) => {
       if (b.action === 'pause') sim.clock.pause();
       if (b.action === 'resume') sim.clock.resume();
       if (b.action === 'advance') sim.clock.advance(b.ms ?? 0);
@@ -196,9 +192,7 @@ export function registerAdmin(app: FastifyInstance, sim: Sim, token: string | un
   // close (fees refunded), every room.
   app.post(
     '/admin/tournament',
-    guard((body, reply) => {
-      if (!TournamentBody.Check(body)) return reply.code(400).send(fail('badRequest'));
-      const b = body as TournamentBody;
+    guard(TournamentBody, (b, reply) => {
       const t = sim.tournament;
       const now = sim.world.now();
       try {
@@ -227,9 +221,7 @@ export function registerAdmin(app: FastifyInstance, sim: Sim, token: string | un
 
   app.post(
     '/admin/account',
-    guard((body, reply) => {
-      if (!AccountBody.Check(body)) return reply.code(400).send(fail('badRequest'));
-      const b = body as AccountBody;
+    guard(AccountBody, (b, reply) => {
       const account = sim.accounts.find(b.account_id);
       if (!account) return reply.send(fail('account_not_exists'));
       let updated = account;
@@ -265,9 +257,7 @@ export function registerAdmin(app: FastifyInstance, sim: Sim, token: string | un
 
   app.post(
     '/admin/lottery',
-    guard((body, reply) => {
-      if (!LotteryBody.Check(body)) return reply.code(400).send(fail('badRequest'));
-      const b = body as LotteryBody;
+    guard(LotteryBody, (b, reply) => {
       try {
         const refunded = sim.lottery.cancelDraw(b.draw_id, sim.world.now());
         return ok({ draw_id: b.draw_id, refunded: refunded.map((t) => t.ticketId) });
@@ -281,9 +271,7 @@ export function registerAdmin(app: FastifyInstance, sim: Sim, token: string | un
   // Game providers: a provider into or out of maintenance, a member's game switches.
   app.post(
     '/admin/games',
-    guard((body, reply) => {
-      if (!GamesBody.Check(body)) return reply.code(400).send(fail('badRequest'));
-      const b = body as GamesBody;
+    guard(GamesBody, (b, reply) => {
       if ('provider' in b) sim.games.setMaintenance(b.provider, b.maintenance);
       if ('account_id' in b) {
         const id = b.account_id.trim().toLowerCase();

@@ -7,7 +7,6 @@
  *   newest last, English only (the lists answer English in every language for them).
  */
 import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
 import Type from 'typebox';
 import { Compile } from 'typebox/compile';
 import { fail, ok } from '../reply.ts';
@@ -30,16 +29,13 @@ const MessageBodySchema = Type.Object(
   { additionalProperties: false },
 );
 const MessageBody = Compile(MessageBodySchema);
-type MessageBody = Static<typeof MessageBodySchema>;
 
 export function registerSiteAdmin(app: FastifyInstance, sim: Sim, token: string | undefined): void {
   const guard = adminGuard(token);
 
   app.post(
     '/admin/site',
-    guard((body, reply) => {
-      if (!SiteBody.Check(body)) return reply.code(400).send(fail('badRequest'));
-      const b = body as { maintenance?: boolean };
+    guard(SiteBody, (b) => {
       if (b.maintenance !== undefined) {
         sim.siteMaintenance = b.maintenance;
         sim.log.info({ maintenance: b.maintenance }, 'site maintenance switched');
@@ -50,9 +46,7 @@ export function registerSiteAdmin(app: FastifyInstance, sim: Sim, token: string 
 
   app.post(
     '/admin/message',
-    guard((body, reply) => {
-      if (!MessageBody.Check(body)) return reply.code(400).send(fail('badRequest'));
-      const b = body as MessageBody;
+    guard(MessageBody, (b, reply) => {
       const accountId = b.account_id?.trim().toLowerCase() ?? null;
       if (b.kind === 'personal' && (accountId === null || !sim.store.accounts.has(accountId))) {
         return reply.code(400).send(fail('account_not_exists'));
