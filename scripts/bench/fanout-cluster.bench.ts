@@ -9,7 +9,8 @@
  * each process's /metrics, so the heartbeats are counted as frames here), plus Redis's CPU.
  *
  * `npx tsx scripts/bench/run.ts --only fanout-cluster` (N = 5,000; `--quick` N = 200;
- * `FANOUT_CLUSTER_N=2000,5000` chooses N).
+ * `FANOUT_CLUSTER_N=2000,5000` chooses N, `FANOUT_CLUSTER_PROCESSES=1,2,3` the process counts).
+ * Redis's commands per second are counted too (INFO stats), for CAPACITY.md's model.
  */
 
 import type { ChildProcess } from 'node:child_process';
@@ -36,6 +37,8 @@ interface Row {
   cpuPercent: number;
   cpuMicrosPerFrame: number;
   redisCpuPercent: number;
+  /** Commands Redis processed per second (INFO stats `total_commands_processed`). */
+  redisOpsPerSec: number;
   pollsPerSec: number;
   delivered: number;
   errors: number;
@@ -119,6 +122,7 @@ async function phase(
   await sleep(2000);
   const c0 = await Promise.all(gateways.map(counters));
   const r0 = redis ? procCpuSeconds(redis.pid) : 0;
+  const o0 = redis ? await redisCommands(redis) : 0;
   for (const w of workers) w.send({ cmd: 'start' });
   const t0 = performance.now();
   await sleep(windowMs);
@@ -131,6 +135,7 @@ async function phase(
   );
   const c1 = await Promise.all(gateways.map(counters));
   const r1 = redis ? procCpuSeconds(redis.pid) : 0;
+  const o1 = redis ? await redisCommands(redis) : 0;
   const seconds = (performance.now() - t0) / 1000;
   await Promise.all(workers.map(stop));
 
@@ -150,6 +155,8 @@ async function phase(
     cpuPercent: (cpu * 100) / seconds,
     cpuMicrosPerFrame: frames > 0 ? (cpu * 1e6) / frames : Number.NaN,
     redisCpuPercent: redis ? ((r1 - r0) * 100) / seconds : 0,
+    // The measuring connections' own few commands (ready check, INFO) are within the noise.
+    redisOpsPerSec: redis ? (o1 - o0) / seconds : 0,
     pollsPerSec: (sum(c1, 'polls') - sum(c0, 'polls')) / seconds,
     delivered: reports.reduce((a, r) => a + r.frames, 0),
     errors: reports.reduce((a, r) => a + r.errors, 0) + ready.reduce((a, r) => a + r.errors, 0),
@@ -174,12 +181,12 @@ function gatewayEnv(upstreamUrl: string, redisUrl?: string): Record<string, stri
 function table(rows: Row[]): string {
   const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
   const lines = [
-    '| gateway processes | clients | p50 ms | p99 ms | frames/s | gateways CPU % (sum) | CPU µs/frame | Redis CPU % | gateway polls/s (sum) | errors |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| gateway processes | clients | p50 ms | p99 ms | frames/s | gateways CPU % (sum) | CPU µs/frame | Redis CPU % | Redis commands/s | gateway polls/s (sum) | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.processes}${r.processes > 1 ? ' (Redis cluster)' : ' (no Redis)'} | ${r.n} | ${f(r.p50, 0)} | ${f(r.p99, 0)} | ${f(r.framesPerSec, 0)} | ${f(r.cpuPercent)} | ${f(r.cpuMicrosPerFrame, 2)} | ${r.processes > 1 ? f(r.redisCpuPercent) : '-'} | ${f(r.pollsPerSec, 2)} | ${r.errors} |`,
+      `| ${r.processes}${r.processes > 1 ? ' (Redis cluster)' : ' (no Redis)'} | ${r.n} | ${f(r.p50, 0)} | ${f(r.p99, 0)} | ${f(r.framesPerSec, 0)} | ${f(r.cpuPercent)} | ${f(r.cpuMicrosPerFrame, 2)} | ${r.processes > 1 ? f(r.redisCpuPercent) : '-'} | ${r.processes > 1 ? f(r.redisOpsPerSec, 0) : '-'} | ${f(r.pollsPerSec, 2)} | ${r.errors} |`,
     );
   }
   return lines.join('\n');
@@ -196,6 +203,8 @@ const fanoutCluster: Benchmark = {
         ? [200]
         : [5000];
     const windowMs = options.quick ? 6000 : 15_000;
+    // FANOUT_CLUSTER_PROCESSES=1,2,3: the process counts of each N (CAPACITY.md's 3-process check).
+    const counts = (process.env.FANOUT_CLUSTER_PROCESSES ?? '1,2').split(',').map(Number);
     const recording = process.env.FANOUT_RECORDING;
     const rows: Row[] = [];
     const numbers: Record<string, number> = {};
@@ -207,7 +216,7 @@ const fanoutCluster: Benchmark = {
       const session = await login(simUrl);
       redis = await startRedis();
       for (const n of ns) {
-        for (const processes of [1, 2]) {
+        for (const processes of counts) {
           const redisUrl = processes > 1 ? redis.url : undefined;
           if (redisUrl) await flush(redis);
           for (let p = 0; p < processes; p++)
@@ -229,16 +238,29 @@ const fanoutCluster: Benchmark = {
       await redis?.stop();
       await Promise.all([...children].map(stop));
     }
-    const ratios = [...new Set(rows.map((r) => r.n))].map((n) => {
-      const one = rows.find((r) => r.processes === 1 && r.n === n);
-      const two = rows.find((r) => r.processes === 2 && r.n === n);
-      if (!one || !two) return '';
-      return `- N=${n}: 2 processes / 1: p50 ${(two.p50 / one.p50).toFixed(2)}x, p99 ${(two.p99 / one.p99).toFixed(2)}x, CPU per frame ${(two.cpuMicrosPerFrame / one.cpuMicrosPerFrame).toFixed(2)}x (gateways only; Redis adds ${two.redisCpuPercent.toFixed(1)}% of a core).`;
-    });
+    const ratios = rows
+      .filter((r) => r.processes > 1)
+      .map((many) => {
+        const one = rows.find((r) => r.processes === 1 && r.n === many.n);
+        if (!one) return '';
+        return `- N=${many.n}: ${many.processes} processes / 1: p50 ${(many.p50 / one.p50).toFixed(2)}x, p99 ${(many.p99 / one.p99).toFixed(2)}x, CPU per frame ${(many.cpuMicrosPerFrame / one.cpuMicrosPerFrame).toFixed(2)}x (gateways only; Redis adds ${many.redisCpuPercent.toFixed(1)}% of a core, ${many.redisOpsPerSec.toFixed(0)} commands/s).`;
+      });
     const source = recording ? `Upstream: the recording \`${recording}\` replayed in a loop.\n\n` : '';
     return { markdown: `${source}${table(rows)}\n\n${ratios.join('\n')}`, numbers };
   },
 };
+
+/** Redis's count of commands processed since it started. */
+async function redisCommands(redis: RunningRedis): Promise<number> {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(redis.url);
+  try {
+    const info = await client.info('stats');
+    return Number(/total_commands_processed:(\d+)/.exec(info)?.[1] ?? Number.NaN);
+  } finally {
+    client.disconnect();
+  }
+}
 
 /** A fresh Redis per cluster row: no topic history left from an earlier row. */
 async function flush(redis: RunningRedis): Promise<void> {
