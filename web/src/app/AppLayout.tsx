@@ -39,7 +39,9 @@ export function AppLayout({ popup = false }: { popup?: boolean }) {
   );
 
   useEffect(() => {
-    const subscription = messages.on('error', ({ code }) => session.send({ type: 'error.report', code }));
+    const subscription = messages.on('messages.failed', ({ code }) =>
+      session.send({ type: 'error.report', code }),
+    );
     return () => subscription.unsubscribe();
   }, [messages, session]);
 

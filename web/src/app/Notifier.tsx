@@ -91,7 +91,7 @@ export function Notifier() {
   const nextId = useRef(1);
 
   useEffect(() => {
-    const subscription = session.on('notify', ({ code, action }) => {
+    const subscription = session.on('session.notify', ({ code, action }) => {
       if (action.log) logCode(code, action.kind);
       const item = { id: nextId.current++, code, action };
       if (action.show === 'toast') setToasts((list) => [...list.slice(-4), item]);

@@ -25,7 +25,9 @@ export function Wiring() {
   }, [preferences, accountId, token]);
 
   useEffect(() => {
-    const subscription = preferences.on('error', ({ code }) => session.send({ type: 'error.report', code }));
+    const subscription = preferences.on('prefs.failed', ({ code }) =>
+      session.send({ type: 'error.report', code }),
+    );
     return () => subscription.unsubscribe();
   }, [preferences, session]);
 

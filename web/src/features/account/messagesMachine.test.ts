@@ -47,7 +47,7 @@ describe('messagesMachine', () => {
     });
     const actor = createActor(machine, { input: { auth: { account_id: 'a', session_token: 't' } } });
     const codes: string[] = [];
-    actor.on('error', (e) => codes.push(e.code));
+    actor.on('messages.failed', (e) => codes.push(e.code));
     actor.start();
     await waitFor(actor, (s) => s.matches('idle'));
     expect(codes).toEqual(['session_expired']);

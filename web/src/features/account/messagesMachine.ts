@@ -27,7 +27,7 @@ export const messagesMachine = setup({
     context: {} as { auth: Auth; unread: number },
     events: {} as { type: 'messages.refresh' } | { type: 'messages.stream'; unread: number },
     input: {} as MessagesInput,
-    emitted: {} as { type: 'error'; code: string },
+    emitted: {} as { type: 'messages.failed'; code: string },
   },
   actors: {
     load: fromPromise<MessagesOutcome, MessagesInput>(({ input }) => loadMessages(input)),
@@ -37,7 +37,10 @@ export const messagesMachine = setup({
   },
   actions: {
     store: assign((_, output: MessagesOutcome) => (output.ok ? { unread: output.unread } : {})),
-    emitFailure: emit((_, params: { code: string }) => ({ type: 'error' as const, code: params.code })),
+    emitFailure: emit((_, params: { code: string }) => ({
+      type: 'messages.failed' as const,
+      code: params.code,
+    })),
   },
 }).createMachine({
   id: 'messages',

@@ -107,7 +107,7 @@ describe('preferencesMachine', () => {
     const { machine, sent } = withSave(() => (++calls === 1 ? first.promise : Promise.resolve({ ok: true })));
     const actor = createActor(machine, { input: {} }).start();
     const errors: string[] = [];
-    actor.on('error', (e) => errors.push(e.code));
+    actor.on('prefs.failed', (e) => errors.push(e.code));
     await signIn(actor);
     actor.send({ type: 'prefs.update', patch: { pageDisplay: { oddsType: 2 } } });
     actor.send({ type: 'prefs.update', patch: { pageDisplay: { oddsType: 3 } } });
@@ -122,7 +122,7 @@ describe('preferencesMachine', () => {
     const { machine } = withSave(async () => ({ ok: false, code: 'session_expired' }));
     const actor = createActor(machine, { input: {} }).start();
     const errors: string[] = [];
-    actor.on('error', (e) => errors.push(e.code));
+    actor.on('prefs.failed', (e) => errors.push(e.code));
     await signIn(actor);
     actor.send({ type: 'prefs.update', patch: { betting: { quickBet: true } } });
     await waitFor(actor, (s) => s.matches('idle') && errors.length === 1);
@@ -164,7 +164,7 @@ describe('preferencesMachine', () => {
     );
     const actor = createActor(machine, { input: {} }).start();
     const errors: string[] = [];
-    actor.on('error', (e) => errors.push(e.code));
+    actor.on('prefs.failed', (e) => errors.push(e.code));
     await signIn(actor);
     expect(errors).toEqual(['session_expired']);
     expect(actor.getSnapshot().context.layout).toEqual(defaultLayout());

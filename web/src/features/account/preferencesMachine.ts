@@ -50,7 +50,7 @@ export function storedChanges(channel: () => SessionChannel = sessionChannel) {
   );
 }
 
-export type PreferencesEmitted = { type: 'error'; code: string } | { type: 'saved' };
+export type PreferencesEmitted = { type: 'prefs.failed'; code: string } | { type: 'prefs.saved' };
 
 export const preferencesMachine = setup({
   types: {
@@ -120,9 +120,12 @@ export const preferencesMachine = setup({
     setAuth: assign({ auth: ({ event }) => (event.type === 'auth.set' ? event.auth : null) }),
     markDirty: assign({ dirty: true }),
     clearDirty: assign({ dirty: false }),
-    emitBusy: emit({ type: 'error', code: 'requestProcessing' }),
-    emitFailure: emit((_, params: { code: string }) => ({ type: 'error' as const, code: params.code })),
-    emitSaved: emit({ type: 'saved' }),
+    emitBusy: emit({ type: 'prefs.failed', code: 'requestProcessing' }),
+    emitFailure: emit((_, params: { code: string }) => ({
+      type: 'prefs.failed' as const,
+      code: params.code,
+    })),
+    emitSaved: emit({ type: 'prefs.saved' }),
   },
 }).createMachine({
   id: 'preferences',

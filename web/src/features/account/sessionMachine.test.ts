@@ -91,9 +91,9 @@ function harness(options: {
   return { machine, calls };
 }
 
-function collect(actor: { on: (type: 'notify', fn: (e: SessionEmitted) => void) => unknown }) {
+function collect(actor: { on: (type: 'session.notify', fn: (e: SessionEmitted) => void) => unknown }) {
   const notices: SessionEmitted[] = [];
-  actor.on('notify', (e) => notices.push(e));
+  actor.on('session.notify', (e) => notices.push(e));
   return notices;
 }
 

@@ -74,7 +74,7 @@ export type SessionEvent =
   | { type: 'session.ended'; code?: string }
   | { type: 'error.report'; code: string; callerWantsDialog?: boolean };
 
-export type SessionEmitted = { type: 'notify'; code: string; action: UiAction };
+export type SessionEmitted = { type: 'session.notify'; code: string; action: UiAction };
 
 /** A login (password, switch or token) the upstream refused, with its catalogue code. */
 export class LoginRefused extends CallFailure {
@@ -260,7 +260,7 @@ export const sessionMachine = setup({
   actions: {
     /** Resolves a code through the catalogue and tells the UI (and the network state). */
     notify: emit((_, params: NotifyParams) => ({
-      type: 'notify' as const,
+      type: 'session.notify' as const,
       code: params.code,
       action: uiActionFor(params.code, {
         loggedIn: params.loggedIn,

@@ -395,9 +395,9 @@ describe('betSlipMachine: placement failures', () => {
         timeout: 2000,
       });
       expect(s.context.error).toBe(code);
-      const notify = h.emitted.find((e) => e.type === 'notify');
+      const notify = h.emitted.find((e) => e.type === 'slip.notify');
       expect(notify).toEqual({
-        type: 'notify',
+        type: 'slip.notify',
         code,
         action: uiActionFor(code, { loggedIn: true, callerWantsDialog: true }),
       });
@@ -411,7 +411,7 @@ describe('betSlipMachine: placement failures', () => {
     await placeSingle(h);
     const s = await waitFor(h.actor, (x) => x.matches('empty'), { timeout: 2000 });
     expect(s.context.selections).toEqual([]);
-    expect(h.emitted.find((e) => e.type === 'notify')).toMatchObject({
+    expect(h.emitted.find((e) => e.type === 'slip.notify')).toMatchObject({
       code: 'marketTypeChanged',
       action: { removeBetSlip: true },
     });
@@ -486,7 +486,7 @@ describe('betSlipMachine: placement failures', () => {
     const h = harness({ place: () => ({ ok: false, code: 'session_expired' }) });
     await placeSingle(h);
     await waitFor(h.actor, (x) => x.matches({ open: 'ready' }) && h.placed.length === 1, { timeout: 2000 });
-    expect(h.emitted.find((e) => e.type === 'notify')).toMatchObject({ action: { logout: true } });
+    expect(h.emitted.find((e) => e.type === 'slip.notify')).toMatchObject({ action: { logout: true } });
   });
 
   it('a suspended market on betcheck locks the pick', async () => {

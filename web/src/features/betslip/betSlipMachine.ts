@@ -124,7 +124,7 @@ export type BetSlipEvent =
   | { type: 'prefs.change'; betting: NonNullable<BetSlipInput['betting']> };
 
 export type BetSlipEmitted =
-  | { type: 'notify'; code: string; action: UiAction }
+  | { type: 'slip.notify'; code: string; action: UiAction }
   | { type: 'balance.refresh' }
   | { type: 'bet.placed'; bet: BetView };
 
@@ -325,7 +325,7 @@ export function placeProblem(context: BetSlipContext): string | null {
 }
 
 const notifyOf = (code: string): BetSlipEmitted => ({
-  type: 'notify',
+  type: 'slip.notify',
   code,
   action: uiActionFor(code, { loggedIn: true, callerWantsDialog: true }),
 });

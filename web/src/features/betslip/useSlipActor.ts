@@ -107,7 +107,7 @@ export function useSlipActor() {
     if (changed) slip.send({ type: 'prefs.change', betting: changed });
   }, [slip, layout.betting]);
   useEffect(() => {
-    const a = slip.on('notify', (e) =>
+    const a = slip.on('slip.notify', (e) =>
       session.send({ type: 'error.report', code: e.code, callerWantsDialog: true }),
     );
     const b = slip.on('balance.refresh', () => session.send({ type: 'balance.refresh' }));

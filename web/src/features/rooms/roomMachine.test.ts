@@ -169,7 +169,7 @@ describe('roomMachine', () => {
     await waitFor(actor, (s) => s.matches({ joining: 'form' }) && s.context.error !== null);
     expect(actor.getSnapshot().context.error).toBe('invalid_password');
     // The form shows it; a dialog saying it again would say it twice.
-    expect(emitted.filter((e) => e.type === 'notify')).toEqual([]);
+    expect(emitted.filter((e) => e.type === 'room.notify')).toEqual([]);
     actor.send({ type: 'room.cancel' });
     expect(actor.getSnapshot().matches('list')).toBe(true);
   });
@@ -182,7 +182,7 @@ describe('roomMachine', () => {
     full.actor.send({ type: 'room.join', requestId: 'join-0005' });
     await waitFor(full.actor, (s) => s.matches({ joining: 'form' }) && s.context.error !== null);
     expect(full.actor.getSnapshot().context.error).toBe('roomFull');
-    expect(full.emitted.filter((e) => e.type === 'notify')).toEqual([]);
+    expect(full.emitted.filter((e) => e.type === 'room.notify')).toEqual([]);
     const expired = harness({ join: async () => no('session_not_exists') });
     expired.lobby$.next({ rooms: [room()], stale: false });
     expired.actor.send({ type: 'room.select', roomId: 7 });
@@ -190,7 +190,7 @@ describe('roomMachine', () => {
     expired.actor.send({ type: 'room.join', requestId: 'join-0006' });
     await waitFor(expired.actor, (s) => s.matches({ joining: 'form' }) && s.context.error !== null);
     expect(
-      expired.emitted.filter((e) => e.type === 'notify').map((e) => e.type === 'notify' && e.code),
+      expired.emitted.filter((e) => e.type === 'room.notify').map((e) => e.type === 'room.notify' && e.code),
     ).toEqual(['session_not_exists']);
   });
 
@@ -210,7 +210,7 @@ describe('roomMachine', () => {
     const missing = harness({ info: async () => no('roomNotExists') }, 99);
     await waitFor(missing.actor, (s) => s.matches('missing'));
     expect(missing.actor.getSnapshot().context.error).toBe('roomNotExists');
-    expect(missing.emitted.map((e) => e.type)).toEqual(['notify']);
+    expect(missing.emitted.map((e) => e.type)).toEqual(['room.notify']);
   });
 
   it('places a points single and a parlay; refuses what the rules refuse before calling', async () => {
@@ -261,7 +261,7 @@ describe('roomMachine', () => {
     actor.send({ type: 'slip.place', requestId: 'bet-00003' });
     await waitFor(actor, (s) => s.context.error === 'roomStopBetting');
     expect(actor.getSnapshot().context.picks).toHaveLength(1);
-    expect(emitted.some((e) => e.type === 'notify' && e.code === 'roomStopBetting')).toBe(true);
+    expect(emitted.some((e) => e.type === 'room.notify' && e.code === 'roomStopBetting')).toBe(true);
   });
 
   it('leaves an open room (fee refunded: balance refreshed); a started room answers roomStarted', async () => {

@@ -85,7 +85,7 @@ export type RoomEvent =
   | { type: 'slip.clear' };
 
 export type RoomEmitted =
-  | { type: 'notify'; code: string; action: UiAction }
+  | { type: 'room.notify'; code: string; action: UiAction }
   | { type: 'balance.refresh' }
   | { type: 'room.joined'; room: Room }
   | { type: 'room.left'; room: Room }
@@ -130,7 +130,7 @@ export function roomActors(deps: RoomDeps) {
 }
 
 const notifyOf = (code: string): RoomEmitted => ({
-  type: 'notify',
+  type: 'room.notify',
   code,
   action: uiActionFor(code, { loggedIn: true, callerWantsDialog: true }),
 });

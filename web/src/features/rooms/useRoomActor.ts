@@ -32,7 +32,7 @@ export function useRoomActor(input: RoomInput) {
   );
   const actor = useActorRef(machine, { input });
   useEffect(() => {
-    const a = actor.on('notify', (e) =>
+    const a = actor.on('room.notify', (e) =>
       session.send({ type: 'error.report', code: e.code, callerWantsDialog: true }),
     );
     const b = actor.on('balance.refresh', () => session.send({ type: 'balance.refresh' }));
