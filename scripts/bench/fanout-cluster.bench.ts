@@ -250,27 +250,27 @@ const fanoutCluster: Benchmark = {
   },
 };
 
-/** Redis's count of commands processed since it started. */
-async function redisCommands(redis: RunningRedis): Promise<number> {
+/** `use` on a connection of its own to `redis`, closed afterwards. */
+async function withRedis<T>(
+  redis: RunningRedis,
+  use: (client: import('ioredis').Redis) => Promise<T>,
+): Promise<T> {
   const { Redis } = await import('ioredis');
   const client = new Redis(redis.url);
   try {
-    const info = await client.info('stats');
-    return Number(/total_commands_processed:(\d+)/.exec(info)?.[1] ?? Number.NaN);
+    return await use(client);
   } finally {
     client.disconnect();
   }
 }
 
+/** Redis's count of commands processed since it started. */
+const redisCommands = (redis: RunningRedis) =>
+  withRedis(redis, async (client) =>
+    Number(/total_commands_processed:(\d+)/.exec(await client.info('stats'))?.[1] ?? Number.NaN),
+  );
+
 /** A fresh Redis per cluster row: no topic history left from an earlier row. */
-async function flush(redis: RunningRedis): Promise<void> {
-  const { Redis } = await import('ioredis');
-  const client = new Redis(redis.url);
-  try {
-    await client.flushall();
-  } finally {
-    client.disconnect();
-  }
-}
+const flush = (redis: RunningRedis) => withRedis(redis, (client) => client.flushall());
 
 export default fanoutCluster;
