@@ -122,8 +122,8 @@ const GamesBody = Compile(GamesBodySchema);
 
 const Loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-/** A loopback request with the admin token (the other admin routes, and live/index.ts). */
-export function adminAllowed(request: FastifyRequest, token: string): boolean {
+/** A loopback request with the admin token (every admin route, through `adminGuard`). */
+function adminAllowed(request: FastifyRequest, token: string): boolean {
   if (!Loopback.has(request.socket.remoteAddress ?? '')) return false;
   const given = request.headers['x-admin-token'];
   if (typeof given !== 'string') return false;
