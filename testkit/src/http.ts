@@ -24,14 +24,16 @@ export async function postJson(
     headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  const text = await response.text();
-  let json: Json;
+  return { http: response.status, json: parseJsonAnswer(await response.text()), headers: response.headers };
+}
+
+/** A reply body as JSON; `{ unparsable: text }` when it is not JSON, so a test can still read it. */
+export function parseJsonAnswer(text: string): Json {
   try {
-    json = JSON.parse(text) as Json;
+    return JSON.parse(text) as Json;
   } catch {
-    json = { unparsable: text };
+    return { unparsable: text };
   }
-  return { http: response.status, json, headers: response.headers };
 }
 
 export interface TestSession {

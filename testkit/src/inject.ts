@@ -6,7 +6,7 @@
  */
 import { type BuildGatewayOptions, buildGateway } from '@sportsbook/gateway';
 import { type RunningSim, type StartSimOptions, startSim } from '@sportsbook/upstream-sim';
-import type { Json, JsonAnswer, TestSession } from './http.ts';
+import { type Json, type JsonAnswer, parseJsonAnswer, type TestSession } from './http.ts';
 import { AdminToken, simAdmin } from './stack.ts';
 
 /** The gateway app `buildGateway` returns. */
@@ -43,14 +43,6 @@ function toHeaders(raw: Record<string, string | string[] | number | undefined>):
   return headers;
 }
 
-function parse(text: string): Json {
-  try {
-    return JSON.parse(text) as Json;
-  } catch {
-    return { unparsable: text };
-  }
-}
-
 /** Any request through `app.inject`, read as an `InjectedReply`. */
 export async function inject(
   app: GatewayApp,
@@ -69,7 +61,7 @@ export async function inject(
   });
   const body = res.rawPayload;
   const text = body.toString('utf8');
-  return { http: res.statusCode, headers: toHeaders(res.headers), text, body, json: parse(text) };
+  return { http: res.statusCode, headers: toHeaders(res.headers), text, body, json: parseJsonAnswer(text) };
 }
 
 /** POSTs `body` as JSON through `app.inject` (a string is sent as is, for malformed-body tests). */
