@@ -44,6 +44,11 @@ export interface TestSession {
 /** Logs in at an `authlogin` URL (the sim's or the gateway's); throws unless it succeeded. */
 export async function loginAt(url: string, accountId: string, password = 'demo1234'): Promise<TestSession> {
   const { json } = await postJson(url, { account_id: accountId, password });
+  return sessionFromLogin(accountId, json);
+}
+
+/** The session of an `authlogin` reply; throws unless the login succeeded. */
+export function sessionFromLogin(accountId: string, json: Json): TestSession {
   if (json.status !== 1) throw new Error(`login ${accountId} failed: ${JSON.stringify(json)}`);
   return { account_id: accountId, session_token: json.member_profile.player_info[0].session_token as string };
 }

@@ -6,7 +6,7 @@
  */
 import { type BuildGatewayOptions, buildGateway } from '@sportsbook/gateway';
 import { type RunningSim, type StartSimOptions, startSim } from '@sportsbook/upstream-sim';
-import { type Json, type JsonAnswer, parseJsonAnswer, type TestSession } from './http.ts';
+import { type Json, type JsonAnswer, parseJsonAnswer, sessionFromLogin, type TestSession } from './http.ts';
 import { AdminToken, simAdmin } from './stack.ts';
 
 /** The gateway app `buildGateway` returns. */
@@ -87,8 +87,7 @@ export async function injectLogin(
   password = 'demo1234',
 ): Promise<TestSession> {
   const { json } = await injectJson(app, '/api/authlogin', { account_id: accountId, password });
-  if (json.status !== 1) throw new Error(`login ${accountId} failed: ${JSON.stringify(json)}`);
-  return { account_id: accountId, session_token: json.member_profile.player_info[0].session_token as string };
+  return sessionFromLogin(accountId, json);
 }
 
 export interface InjectStack {
