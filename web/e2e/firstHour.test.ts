@@ -103,6 +103,9 @@ describe('a logout reaches every window of the session', { timeout: 90_000 }, ()
       }),
     ]);
     await betsPopup.waitForURL((u) => u.pathname === '/info/betlist');
+    // Running, as the other pop-up is: the app attached (the page's list shown), so its session
+    // channel listens. (A pop-up still booting when the logout comes is a different case.)
+    await betsPopup.locator('table[data-list="running"], p[data-empty]').first().waitFor();
     const closed = Promise.all([
       infoPopup.waitForEvent('close', { timeout: FollowMs + 1_000 }),
       betsPopup.waitForEvent('close', { timeout: FollowMs + 1_000 }),
