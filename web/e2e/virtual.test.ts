@@ -21,8 +21,6 @@ beforeAll(async () => {
     sim: { loadAccounts: 3, world: { liveMatches: 4, todayMatches: 6, earlyMatches: 2 } },
     gateway: { pollIntervalMs: 200, heartbeatMs: 1000 },
   });
-  context = await stack.browser.newContext();
-  page = await context.newPage();
 }, 180_000);
 afterAll(async () => {
   await context?.close();
@@ -47,6 +45,10 @@ async function waitBalance(expected: number): Promise<void> {
 
 describe('virtual sports and the number game', () => {
   it('bets on a virtual football event, which plays out and settles in the balance and statement', async () => {
+    // A context of its own, so that a retry starts logged out again.
+    await context?.close();
+    context = await stack.browser.newContext();
+    page = await context.newPage();
     await logIn(page, stack.gateway.url, 'load01');
     const start = sim().wallet.balance('load01');
     await page.locator('.sports-menu [data-sport="180"]').click();
@@ -54,8 +56,12 @@ describe('virtual sports and the number game', () => {
     await event.locator('.virtual-price:not([disabled])').first().waitFor();
     expect(await event.locator('[data-countdown]').textContent()).toMatch(/\d+:\d\d/);
     const matchId = Number(await event.getAttribute('data-match'));
-    await event.locator('.virtual-price[data-selection="0"]:not([disabled])').first().click();
-    await placeFromSlip(page, '50');
+    const home = event.locator('.virtual-price[data-selection="0"]:not([disabled])').first();
+    // A long shot in Malay odds is negative: the stake is the win, and the risk (stake x |odds|)
+    // must still reach the minimum bet (MYR 5), so the stake grows as the price falls.
+    const shown = Number(await home.locator('strong').textContent());
+    await home.click();
+    await placeFromSlip(page, shown < 0 ? String(Math.ceil(10 / -shown)) : '50');
 
     // Placed through vbetsingle: a virtual bet, its risk frozen.
     await expect.poll(() => sim().store.accountBets('load01').length, { timeout: 10_000 }).toBe(1);
