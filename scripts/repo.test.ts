@@ -9,6 +9,11 @@ import { describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name: string) => `${root}node_modules/.bin/${name}`;
+// The native TypeScript 7 compiler (package alias `typescript-native`) checks the same rules
+// three to four times faster than 5.9's; 5.9 stays the `typescript` package for the tools that
+// need its JS API (this file's comment reader, openapi-typescript). Its own path, because both
+// packages name their binary `tsc` and either may own node_modules/.bin/tsc.
+const nativeTsc = `${root}node_modules/typescript-native/bin/tsc`;
 
 async function exitOf(cmd: string, args: string[]): Promise<{ code: number; output: string }> {
   try {
@@ -24,13 +29,13 @@ async function exitOf(cmd: string, args: string[]): Promise<{ code: number; outp
 // error or an unformatted file fails `npm test` (and CI), not just a developer's editor.
 describe('repository hygiene', () => {
   it('typechecks the node packages (protocol, upstream-sim, gateway, scripts)', async () => {
-    const { code, output } = await exitOf(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+    const { code, output } = await exitOf(nativeTsc, ['-p', 'tsconfig.json', '--noEmit']);
     expect(output).toBe('');
     expect(code).toBe(0);
   }, 240_000);
 
   it('typechecks the web app and its end-to-end tests', async () => {
-    const { code, output } = await exitOf(bin('tsc'), ['-p', 'web/tsconfig.json', '--noEmit']);
+    const { code, output } = await exitOf(nativeTsc, ['-p', 'web/tsconfig.json', '--noEmit']);
     expect(output).toBe('');
     expect(code).toBe(0);
   }, 240_000);
