@@ -52,7 +52,7 @@ describe('reply schemas against the real gateway and simulator', () => {
 
   function ok<T>(result: ApiResult<T>): T {
     expect(result).toMatchObject({ ok: true });
-    if (!result.ok) throw new Error(result.code);
+    if (!result.ok) throw new Error(result.error.code);
     return result.value;
   }
 

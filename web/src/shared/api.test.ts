@@ -97,14 +97,14 @@ describe('api client replies', () => {
         'bet/betsingle',
         placeBody,
       );
-      expect(result).toEqual({ ok: false, code: MalformedReplyCode });
+      expect(result).toEqual({ ok: false, error: { code: MalformedReplyCode } });
     }
     // Status "1" is success too: its fields are checked the same way.
     const asString = await answering({ status: '1', statusdesc: 'success', data: {} }).client.call(
       'bet/cashoutcheck',
       { ...auth, bet_id: 'B1' },
     );
-    expect(asString).toEqual({ ok: false, code: MalformedReplyCode });
+    expect(asString).toEqual({ ok: false, error: { code: MalformedReplyCode } });
     expect(MalformedReplyCode).toBe('systemError');
     expect(isKnownErrorCode(MalformedReplyCode)).toBe(true);
     // A bet slip or page asking for it shows the catalogue's message.
@@ -119,7 +119,7 @@ describe('api client replies', () => {
       statusdesc: 'success',
       data: [{ date: '2026-11-23', opening_balance: 'x', credit: 0, debit: 0, closing_balance: 0 }],
     }).client.call('dailystatement', { ...auth, start_date: '2026-11-23', end_date: '2026-11-23' });
-    expect(statement).toEqual({ ok: false, code: MalformedReplyCode });
+    expect(statement).toEqual({ ok: false, error: { code: MalformedReplyCode } });
     const unread = await answering({ status: 1, statusdesc: 'success', data: { unread: 3 } }).client.call(
       'personalunread',
       { ...auth },
@@ -129,7 +129,7 @@ describe('api client replies', () => {
       'userbalance',
       { ...auth, parent_id: 'ag01' },
     );
-    expect(balance).toEqual({ ok: false, code: MalformedReplyCode });
+    expect(balance).toEqual({ ok: false, error: { code: MalformedReplyCode } });
   });
 
   it('passes a failure on with its code, whatever else the failure carries', async () => {
@@ -143,11 +143,11 @@ describe('api client replies', () => {
       bet_id: 'B1',
       quote_id: 'Q1',
     });
-    expect(quoteMoved).toMatchObject({ ok: false, code: 'cashoutPriceChanged' });
+    expect(quoteMoved).toMatchObject({ ok: false, error: { code: 'cashoutPriceChanged' } });
     // The failed reply rides along for the codes that carry data (changeStakeMax's offered max_bet).
-    expect(quoteMoved.ok ? undefined : quoteMoved.reply).toMatchObject({ data: { quote_id: 'Q2' } });
+    expect(quoteMoved.ok ? undefined : quoteMoved.error.reply).toMatchObject({ data: { quote_id: 'Q2' } });
     const unreadable = await answering('not json').client.call('bet/betsingle', placeBody);
-    expect(unreadable).toEqual({ ok: false, code: TransportCode.failed });
+    expect(unreadable).toEqual({ ok: false, error: { code: TransportCode.failed } });
   });
 
   it('types request bodies by call', () => {

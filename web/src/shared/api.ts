@@ -1,7 +1,7 @@
 /**
  * The web's one door to the backend: every call is `POST /api/<call>` on the gateway (DESIGN.md).
  * A reply is mapped to a typed result: `{ ok: true, value }` when `status` is 1 or "1", otherwise
- * `{ ok: false, code }` with the reply's `statusdesc` (a code of the error catalogue, or a text the
+ * `{ ok: false, error: { code } }` with the reply's `statusdesc` (a code of the error catalogue, or a text the
  * UI shows as is). Transport failures become catalogue codes too: no reply or an unreadable one is
  * `requestFailed`, a call that outlives its timeout is `requestTimeout`. The HTTP status is not read:
  * the body's status/statusdesc is the outcome (protocol/CALLS.md).
@@ -16,9 +16,11 @@ import {
   CallTimeoutMs,
   callByName,
   type Envelope,
+  err,
   isOkStatus,
   isRecord,
   type OkReplyOf,
+  ok,
   type ReplyCallName,
   type RequestOf,
 } from '@sportsbook/protocol';
@@ -84,11 +86,11 @@ const loadChecker = () => {
 
 /** Maps a parsed reply body to a result (exported for tests of the mapping rules). */
 export function toResult<T extends object>(body: unknown): ApiResult<T> {
-  if (!isRecord(body) || !('status' in body)) return { ok: false, code: TransportCode.failed };
-  if (isOkStatus(body.status)) return { ok: true, value: body as T };
+  if (!isRecord(body) || !('status' in body)) return err({ code: TransportCode.failed });
+  if (isOkStatus(body.status)) return ok(body as T);
   const desc = body.statusdesc;
   // The failed reply rides along: some codes carry data (changeStakeMax's offered max_bet).
-  return { ok: false, code: typeof desc === 'string' && desc !== '' ? desc : 'systemError', reply: body };
+  return err({ code: typeof desc === 'string' && desc !== '' ? desc : 'systemError', reply: body });
 }
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
@@ -120,22 +122,22 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       try {
         parsed = await response.json();
       } catch {
-        return { ok: false, code: TransportCode.failed };
+        return err({ code: TransportCode.failed });
       }
       const result = toResult<ReplyOf<N>>(parsed);
       if (!result.ok) {
         // The whole site is in maintenance: every page goes to /maintenance (siteStatus.ts).
-        if (result.code === SiteMaintenanceCode) noteMaintenance();
+        if (result.error.code === SiteMaintenanceCode) noteMaintenance();
         return result;
       }
       const { replyProblem } = await loadChecker();
       const problem = replyProblem(name, parsed);
       if (problem === null) return result;
       console.warn('[sportsbook] reply of %s failed its schema: %s', name, problem);
-      return { ok: false, code: MalformedReplyCode };
-    } catch (err) {
-      if (callOptions.signal?.aborted) throw err;
-      return { ok: false, code: timeout.signal.aborted ? TransportCode.timeout : TransportCode.failed };
+      return err({ code: MalformedReplyCode });
+    } catch (error) {
+      if (callOptions.signal?.aborted) throw error;
+      return err({ code: timeout.signal.aborted ? TransportCode.timeout : TransportCode.failed });
     } finally {
       clearTimeout(timer);
     }
@@ -149,8 +151,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           subscriber.next(result);
           subscriber.complete();
         },
-        (err: unknown) => {
-          if (!abort.signal.aborted) subscriber.error(err);
+        (error: unknown) => {
+          if (!abort.signal.aborted) subscriber.error(error);
         },
       );
       return () => abort.abort();

@@ -1,13 +1,17 @@
 /**
- * The web's one ok-union and one session pair. Every call answers an `Outcome`: the value, or the
- * catalogue code of the failure (SPEC section 8); `shared/api.ts`'s `ApiResult` is an Outcome
- * whose failure may carry the failed reply. A feature's calls take the member's `Auth`.
+ * The web's ok-union and one session pair. Every call answers an `Outcome`: protocol's one
+ * `Result` shape whose failure is `{ code }`, the catalogue code of why there is none (SPEC section
+ * 8), read as `outcome.error.code`; `shared/api.ts`'s `ApiResult` is an Outcome whose failure may
+ * carry the failed reply. A feature's calls take the member's `Auth`.
  */
 
-/** A value, or the catalogue code of why there is none. `F`: more fields a failure may carry. */
-export type Outcome<T, F extends object = object> =
-  | { readonly ok: true; readonly value: T }
-  | ({ readonly ok: false; readonly code: string } & F);
+import { err, ok, type Result } from '@sportsbook/protocol';
+
+/** What a failed call carries: its catalogue code, and `F`: more fields a failure may carry. */
+export type CallError<F extends object = object> = { readonly code: string } & F;
+
+/** A value, or the catalogue code of why there is none: protocol's `Result` with a coded error. */
+export type Outcome<T, F extends object = object> = Result<T, CallError<F>>;
 
 /** The session pair every member call carries (SPEC section 7). */
 export interface Auth {
@@ -15,12 +19,12 @@ export interface Auth {
   readonly session_token: string;
 }
 
-/** An Outcome's failure as a plain failure (drops the extra fields). */
-export const failure = (code: string): { readonly ok: false; readonly code: string } => ({ ok: false, code });
+/** A plain failed Outcome: only the catalogue code. */
+export const failure = (code: string): Outcome<never> => err({ code });
 
-/** Maps the value of a successful Outcome; a failure passes through as a plain failure. */
+/** Maps the value of a successful Outcome; a failure passes through as a plain failure (drops the extra fields). */
 export function mapOutcome<T, U>(result: Outcome<T>, pick: (value: T) => U): Outcome<U> {
-  return result.ok ? { ok: true, value: pick(result.value) } : failure(result.code);
+  return result.ok ? ok(pick(result.value)) : failure(result.error.code);
 }
 
 /**
@@ -38,7 +42,7 @@ export class CallFailure extends Error {
 /** The value of an Outcome, or a CallFailure with its code. */
 export function valueOrThrow<T>(outcome: Outcome<T>): T {
   if (outcome.ok) return outcome.value;
-  throw new CallFailure(outcome.code);
+  throw new CallFailure(outcome.error.code);
 }
 
 /** The catalogue code of what a call actor threw (`systemError` for anything but a CallFailure). */

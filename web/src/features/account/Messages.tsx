@@ -115,10 +115,10 @@ export default function Messages() {
     const auth = { account_id: accountId, session_token: token };
     void calls.personal(auth, language, personalPage).then((outcome: ListOutcome) => {
       if (!live) return;
-      if (outcome.ok) setPersonal({ items: outcome.items, total: outcome.total });
+      if (outcome.ok) setPersonal(outcome.value);
       else {
         setPersonal({ items: [], total: 0 });
-        session.send({ type: 'error.report', code: outcome.code });
+        session.send({ type: 'error.report', code: outcome.error.code });
       }
       refreshMessages.current?.();
     });
@@ -133,8 +133,8 @@ export default function Messages() {
     const auth = { account_id: accountId, session_token: token };
     void calls.announcements(auth, language, announcePage).then((outcome) => {
       if (!live) return;
-      setAsked({ page: announcePage, items: outcome.ok ? outcome.items : [] });
-      if (!outcome.ok) session.send({ type: 'error.report', code: outcome.code });
+      setAsked({ page: announcePage, items: outcome.ok ? outcome.value.items : [] });
+      if (!outcome.ok) session.send({ type: 'error.report', code: outcome.error.code });
     });
     return () => {
       live = false;

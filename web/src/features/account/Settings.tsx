@@ -64,7 +64,7 @@ function ChangePassword() {
       setDone(true);
       setForm({ currentPassword: '', newPassword: '', confirmPassword: '' });
     } else {
-      session.send({ type: 'error.report', code: outcome.code, callerWantsDialog: true });
+      session.send({ type: 'error.report', code: outcome.error.code, callerWantsDialog: true });
     }
   };
   const field = (name: keyof typeof form, autoComplete: string) => (
@@ -117,7 +117,7 @@ function Nickname() {
     const outcome = await calls.setNickname(authOf(account), nickname);
     setBusy(false);
     if (outcome.ok) session.send({ type: 'profile.reload' });
-    else session.send({ type: 'error.report', code: outcome.code, callerWantsDialog: true });
+    else session.send({ type: 'error.report', code: outcome.error.code, callerWantsDialog: true });
   };
 
   return (

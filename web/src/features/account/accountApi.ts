@@ -12,7 +12,7 @@ import {
   type SettingsRequest,
 } from '@sportsbook/protocol';
 import type { ApiClient, ApiResult } from '../../shared/api.ts';
-import { type Auth, failure, type Outcome } from '../../shared/result.ts';
+import { type Auth, failure, mapOutcome, type Outcome } from '../../shared/result.ts';
 
 export interface Balance {
   /** Available balance, major units as the upstream sends them (display only). */
@@ -33,7 +33,7 @@ const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.is
  * reply's fields were checked against LoginReply by the client (a malformed one is systemError).
  */
 export function loginOutcome(result: ApiResult<LoginReply>): LoginOutcome {
-  if (!result.ok) return failure(result.code);
+  if (!result.ok) return failure(result.error.code);
   const account = accountFromLogin(result.value);
   return account ? { ok: true, value: account } : failure('loginFailed');
 }
@@ -47,7 +47,7 @@ export function balanceFromWallet(account: LoggedInAccount): Balance {
 }
 
 export function balanceOutcome(result: ApiResult<BalanceReply>): BalanceOutcome {
-  if (!result.ok) return failure(result.code);
+  if (!result.ok) return failure(result.error.code);
   const { balance, account_balance, outstanding_balance, retrieve_profile } = result.value;
   if (!isNumber(balance) || !isNumber(account_balance) || !isNumber(outstanding_balance)) {
     return failure('unableToGetBalanceAtTheMoment');
@@ -61,14 +61,13 @@ export function balanceOutcome(result: ApiResult<BalanceReply>): BalanceOutcome 
   };
 }
 
-export type StatusOutcome = { ok: true } | { ok: false; code: string };
-const status = (result: ApiResult<object>): StatusOutcome =>
-  result.ok ? { ok: true } : { ok: false, code: result.code };
+/** A call whose success carries nothing to read. */
+export type StatusOutcome = Outcome<null>;
+const status = (result: ApiResult<object>): StatusOutcome => mapOutcome(result, () => null);
 
 export type SettingsFields = Omit<SettingsRequest, 'account_id' | 'session_token'>;
-export type SettingsOutcome =
-  | { ok: true; settings: Readonly<Record<string, unknown>> }
-  | { ok: false; code: string };
+/** The member's saved settings (flat; {} when none). */
+export type SettingsOutcome = Outcome<Readonly<Record<string, unknown>>>;
 
 export function accountCalls(api: ApiClient) {
   return {
@@ -94,9 +93,7 @@ export function accountCalls(api: ApiClient) {
     /** usersettings with no fields reads the member's saved settings (flat; {} when none). */
     loadSettings: async (auth: Auth, signal?: AbortSignal): Promise<SettingsOutcome> => {
       const result = await api.call('usersettings', auth, { signal });
-      return result.ok
-        ? { ok: true, settings: result.value.settings ?? {} }
-        : { ok: false, code: result.code };
+      return mapOutcome(result, (reply) => reply.settings ?? {});
     },
     changePassword: async (
       auth: Auth,

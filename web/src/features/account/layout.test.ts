@@ -128,7 +128,7 @@ describe('the board state through the preferences machine', () => {
         ),
         save: fromPromise<StatusOutcome, { auth: Auth; settings: SettingsFields }>(async ({ input }) => {
           sent.push(input.settings);
-          return { ok: true };
+          return { ok: true, value: null };
         }),
       },
     });
@@ -136,7 +136,7 @@ describe('the board state through the preferences machine', () => {
     actor.send({ type: 'auth.set', auth: { account_id: 'demo01', session_token: 't' } });
     actor.send({ type: 'prefs.update', patch: boardLayoutPatch({ tab: 'early' }) });
     // The server's settings: another tab, a sort order and a league selection.
-    release({ ok: true, settings: { menu1: 'live', eventSorting: 1, selectedLeagues: [7] } });
+    release({ ok: true, value: { menu1: 'live', eventSorting: 1, selectedLeagues: [7] } });
     await waitFor(actor, (s) => s.matches('idle') && sent.length > 0);
     const board = boardLayoutOf(actor.getSnapshot().context.layout, { myanmar: false });
     expect(board).toMatchObject({ tab: 'early', sorting: 1, leagues: [7] });

@@ -7,7 +7,7 @@
 
 import { isLanguage, type Language, type MessageRow, type RequestOf } from '@sportsbook/protocol';
 import type { ApiClient } from '../../shared/api.ts';
-import type { Auth } from '../../shared/result.ts';
+import { type Auth, mapOutcome, type Outcome } from '../../shared/result.ts';
 
 export interface Message {
   readonly id: number;
@@ -18,7 +18,7 @@ export interface Message {
   readonly read: boolean;
 }
 
-export type ListOutcome = { ok: true; items: Message[]; total: number } | { ok: false; code: string };
+export type ListOutcome = Outcome<{ items: Message[]; total: number }>;
 
 function toMessage(row: MessageRow): Message {
   return { id: row.id, title: row.title, content: row.content, time: row.time ?? 0, read: row.read === true };
@@ -72,7 +72,7 @@ export function listLanguage(language: string | undefined): { language?: Languag
 export function messageCalls(api: ApiClient) {
   const list = async (call: ListCall, body: RequestOf<ListCall>): Promise<ListOutcome> => {
     const result = await api.call(call, body);
-    return result.ok ? { ok: true, ...messageList(result.value.data) } : { ok: false, code: result.code };
+    return mapOutcome(result, (reply) => messageList(reply.data));
   };
   return {
     personal: (auth: Auth, language?: string, page = 1) =>
@@ -90,10 +90,8 @@ export function messageCalls(api: ApiClient) {
         page_number: page,
         page_size: MessagePageSize,
       }),
-    unread: async (auth: Auth): Promise<{ ok: true; unread: number } | { ok: false; code: string }> => {
-      const result = await api.call('personalunread', { ...auth });
-      return result.ok ? { ok: true, unread: result.value.data.unread } : { ok: false, code: result.code };
-    },
+    unread: async (auth: Auth): Promise<Outcome<number>> =>
+      mapOutcome(await api.call('personalunread', { ...auth }), (reply) => reply.data.unread),
   };
 }
 export type MessageCalls = ReturnType<typeof messageCalls>;

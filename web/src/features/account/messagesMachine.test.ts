@@ -7,7 +7,7 @@ describe('messagesMachine', () => {
     let unread = 2;
     const machine = messagesMachine.provide({
       actors: {
-        load: fromPromise<MessagesOutcome, MessagesInput>(async () => ({ ok: true, unread })),
+        load: fromPromise<MessagesOutcome, MessagesInput>(async () => ({ ok: true, value: unread })),
       },
     });
     const actor = createActor(machine, { input: { auth: { account_id: 'a', session_token: 't' } } }).start();
@@ -24,7 +24,7 @@ describe('messagesMachine', () => {
       actors: {
         load: fromPromise<MessagesOutcome, MessagesInput>(async () => {
           loads++;
-          return { ok: true, unread: 1 };
+          return { ok: true, value: 1 };
         }),
       },
     });
@@ -41,7 +41,7 @@ describe('messagesMachine', () => {
       actors: {
         load: fromPromise<MessagesOutcome, MessagesInput>(async () => ({
           ok: false,
-          code: 'session_expired',
+          error: { code: 'session_expired' },
         })),
       },
     });

@@ -7,19 +7,18 @@
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { api } from '../../shared/api.ts';
-import type { Auth } from '../../shared/result.ts';
+import type { Auth, Outcome } from '../../shared/result.ts';
 import { messageCalls } from './messagesApi.ts';
 
-export type MessagesOutcome = { ok: true; unread: number } | { ok: false; code: string };
+/** The unread count. */
+export type MessagesOutcome = Outcome<number>;
 
 export interface MessagesInput {
   readonly auth: Auth;
 }
 
-export async function loadMessages({ auth }: MessagesInput): Promise<MessagesOutcome> {
-  const unread = await messageCalls(api).unread(auth);
-  if (!unread.ok) return { ok: false, code: unread.code };
-  return { ok: true, unread: unread.unread };
+export function loadMessages({ auth }: MessagesInput): Promise<MessagesOutcome> {
+  return messageCalls(api).unread(auth);
 }
 
 export const messagesMachine = setup({
@@ -36,7 +35,7 @@ export const messagesMachine = setup({
     loaded: (_, output: MessagesOutcome) => output.ok,
   },
   actions: {
-    store: assign((_, output: MessagesOutcome) => (output.ok ? { unread: output.unread } : {})),
+    store: assign((_, output: MessagesOutcome) => (output.ok ? { unread: output.value } : {})),
     emitFailure: emit((_, params: { code: string }) => ({
       type: 'messages.failed' as const,
       code: params.code,
@@ -66,7 +65,7 @@ export const messagesMachine = setup({
             target: 'idle',
             actions: {
               type: 'emitFailure',
-              params: ({ event }) => ({ code: event.output.ok ? '' : event.output.code }),
+              params: ({ event }) => ({ code: event.output.ok ? '' : event.output.error.code }),
             },
           },
         ],

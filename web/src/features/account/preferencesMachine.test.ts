@@ -19,7 +19,7 @@ function deferred<T>() {
 
 function withSave(
   save: (settings: SettingsFields) => Promise<StatusOutcome>,
-  load: (auth: Auth) => Promise<SettingsOutcome> = async () => ({ ok: true, settings: {} }),
+  load: (auth: Auth) => Promise<SettingsOutcome> = async () => ({ ok: true, value: {} }),
 ) {
   const sent: SettingsFields[] = [];
   const loads: Auth[] = [];
@@ -74,7 +74,7 @@ describe('layout preferences', () => {
 
 describe('preferencesMachine', () => {
   it('a change while logged out is kept locally under the layout key and not sent', () => {
-    const { machine, sent } = withSave(async () => ({ ok: true }));
+    const { machine, sent } = withSave(async () => ({ ok: true, value: null }));
     const actor = createActor(machine, { input: {} }).start();
     actor.send({ type: 'prefs.update', patch: { pageDisplay: { language: 'ja' } } });
     expect(actor.getSnapshot().context.layout.pageDisplay.language).toBe('ja');
@@ -84,7 +84,7 @@ describe('preferencesMachine', () => {
   });
 
   it('logged in, a settings change is saved upstream with the flat settings fields', async () => {
-    const { machine, sent } = withSave(async () => ({ ok: true }));
+    const { machine, sent } = withSave(async () => ({ ok: true, value: null }));
     const actor = createActor(machine, { input: {} }).start();
     await signIn(actor);
     actor.send({ type: 'prefs.update', patch: { pageDisplay: { oddsType: 4 } } });
@@ -93,7 +93,7 @@ describe('preferencesMachine', () => {
   });
 
   it('a menu-only change (theme) is not a usersettings call', async () => {
-    const { machine, sent } = withSave(async () => ({ ok: true }));
+    const { machine, sent } = withSave(async () => ({ ok: true, value: null }));
     const actor = createActor(machine, { input: {} }).start();
     await signIn(actor);
     actor.send({ type: 'prefs.update', patch: { menu: { theme: 'midnight' } } });
@@ -104,7 +104,9 @@ describe('preferencesMachine', () => {
   it('a change during a save gets requestProcessing and is saved after the first save', async () => {
     const first = deferred<StatusOutcome>();
     let calls = 0;
-    const { machine, sent } = withSave(() => (++calls === 1 ? first.promise : Promise.resolve({ ok: true })));
+    const { machine, sent } = withSave(() =>
+      ++calls === 1 ? first.promise : Promise.resolve({ ok: true, value: null }),
+    );
     const actor = createActor(machine, { input: {} }).start();
     const errors: string[] = [];
     actor.on('prefs.failed', (e) => errors.push(e.code));
@@ -113,13 +115,13 @@ describe('preferencesMachine', () => {
     actor.send({ type: 'prefs.update', patch: { pageDisplay: { oddsType: 3 } } });
     expect(errors).toEqual(['requestProcessing']);
     expect(sent).toHaveLength(1);
-    first.resolve({ ok: true });
+    first.resolve({ ok: true, value: null });
     await waitFor(actor, (s) => s.matches('idle') && sent.length === 2);
     expect(sent[1]).toMatchObject({ oddsType: 3 });
   });
 
   it('a failed save is emitted for the catalogue', async () => {
-    const { machine } = withSave(async () => ({ ok: false, code: 'session_expired' }));
+    const { machine } = withSave(async () => ({ ok: false, error: { code: 'session_expired' } }));
     const actor = createActor(machine, { input: {} }).start();
     const errors: string[] = [];
     actor.on('prefs.failed', (e) => errors.push(e.code));
@@ -135,8 +137,8 @@ describe('preferencesMachine', () => {
       JSON.stringify({ pageDisplay: { oddsType: 1, language: 'th' }, menu: { theme: 'crimson' } }),
     );
     const { machine, sent, loads } = withSave(
-      async () => ({ ok: true }),
-      async () => ({ ok: true, settings: { oddsType: 5, acceptAnyOdds: true, pageSize: 'bad', unknown: 1 } }),
+      async () => ({ ok: true, value: null }),
+      async () => ({ ok: true, value: { oddsType: 5, acceptAnyOdds: true, pageSize: 'bad', unknown: 1 } }),
     );
     const actor = createActor(machine, { input: {} }).start();
     await signIn(actor);
@@ -159,8 +161,8 @@ describe('preferencesMachine', () => {
 
   it('a failed settings read is emitted and leaves the browser layout', async () => {
     const { machine } = withSave(
-      async () => ({ ok: true }),
-      async () => ({ ok: false, code: 'session_expired' }),
+      async () => ({ ok: true, value: null }),
+      async () => ({ ok: false, error: { code: 'session_expired' } }),
     );
     const actor = createActor(machine, { input: {} }).start();
     const errors: string[] = [];
@@ -173,8 +175,8 @@ describe('preferencesMachine', () => {
 
 describe('preferences in every window (session channel)', () => {
   it("another window's change is read from storage here, and not saved again", async () => {
-    const a = withSave(async () => ({ ok: true }));
-    const b = withSave(async () => ({ ok: true }));
+    const a = withSave(async () => ({ ok: true, value: null }));
+    const b = withSave(async () => ({ ok: true, value: null }));
     const channel = createSessionChannel();
     const first = createActor(a.machine, { input: {} }).start();
     const second = createActor(
@@ -201,7 +203,7 @@ describe('preferences in every window (session channel)', () => {
     // Chromium syncs localStorage to other renderer processes asynchronously: the message can come
     // before this window's store holds the change. The window takes the layout the message carries.
     const channel = createSessionChannel();
-    const b = withSave(async () => ({ ok: true }));
+    const b = withSave(async () => ({ ok: true, value: null }));
     const second = createActor(
       b.machine.provide({ actors: { storedChanges: storedChanges(() => channel) } }),
       { input: {} },
@@ -222,9 +224,9 @@ describe('preferences in every window (session channel)', () => {
 
   it("otherWindowDuringLoad: another window's change while this one reads the server's settings wins over that (older) read", async () => {
     const load = deferred<SettingsOutcome>();
-    const a = withSave(async () => ({ ok: true }));
+    const a = withSave(async () => ({ ok: true, value: null }));
     const b = withSave(
-      async () => ({ ok: true }),
+      async () => ({ ok: true, value: null }),
       () => load.promise,
     );
     const channel = createSessionChannel();
@@ -240,7 +242,7 @@ describe('preferences in every window (session channel)', () => {
     const snap = await waitFor(second, (s) => s.context.layout.pageDisplay.oddsType === 4);
     expect(snap.matches('idle')).toBe(true);
     // The server's answer to the dropped read (from before the change) comes too late to matter.
-    load.resolve({ ok: true, settings: { oddsType: 1 } });
+    load.resolve({ ok: true, value: { oddsType: 1 } });
     await load.promise;
     await Promise.resolve();
     expect(second.getSnapshot().context.layout.pageDisplay.oddsType).toBe(4);

@@ -161,7 +161,7 @@ export const preferencesMachine = setup({
             actions: [
               {
                 type: 'applyServer',
-                params: ({ event }) => (event.output.ok ? event.output.settings : {}),
+                params: ({ event }) => (event.output.ok ? event.output.value : {}),
               },
               'applyPending',
               'persist',
@@ -172,7 +172,7 @@ export const preferencesMachine = setup({
             actions: [
               {
                 type: 'emitFailure',
-                params: ({ event }) => ({ code: event.output.ok ? '' : event.output.code }),
+                params: ({ event }) => ({ code: event.output.ok ? '' : event.output.error.code }),
               },
               'applyPending',
             ],
@@ -210,7 +210,7 @@ export const preferencesMachine = setup({
             target: 'idle',
             actions: {
               type: 'emitFailure',
-              params: ({ event }) => ({ code: event.output.ok ? '' : event.output.code }),
+              params: ({ event }) => ({ code: event.output.ok ? '' : event.output.error.code }),
             },
           },
           { guard: 'dirty', target: 'saving', reenter: true, actions: 'emitSaved' },

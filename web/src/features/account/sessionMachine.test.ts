@@ -135,7 +135,7 @@ describe('sessionMachine: login', () => {
   });
 
   it('a failed login clears the account and shows the catalogue dialog', async () => {
-    const { machine } = harness({ login: async () => ({ ok: false, code: 'invalid_password' }) });
+    const { machine } = harness({ login: async () => ({ ok: false, error: { code: 'invalid_password' } }) });
     const actor = createActor(machine, { input: {} }).start();
     const notices = collect(actor);
     actor.send({ type: 'login.password', account_id: 'demo01', password: 'nope' });
@@ -146,7 +146,7 @@ describe('sessionMachine: login', () => {
   });
 
   it("loginLimit at login is shown (the spec's 'You have login too frequent...' dialog), not only logged", async () => {
-    const { machine } = harness({ login: async () => ({ ok: false, code: 'loginLimit' }) });
+    const { machine } = harness({ login: async () => ({ ok: false, error: { code: 'loginLimit' } }) });
     const actor = createActor(machine, { input: {} }).start();
     const notices = collect(actor);
     actor.send({ type: 'login.password', account_id: 'demo01', password: 'nope' });
@@ -179,7 +179,7 @@ describe('sessionMachine: login', () => {
   });
 
   it('a refused launch token leaves the player logged out with a dialog', async () => {
-    const { machine } = harness({ login: async () => ({ ok: false, code: 'session_expired' }) });
+    const { machine } = harness({ login: async () => ({ ok: false, error: { code: 'session_expired' } }) });
     const actor = createActor(machine, { input: { launchToken: 'spent' } }).start();
     const notices = collect(actor);
     await waitFor(actor, (s) => s.matches('loggedOut'));
@@ -205,7 +205,7 @@ describe('sessionMachine: session refresh and profile reload', () => {
         session: { account_id: 'demo01', session_token: 'x' },
       }),
     );
-    const { machine } = harness({ profile: async () => ({ ok: false, code: 'session_expired' }) });
+    const { machine } = harness({ profile: async () => ({ ok: false, error: { code: 'session_expired' } }) });
     const actor = createActor(machine, {
       input: { storedSession: { account_id: 'demo01', session_token: 'x' } },
     }).start();
@@ -221,7 +221,7 @@ describe('sessionMachine: session refresh and profile reload', () => {
     let fail = false;
     const { machine } = harness({
       profile: async (a) =>
-        fail ? { ok: false, code: 'requestFailed' } : { ok: true, value: account(a.account_id) },
+        fail ? { ok: false, error: { code: 'requestFailed' } } : { ok: true, value: account(a.account_id) },
     });
     const actor = createActor(machine, { input: {} }).start();
     actor.send({ type: 'login.password', account_id: 'demo01', password: 'demo1234' });
@@ -325,7 +325,9 @@ describe('sessionMachine: balance', () => {
   });
 
   it('session_expired on the balance call: warning toast, logout, go home, pop-ups closed', async () => {
-    const { machine, calls } = harness({ balance: async () => ({ ok: false, code: 'session_expired' }) });
+    const { machine, calls } = harness({
+      balance: async () => ({ ok: false, error: { code: 'session_expired' } }),
+    });
     const actor = createActor(machine, { input: {} }).start();
     const notices = collect(actor);
     actor.send({ type: 'login.password', account_id: 'demo01', password: 'demo1234' });
@@ -348,7 +350,7 @@ describe('sessionMachine: balance', () => {
     const { machine } = harness({
       balance: async () =>
         fail
-          ? { ok: false, code: 'requestFailed' }
+          ? { ok: false, error: { code: 'requestFailed' } }
           : {
               ok: true,
               value: { balance: { available: 1, cash: 1, outstanding: 0 }, retrieveProfile: false },
@@ -373,7 +375,7 @@ describe('sessionMachine: switch account, errors, logout', () => {
     const { machine, calls } = harness({
       login: async (req) =>
         req.kind === 'switch' && req.account_id === 'bad'
-          ? { ok: false, code: 'invalid_password' }
+          ? { ok: false, error: { code: 'invalid_password' } }
           : { ok: true, value: account(req.kind === 'token' ? 'x' : req.account_id) },
     });
     const actor = createActor(machine, { input: {} }).start();

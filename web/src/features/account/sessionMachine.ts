@@ -103,15 +103,14 @@ export class SessionCallFailed extends CallFailure {
 /** A login's account, or LoginRefused with its code. */
 export function loginValue<T>(outcome: Outcome<T>): T {
   if (outcome.ok) return outcome.value;
-  throw new LoginRefused(outcome.code);
+  throw new LoginRefused(outcome.error.code);
 }
 
 /** A logged-in call's value, or SessionExpired (a session code) or SessionCallFailed. */
 export function sessionValue<T>(outcome: Outcome<T>): T {
   if (outcome.ok) return outcome.value;
-  throw uiActionFor(outcome.code, { loggedIn: true }).logout
-    ? new SessionExpired(outcome.code)
-    : new SessionCallFailed(outcome.code);
+  const { code } = outcome.error;
+  throw uiActionFor(code, { loggedIn: true }).logout ? new SessionExpired(code) : new SessionCallFailed(code);
 }
 
 /** What the balance actor resolves with. */

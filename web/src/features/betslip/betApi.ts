@@ -10,18 +10,22 @@ import {
   type BetSingleMmoBody,
   type BetSysParlayBody,
   type CallName,
+  err,
   isVirtualSport,
   OddsType,
   type RequestOf,
 } from '@sportsbook/protocol';
 import type { ApiClient, ApiResult, ReplyOf } from '../../shared/api.ts';
 import { toMajor, toMinor } from '../../shared/money.ts';
-import type { Auth, Outcome } from '../../shared/result.ts';
+import { type Auth, failure, type Outcome } from '../../shared/result.ts';
 import { isMyanmarSelection } from './rules.ts';
 import type { BetView, Limits, Selection, SlipAccount, SlipMode } from './types.ts';
 
-/** A slip call's Outcome; a stake refused for a moved limit says the stake offered (`stakeTo`, minor units). */
-export type SlipOutcome<T> = Outcome<T, { readonly stakeTo?: number }>;
+/**
+ * A slip call's Outcome; a stake refused for a moved limit says the stake offered (`stakeTo`, minor
+ * units), a refused check says which pick (`oddsId`).
+ */
+export type SlipOutcome<T> = Outcome<T, { readonly stakeTo?: number; readonly oddsId?: string }>;
 
 /** The quote of one pick from betcheck / betmmoclick. */
 export interface CheckedPick {
@@ -83,11 +87,11 @@ export async function checkPicks(
   api: ApiClient,
   input: CheckInput,
   signal?: AbortSignal,
-): Promise<SlipOutcome<CheckedPick[]> & { oddsId?: string }> {
+): Promise<SlipOutcome<CheckedPick[]>> {
   const picks: CheckedPick[] = [];
   for (const s of input.selections) {
     const checked = await checkPick(api, input.account, s, signal);
-    if (!checked.ok) return { ok: false, code: checked.code, oddsId: s.oddsId };
+    if (!checked.ok) return err({ code: checked.error.code, oddsId: s.oddsId });
     picks.push(checked.value);
   }
   return { ok: true, value: picks };
@@ -200,8 +204,9 @@ export async function placeBet(
 ): Promise<SlipOutcome<BetView>> {
   const result = await send(api, placement(input), signal);
   if (result.ok) return { ok: true, value: result.value.data };
-  const stakeTo = adjustedStake(result.code, result.reply, input.account.currency);
-  return stakeTo === null ? { ok: false, code: result.code } : { ok: false, code: result.code, stakeTo };
+  const { code, reply } = result.error;
+  const stakeTo = adjustedStake(code, reply, input.account.currency);
+  return err(stakeTo === null ? { code } : { code, stakeTo });
 }
 
 /**
@@ -264,7 +269,7 @@ export async function awaitDecision(
         if (found) return { ok: true, value: found };
       }
       // Settled at once (a fast clock): neither list holds it any more.
-      return { ok: false, code: 'betNotExists' };
+      return failure('betNotExists');
     }
     await abortableDelay(pollMs, signal);
   }

@@ -27,7 +27,7 @@ describe('bet slip against the real gateway and simulator', () => {
       gateway: { warmTopics: [] },
     }));
     const login = await api().call('authlogin', { account_id: 'demo01', password: 'demo1234' });
-    if (!login.ok) throw new Error(`login failed: ${login.code}`);
+    if (!login.ok) throw new Error(`login failed: ${login.error.code}`);
     const profile = login.value.member_profile;
     const token = profile?.player_info[0]?.session_token;
     if (!profile || !token) throw new Error('login without a profile');

@@ -52,9 +52,7 @@ function harness(options: {
   check?: (
     selections: readonly Selection[],
     n: number,
-  ) =>
-    | (SlipOutcome<CheckedPick[]> & { oddsId?: string })
-    | Promise<SlipOutcome<CheckedPick[]> & { oddsId?: string }>;
+  ) => SlipOutcome<CheckedPick[]> | Promise<SlipOutcome<CheckedPick[]>>;
   decision?: SlipOutcome<BetView>;
   input?: Partial<BetSlipInput>;
 }): Harness {
@@ -190,7 +188,7 @@ describe('betSlipMachine: single', () => {
   });
 
   it('changeStakeMin sets the stake to the limit with the currency digits', async () => {
-    const h = harness({ place: () => ({ ok: false, code: 'changeStakeMin' }) });
+    const h = harness({ place: () => ({ ok: false, error: { code: 'changeStakeMin' } }) });
     await placeSingle(h);
     await waitFor(h.actor, (x) => x.matches({ open: 'ready' }) && x.context.error !== null, {
       timeout: 2000,
@@ -389,7 +387,7 @@ describe('betSlipMachine: placement failures', () => {
   it.each(lands)(
     '%s: back to the slip with the code shown and the catalogue action emitted',
     async (code) => {
-      const h = harness({ place: () => ({ ok: false, code }) });
+      const h = harness({ place: () => ({ ok: false, error: { code } }) });
       await placeSingle(h);
       const s = await waitFor(h.actor, (x) => x.matches({ open: 'ready' }) && h.placed.length === 1, {
         timeout: 2000,
@@ -407,7 +405,7 @@ describe('betSlipMachine: placement failures', () => {
   );
 
   it('marketTypeChanged removes the slip', async () => {
-    const h = harness({ place: () => ({ ok: false, code: 'marketTypeChanged' }) });
+    const h = harness({ place: () => ({ ok: false, error: { code: 'marketTypeChanged' } }) });
     await placeSingle(h);
     const s = await waitFor(h.actor, (x) => x.matches('empty'), { timeout: 2000 });
     expect(s.context.selections).toEqual([]);
@@ -418,14 +416,17 @@ describe('betSlipMachine: placement failures', () => {
   });
 
   it('marketTypeChanged on betcheck removes the slip too', async () => {
-    const h = harness({ check: () => ({ ok: false, code: 'marketTypeChanged', oddsId: '1-HDP-0' }) });
+    const h = harness({
+      check: () => ({ ok: false, error: { code: 'marketTypeChanged', oddsId: '1-HDP-0' } }),
+    });
     h.actor.send({ type: 'bet.select', selection: pick(1) });
     await waitFor(h.actor, (x) => x.matches('empty'), { timeout: 2000 });
   });
 
   it('oddsChanged re-quotes with oddsIsUpdating and lets the player place again with a new key', async () => {
     const h = harness({
-      place: (_, n) => (n === 1 ? { ok: false, code: 'oddsChanged' } : { ok: true, value: bet('running') }),
+      place: (_, n) =>
+        n === 1 ? { ok: false, error: { code: 'oddsChanged' } } : { ok: true, value: bet('running') },
       check: (selections, n) => ({
         ok: true,
         value: selections.map((s) => ({
@@ -453,7 +454,7 @@ describe('betSlipMachine: placement failures', () => {
     '%s: a retry sends the same idempotency key',
     async (code) => {
       const h = harness({
-        place: (_, n) => (n === 1 ? { ok: false, code } : { ok: true, value: bet('running') }),
+        place: (_, n) => (n === 1 ? { ok: false, error: { code } } : { ok: true, value: bet('running') }),
       });
       await placeSingle(h);
       await waitFor(h.actor, (x) => x.matches('placeFailed'), { timeout: 2000 });
@@ -464,7 +465,7 @@ describe('betSlipMachine: placement failures', () => {
   );
 
   it('changeStakeMax sets the stake to the maximum', async () => {
-    const h = harness({ place: () => ({ ok: false, code: 'changeStakeMax' }) });
+    const h = harness({ place: () => ({ ok: false, error: { code: 'changeStakeMax' } }) });
     await placeSingle(h);
     const s = await waitFor(h.actor, (x) => x.matches({ open: 'ready' }) && h.placed.length === 1, {
       timeout: 2000,
@@ -473,7 +474,7 @@ describe('betSlipMachine: placement failures', () => {
   });
 
   it('changeStakeMax with the max the upstream offers now sets the stake to that, not the stale check', async () => {
-    const h = harness({ place: () => ({ ok: false, code: 'changeStakeMax', stakeTo: 250_000 }) });
+    const h = harness({ place: () => ({ ok: false, error: { code: 'changeStakeMax', stakeTo: 250_000 } }) });
     await placeSingle(h);
     const s = await waitFor(h.actor, (x) => x.matches({ open: 'ready' }) && h.placed.length === 1, {
       timeout: 2000,
@@ -483,14 +484,16 @@ describe('betSlipMachine: placement failures', () => {
   });
 
   it('a session code emits the logout action for the session machine', async () => {
-    const h = harness({ place: () => ({ ok: false, code: 'session_expired' }) });
+    const h = harness({ place: () => ({ ok: false, error: { code: 'session_expired' } }) });
     await placeSingle(h);
     await waitFor(h.actor, (x) => x.matches({ open: 'ready' }) && h.placed.length === 1, { timeout: 2000 });
     expect(h.emitted.find((e) => e.type === 'slip.notify')).toMatchObject({ action: { logout: true } });
   });
 
   it('a suspended market on betcheck locks the pick', async () => {
-    const h = harness({ check: () => ({ ok: false, code: 'marketSuspended', oddsId: '1-HDP-0' }) });
+    const h = harness({
+      check: () => ({ ok: false, error: { code: 'marketSuspended', oddsId: '1-HDP-0' } }),
+    });
     h.actor.send({ type: 'bet.select', selection: pick(1) });
     const s = await ready(h.actor);
     expect(s.context.quotes['1-HDP-0']?.suspended).toBe(true);
@@ -624,7 +627,7 @@ describe('betSlipMachine: view-only (suspended) account', () => {
   });
 
   it('viewOnlyAccountCannotRetry: a failed placement is not retried once the account is suspended', async () => {
-    const h = harness({ place: () => ({ ok: false, code: 'requestTimeout' }) });
+    const h = harness({ place: () => ({ ok: false, error: { code: 'requestTimeout' } }) });
     await placeSingle(h);
     await waitFor(h.actor, (x) => x.matches('placeFailed'), { timeout: 2000 });
     h.actor.send({ type: 'account.change', account: viewOnly });

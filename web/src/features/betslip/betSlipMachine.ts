@@ -183,9 +183,10 @@ export function failureOf(error: unknown): Failure {
 }
 
 /** The value of an outcome, or a SlipFailure with its code. */
-export function unwrap<T>(outcome: SlipOutcome<T> & { oddsId?: string | undefined }): T {
+export function unwrap<T>(outcome: SlipOutcome<T>): T {
   if (outcome.ok) return outcome.value;
-  throw new SlipFailure(outcome.code, outcome.oddsId, outcome.stakeTo);
+  const { code, oddsId, stakeTo } = outcome.error;
+  throw new SlipFailure(code, oddsId, stakeTo);
 }
 
 export interface BetSlipDeps {

@@ -31,7 +31,7 @@ afterEach(() => {
 describe('decisionFromStream', () => {
   it('resolves when the account stream lists the bet as running or rejected, without polling', async () => {
     const views = new Subject<TopicView>();
-    const poll = vi.fn(async () => ({ ok: false as const, code: 'polled' }));
+    const poll = vi.fn(async () => ({ ok: false as const, error: { code: 'polled' } }));
     const accepted = decisionFromStream(views, 'B1', poll);
     views.next(view({}));
     views.next(view({ B1: 'waiting' }));
@@ -46,20 +46,20 @@ describe('decisionFromStream', () => {
 
   it('a bet seen waiting that leaves the stream was settled at once: betNotExists', async () => {
     const views = new Subject<TopicView>();
-    const gone = decisionFromStream(views, 'B1', async () => ({ ok: false, code: 'polled' }));
+    const gone = decisionFromStream(views, 'B1', async () => ({ ok: false, error: { code: 'polled' } }));
     views.next(view({ B1: 'waiting' }));
     views.next(view({}));
-    await expect(gone).resolves.toEqual({ ok: false, code: 'betNotExists' });
+    await expect(gone).resolves.toEqual({ ok: false, error: { code: 'betNotExists' } });
   });
 
   it('falls back to polling when the stream never shows the bet', async () => {
     vi.useFakeTimers();
     const views = new Subject<TopicView>();
-    const poll = vi.fn(async () => ({ ok: false as const, code: 'polled' }));
+    const poll = vi.fn(async () => ({ ok: false as const, error: { code: 'polled' } }));
     const outcome = decisionFromStream(views, 'B1', poll, undefined, 5000);
     views.next(view({}));
     await vi.advanceTimersByTimeAsync(5000);
-    await expect(outcome).resolves.toEqual({ ok: false, code: 'polled' });
+    await expect(outcome).resolves.toEqual({ ok: false, error: { code: 'polled' } });
     expect(poll).toHaveBeenCalledTimes(1);
     expect(views.observed).toBe(false);
   });

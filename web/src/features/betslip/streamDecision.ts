@@ -8,7 +8,7 @@
  */
 import { type AccountModel, accountBets } from '@sportsbook/protocol';
 import type { Observable } from 'rxjs';
-import type { Outcome } from '../../shared/result.ts';
+import { failure, type Outcome } from '../../shared/result.ts';
 import type { TopicView } from '../../shared/stream/topicState.ts';
 import type { BetView } from './types.ts';
 
@@ -37,7 +37,7 @@ export function decisionFromStream(
       if (model === null || view.error) return;
       const bet = model.bet?.[betId];
       if (bet === undefined) {
-        if (seen) finish({ ok: false, code: 'betNotExists' });
+        if (seen) finish(failure('betNotExists'));
         return;
       }
       seen = true;

@@ -40,7 +40,7 @@ export default function EfResultsPage() {
     void fetchResults(api, auth, { start, end: last, mine }).then((r) => {
       if (!live) return;
       setItems(r.ok ? r.value : []);
-      if (!r.ok) report(r.code);
+      if (!r.ok) report(r.error.code);
     });
     return () => {
       live = false;
@@ -135,7 +135,7 @@ function Detail(props: {
     void fetchDetail(api, auth, matchId).then((r) => {
       if (!live) return;
       if (r.ok) setDetail(r.value);
-      else report(r.code);
+      else report(r.error.code);
     });
     return () => {
       live = false;

@@ -14,7 +14,7 @@ function scripted(answers: Record<string, Outcome<LobbyGame[]>[]>) {
   const asked: string[] = [];
   const list = async (_auth: Auth, provider: string) => {
     asked.push(provider);
-    return answers[provider]?.shift() ?? { ok: false as const, code: 'unknownCall' };
+    return answers[provider]?.shift() ?? { ok: false as const, error: { code: 'unknownCall' } };
   };
   return { asked, catalogue: createCatalogue(list) };
 }
@@ -33,12 +33,12 @@ describe('catalogue cache', () => {
   it('keeps no failure (maintenance is asked again) and starts empty for a new session', async () => {
     const { asked, catalogue } = scripted({
       pgs: [
-        { ok: false, code: 'game_maintenance' },
+        { ok: false, error: { code: 'game_maintenance' } },
         { ok: true, value: pgs },
         { ok: true, value: [] },
       ],
     });
-    expect(await catalogue.games(auth, 'pgs')).toEqual({ ok: false, code: 'game_maintenance' });
+    expect(await catalogue.games(auth, 'pgs')).toEqual({ ok: false, error: { code: 'game_maintenance' } });
     expect(catalogue.peek(auth, 'pgs')).toBeUndefined();
     expect(await catalogue.games(auth, 'pgs')).toEqual({ ok: true, value: pgs });
     const next = { ...auth, session_token: 't2' };
@@ -58,7 +58,7 @@ describe('game calls in the api client', () => {
       },
     });
     const r = await client.call('games/:provider/GameList', auth, { provider: 'pgs' });
-    expect(r).toMatchObject({ ok: false, code: 'game_maintenance' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'game_maintenance' } });
     expect(urls).toEqual(['/api/games/pgs/GameList']);
   });
 });

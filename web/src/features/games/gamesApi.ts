@@ -4,13 +4,13 @@
  * call resolves to an Outcome: the reply's data, or the catalogue code.
  */
 import type { ApiClient } from '../../shared/api.ts';
-import type { Auth, Outcome } from '../../shared/result.ts';
+import { type Auth, mapOutcome, type Outcome } from '../../shared/result.ts';
 import type { LobbyGame } from './library.ts';
 
 /** A provider's whole catalogue (every category: the lobby filters it, the cache keeps it). */
 export async function listGames(api: ApiClient, auth: Auth, provider: string): Promise<Outcome<LobbyGame[]>> {
   const r = await api.call('games/:provider/GameList', { ...auth }, { provider });
-  return r.ok ? { ok: true, value: r.value.games } : { ok: false, code: r.code };
+  return mapOutcome(r, (reply) => reply.games);
 }
 
 /** A one-use launch URL for the game, in the member's language. */
@@ -25,5 +25,5 @@ export async function launchGame(
     { ...auth, game_id: game.game_id, lang },
     { provider: game.provider },
   );
-  return r.ok ? { ok: true, value: r.value.url } : { ok: false, code: r.code };
+  return mapOutcome(r, (reply) => reply.url);
 }

@@ -56,15 +56,15 @@ function CashOut({ bet, auth, offer }: { bet: BetView; auth: Auth; offer: number
   const quote = async (note: string | null) => {
     setState({ step: 'quoting' });
     const r = await cashOutCheck(api, auth, bet.bet_id);
-    setState(r.ok ? { step: 'quoted', quote: r.value, note } : { step: 'failed', code: r.code });
+    setState(r.ok ? { step: 'quoted', quote: r.value, note } : { step: 'failed', code: r.error.code });
   };
   const confirm = async (q: CashOutQuote) => {
     setState({ step: 'cashing', quote: q });
     const r = await cashOut(api, auth, q, crypto.randomUUID());
     // The account stream drops the bet from the running list once the upstream has it cashed out.
-    if (r.ok) setState({ step: 'done', value: r.bet.cashout_value ?? q.value });
-    else if (RequoteCodes.has(r.code)) await quote(r.code);
-    else setState({ step: 'failed', code: r.code });
+    if (r.ok) setState({ step: 'done', value: r.value.cashout_value ?? q.value });
+    else if (RequoteCodes.has(r.error.code)) await quote(r.error.code);
+    else setState({ step: 'failed', code: r.error.code });
   };
   const cur = bet.currency;
   switch (state.step) {
@@ -163,7 +163,7 @@ function BetRow({
     if (details) return setDetails(null);
     const r = await fetchParlayDetails(api, auth, tab, bet.bet_id);
     if (r.ok) setDetails(r.value);
-    else setDetailError(r.code);
+    else setDetailError(r.error.code);
   };
   return (
     <tr data-bet={bet.bet_id} data-status={bet.status} data-kind={bet.kind}>

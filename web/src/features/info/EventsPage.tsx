@@ -86,7 +86,7 @@ export default function EventsPage() {
       if (r.ok) setEvents(r.value);
       else {
         setEvents([]);
-        report(r.code);
+        report(r.error.code);
       }
     });
     return () => {

@@ -31,7 +31,7 @@ function SystemParlay({ bet }: { bet: BetView }) {
     ]);
     if (matches.ok) setLegs(matches.value);
     if (combos.ok) setTickets(combos.value);
-    else report(combos.code);
+    else report(combos.error.code);
   };
   const cur = bet.currency;
   return (
@@ -104,7 +104,7 @@ export function MySystemParlays() {
     void fetchSystemParlays(api, auth).then((r) => {
       if (!live) return;
       setBets(r.ok ? r.value : []);
-      if (!r.ok) report(r.code);
+      if (!r.ok) report(r.error.code);
     });
     return () => {
       live = false;

@@ -84,7 +84,7 @@ export function ResultsPage({ product }: { product: ResultProduct }) {
       if (r.ok) setRows(r.value);
       else {
         setRows([]);
-        report(r.code);
+        report(r.error.code);
       }
     });
     return () => {

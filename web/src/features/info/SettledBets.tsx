@@ -102,7 +102,7 @@ function SettledRow({ bet, auth, report }: { bet: BetView; auth: Auth; report: (
     if (details) return setDetails(null);
     const r = await fetchBetDetails(api, auth, bet.bet_id);
     if (r.ok) setDetails(r.value);
-    else report(r.code);
+    else report(r.error.code);
   };
   return (
     <tr data-bet={bet.bet_id} data-status={bet.status} data-kind={bet.kind}>
@@ -152,7 +152,7 @@ export function SettledBets({ auth, report }: { auth: Auth; report: (code: strin
     void fetchSettled(api, auth, range).then((r) => {
       if (!live) return;
       setBets(r.ok ? r.value : []);
-      if (!r.ok) report(r.code);
+      if (!r.ok) report(r.error.code);
     });
     return () => {
       live = false;

@@ -100,7 +100,7 @@ export default function StatementPage() {
       if (!live) return;
       if (!r.ok) {
         setDays([]);
-        report(r.code);
+        report(r.error.code);
         return;
       }
       const cur = r.value.currency ?? currency;

@@ -34,7 +34,7 @@ export function WinLossReport({
     void fetchWinLose(api, auth, periodRange(period, Date.now())).then((r) => {
       if (!live) return;
       setRows(r.ok ? r.value : []);
-      if (!r.ok) report(r.code);
+      if (!r.ok) report(r.error.code);
     });
     return () => {
       live = false;

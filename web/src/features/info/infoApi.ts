@@ -9,7 +9,7 @@ import {
   type StatementDay as StatementDayRow,
 } from '@sportsbook/protocol';
 import type { ApiClient } from '../../shared/api.ts';
-import type { Auth, Outcome } from '../../shared/result.ts';
+import { type Auth, mapOutcome, type Outcome } from '../../shared/result.ts';
 import type { BetView } from '../betslip/types.ts';
 
 /** The three lists of the bet list page (SPEC: outstanding, waiting, void/rejected). */
@@ -64,10 +64,8 @@ export async function cashOutCheck(
   return { ok: true, value: { betId: bet_id, quoteId: quote_id, value: cashout_value } };
 }
 
-/** Rejections carry a catalogue code: cashoutPriceChanged, cashoutExpired, cashoutUnavailable... */
-export type CashOutResult =
-  | { readonly ok: true; readonly bet: BetView }
-  | { readonly ok: false; readonly code: string };
+/** The cashed-out bet; rejections carry a catalogue code: cashoutPriceChanged, cashoutExpired, cashoutUnavailable... */
+export type CashOutResult = Outcome<BetView>;
 
 /** Executes a quote; `requestId` is the idempotency key (a retry never cashes out twice). */
 export async function cashOut(
@@ -78,7 +76,7 @@ export async function cashOut(
 ): Promise<CashOutResult> {
   const body = { ...auth, request_id: requestId, bet_id: quote.betId, quote_id: quote.quoteId };
   const r = await api.call('bet/cashout', body);
-  return r.ok ? { ok: true, bet: r.value.data } : { ok: false, code: r.code };
+  return mapOutcome(r, (reply) => reply.data);
 }
 
 /**

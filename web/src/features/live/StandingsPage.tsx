@@ -125,7 +125,9 @@ export default function StandingsPage() {
         <>
           <h2>{name ? `${t('st.table')}: ${name}` : t('st.table')}</h2>
           {table === undefined ? <p role="status">{t('common.loading')}</p> : null}
-          {table && !table.ok ? <p>{table.code === 'empty' ? t('st.empty') : t('common.failed')}</p> : null}
+          {table && !table.ok ? (
+            <p>{table.error.code === 'empty' ? t('st.empty') : t('common.failed')}</p>
+          ) : null}
           {table?.ok ? (
             table.value.length === 0 ? (
               <p>{t('st.empty')}</p>

@@ -19,7 +19,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { SessionContext, useAccount } from '../../app/contexts.ts';
 import { type ApiClient, type ApiResult, api } from '../../shared/api.ts';
-import { type Auth, mapOutcome, type Outcome } from '../../shared/result.ts';
+import { type Auth, failure, mapOutcome, type Outcome } from '../../shared/result.ts';
 import { useTopicView } from '../../shared/stream/react.tsx';
 
 /** The calls of the live pages, each answering the reply's `data` or the catalogue code. */
@@ -88,7 +88,7 @@ export function useTopicOutcome<M extends Model, T>(
   const view = useTopicView<M, T>(topic, select);
   return useMemo(() => {
     if (view.model !== null) return { ok: true, value: view.model };
-    return view.error !== null ? { ok: false, code: view.error } : undefined;
+    return view.error !== null ? failure(view.error) : undefined;
   }, [view.model, view.error]);
 }
 

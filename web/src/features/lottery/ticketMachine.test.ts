@@ -26,7 +26,7 @@ function deps(
     check: async () => checks.shift() ?? { ok: true, value: quote },
     place: async (_a, _d, _r, id) => {
       sent.push(id);
-      return placements.shift() ?? { ok: false, code: 'systemError' };
+      return placements.shift() ?? { ok: false, error: { code: 'systemError' } };
     },
     newRequestId: () => `req-${++n}`,
   };
@@ -36,7 +36,7 @@ function deps(
 describe('ticketMachine', () => {
   it('reviews, confirms and places; a retry after an unknown outcome reuses the request_id', async () => {
     const { d, sent } = deps([
-      { ok: false, code: 'requestTimeout' },
+      { ok: false, error: { code: 'requestTimeout' } },
       { ok: true, value: ticket },
     ]);
     const actor = createActor(ticketMachine, { input: { deps: d } }).start();
@@ -58,10 +58,10 @@ describe('ticketMachine', () => {
   it('a refused quote or placement goes back to editing; a new review is a new request_id', async () => {
     const { d, sent } = deps(
       [
-        { ok: false, code: 'drawClosed' },
+        { ok: false, error: { code: 'drawClosed' } },
         { ok: true, value: ticket },
       ],
-      [{ ok: false, code: 'betLowerMin' }],
+      [{ ok: false, error: { code: 'betLowerMin' } }],
     );
     const actor = createActor(ticketMachine, { input: { deps: d } }).start();
     actor.send({ type: 'ticket.review', auth, drawId: '202601101210', rows });

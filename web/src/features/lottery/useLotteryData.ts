@@ -75,8 +75,8 @@ function useMyResults(draws: LotteryDraws | null, disabled: boolean, onRefused: 
     if (!auth || now === null) return;
     const settled = await fetchResults(api, auth, now - DayMs, now);
     if (!settled.ok) {
-      if (settled.code === 'lotteryDisabled') onRefused();
-      report(settled.code);
+      if (settled.error.code === 'lotteryDisabled') onRefused();
+      report(settled.error.code);
     } else {
       setResults(settled.value);
       const latest = settled.value.map((x) => `${x.ticket_id}:${x.status}`).join(',');

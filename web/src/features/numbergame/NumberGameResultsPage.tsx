@@ -33,8 +33,8 @@ export default function NumberGameResultsPage() {
         setDate((d) =>
           d === formatGmt8(Date.now(), 'yyyy-MM-dd') ? formatGmt8(r.value.now, 'yyyy-MM-dd') : d,
         );
-      } else if (r.code === 'MiniGameDisabled') setRefused(true);
-      else report(r.code);
+      } else if (r.error.code === 'MiniGameDisabled') setRefused(true);
+      else report(r.error.code);
     });
     return () => {
       live = false;
@@ -48,7 +48,7 @@ export default function NumberGameResultsPage() {
     void fetchNgResults(api, auth, date, date).then((r) => {
       if (!live) return;
       setMine(r.ok ? r.value : []);
-      if (!r.ok && r.code !== 'MiniGameDisabled') report(r.code);
+      if (!r.ok && r.error.code !== 'MiniGameDisabled') report(r.error.code);
     });
     return () => {
       live = false;

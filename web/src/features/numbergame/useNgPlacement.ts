@@ -30,7 +30,7 @@ export function useNgPlacement(draw: { draw_id: string } | null, fail: (code: st
       request_id: requestId,
     });
     setBusy(false);
-    if (!r.ok) return fail(r.code);
+    if (!r.ok) return fail(r.error.code);
     setAccepted(r.value.ticket_id);
     setRequestId(crypto.randomUUID());
     setPicks([]);

@@ -40,7 +40,7 @@ function useStakeLimits(auth: Auth | null, disabled: boolean, fail: (code: strin
     let live = true;
     void fetchNgDraws(api, a).then((r) => {
       if (!live) return;
-      if (!r.ok) return fail(r.code);
+      if (!r.ok) return fail(r.error.code);
       setLimits({ min_stake: r.value.min_stake, max_stake: r.value.max_stake });
     });
     return () => {

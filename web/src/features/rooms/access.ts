@@ -30,7 +30,7 @@ export function useTournamentAccess(auth: Auth | null): TournamentAccess {
       .then((result) => {
         // Only the code says "disabled"; a failed call leaves the entry shown (the pages tell).
         const value: TournamentAccess =
-          !result.ok && result.code === 'tournamentDisabled' ? 'disabled' : 'enabled';
+          !result.ok && result.error.code === 'tournamentDisabled' ? 'disabled' : 'enabled';
         known.set(key, value);
         setAccess(value);
       })

@@ -92,7 +92,7 @@ describe('roomMachine against the real gateway and simulator', () => {
 
   const available = async (auth: TestSession) => {
     const r = await api().call('userbalance', { ...auth, parent_id: 'ag01' });
-    if (!r.ok || r.value.balance === undefined) throw new Error(r.ok ? 'no balance' : r.code);
+    if (!r.ok || r.value.balance === undefined) throw new Error(r.ok ? 'no balance' : r.error.code);
     return r.value.balance;
   };
 

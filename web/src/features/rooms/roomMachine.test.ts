@@ -83,7 +83,7 @@ const bet = (id: string): RoomBet => ({
 });
 
 const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
-const no = (code: string): Outcome<never> => ({ ok: false, code });
+const no = (code: string): Outcome<never> => ({ ok: false, error: { code } });
 
 function harness(overrides: Partial<RoomCalls> = {}, roomId: number | null = null) {
   const lobby$ = new Subject<LobbyUpdate>();

@@ -23,22 +23,22 @@ describe('roomsApi: virtual rooms', () => {
     const auth = await sim.login('demo01');
     const calls = roomCalls(createApiClient({ baseUrl: sim.url }));
     const leagues = await calls.leagues(auth, undefined, true);
-    if (!leagues.ok) throw new Error(leagues.code);
+    if (!leagues.ok) throw new Error(leagues.error.code);
     expect(leagues.value.length).toBeGreaterThan(0);
     expect(leagues.value.every((l) => isVirtualSport(l.sport_id))).toBe(true);
     const matches = await calls.matches(auth, [], undefined, true);
-    if (!matches.ok) throw new Error(matches.code);
+    if (!matches.ok) throw new Error(matches.error.code);
     expect(matches.value.every((m) => isVirtualSport(m.sport_id))).toBe(true);
     const real = await calls.matches(auth, []);
-    if (!real.ok) throw new Error(real.code);
+    if (!real.ok) throw new Error(real.error.code);
     expect(real.value.some((m) => isVirtualSport(m.sport_id))).toBe(false);
     const picked = matches.value.slice(0, 3).map((m) => m.match_id);
     const request = { roomType: 1, rate: 10, limit: 3, pin: '', matchIds: picked, terms: true } as const;
     const room = await calls.create(auth, { ...request, requestId: requestId(), virtual: true });
-    if (!room.ok) throw new Error(room.code);
+    if (!room.ok) throw new Error(room.error.code);
     expect(room.value).toMatchObject({ virtual: true, matches: picked, players: 1, joined: true });
     // The same events through roomcreate (a real room) are refused.
     const refused = await calls.create(auth, { ...request, requestId: requestId() });
-    expect(refused).toEqual({ ok: false, code: 'createRoomFailed-3' });
+    expect(refused).toEqual({ ok: false, error: { code: 'createRoomFailed-3' } });
   });
 });

@@ -198,7 +198,7 @@ function ResultRow({ result, report }: { result: MatchResult; report: (code: str
   const replay = () => {
     if (!auth) return;
     void fetchVirtualResult(api, auth, result.matchId).then((r) => {
-      if (!r.ok) return report(r.code);
+      if (!r.ok) return report(r.error.code);
       setShown(0);
       setLines(replayLines(r.value.goals, r.value.home, r.value.away));
     });
