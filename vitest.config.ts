@@ -7,7 +7,12 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   test: {
     projects: [
-      { extends: true, test: { name: 'protocol', include: ['protocol/src/**/*.test.ts'] } },
+      // Pure rules with no I/O and no global state a test changes: its files share one module
+      // graph per worker (no isolation), which cuts the project's import time about tenfold.
+      {
+        extends: true,
+        test: { name: 'protocol', include: ['protocol/src/**/*.test.ts'], isolate: false },
+      },
       { extends: true, test: { name: 'upstream-sim', include: ['upstream-sim/src/**/*.test.ts'] } },
       { extends: true, test: { name: 'gateway', include: ['gateway/src/**/*.test.ts'] } },
       { extends: true, test: { name: 'scripts', include: ['scripts/**/*.test.ts'] } },
