@@ -191,6 +191,7 @@ describe('sessionMachine: session refresh and profile reload', () => {
   it('a kept session is refreshed on start', async () => {
     const { machine, calls } = harness({});
     const stored = { account_id: 'demo01', session_token: 'old' };
+    rememberSession(stored, false, null);
     const actor = createActor(machine, { input: { storedSession: stored } }).start();
     await waitFor(actor, (s) => s.matches('loggedIn'));
     expect(calls.profile).toEqual([stored]);

@@ -23,7 +23,7 @@ import { closeAllPopups, closeThisPopup } from '../../shared/popups.ts';
 import { type Auth, CallFailure, failureCode, type Outcome } from '../../shared/result.ts';
 import { type SessionChannel, sessionChannel } from '../../shared/sessionChannel.ts';
 import { type AccountCalls, accountCalls, authOf, type Balance, balanceFromWallet } from './accountApi.ts';
-import { forgetSession, rememberSession } from './storage.ts';
+import { forgetSession, readAccount, rememberSession } from './storage.ts';
 
 /*
  * No balance timer: the layout's account stream (`account/<id>`, AccountStreamSync)
@@ -176,11 +176,13 @@ const reportFailure = (loggedIn: boolean, callerWantsDialog = false) =>
   ] as const;
 
 /** Leaving the logged-in state: pop-ups closed, account and stored session dropped, back home,
- * every other window told (session channel), and this window closed if it is a pop-up. */
+ * every other window told (session channel), and this window closed if it is a pop-up. The stored
+ * session goes before the others are told: a window that hears the logout (or boots after it)
+ * finds no session kept. */
 const leaveSession = [
   'closePopups',
-  'tellOtherWindows',
   'forgetOwnSession',
+  'tellOtherWindows',
   'clearAccount',
   'markWentHome',
   'closeSelf',
@@ -193,6 +195,23 @@ const followLogout = [
   'clearAccount',
   'markWentHome',
   'closeSelf',
+] as const;
+
+/** Another window ended the session (session channel): followed, with the code's toast when a
+ * session code ended it. */
+const sessionEnded = [
+  {
+    guard: ({ event }: { event: { code?: string } }) => event.code !== undefined,
+    target: '#session.loggedOut',
+    actions: [
+      {
+        type: 'notify',
+        params: ({ event }: { event: { code?: string } }) => ({ code: event.code ?? '', loggedIn: true }),
+      },
+      ...followLogout,
+    ],
+  },
+  { target: '#session.loggedOut', actions: [...followLogout] },
 ] as const;
 
 /** A logged-in call that failed: a session code logs the player out; any other code is reported
@@ -236,6 +255,10 @@ export const sessionMachine = setup({
   guards: {
     hasLaunchToken: ({ context }) => context.launchToken !== null && context.launchToken !== '',
     hasStoredSession: ({ context }) => context.storedSession !== null,
+    /** The kept session being restored is no longer the stored one: another window ended it (a
+     * logout, maybe before this window's session channel listened) while this one booted. */
+    storedSessionEnded: ({ context }) =>
+      readAccount().session?.session_token !== context.storedSession?.session_token,
     loginFormValid: ({ event }) => {
       assertEvent(event, ['login.password', 'account.switch']);
       return validateLogin({ account_id: event.account_id, password: event.password }).length === 0;
@@ -354,23 +377,35 @@ export const sessionMachine = setup({
       always: [
         { guard: 'hasLaunchToken', target: 'authenticating.token' },
         { guard: 'hasStoredSession', target: 'restoring' },
-        { target: 'loggedOut' },
+        // No session kept: a pop-up of the app (opened by a logged-in window, which keeps its
+        // session) booting now was opened by a window whose session ended while it loaded: it
+        // closes itself (closeThisPopup); a tab, or a pop-up that may not close, shows the logged-out state.
+        { target: 'loggedOut', actions: 'closeSelf' },
       ],
     },
-    /** Session refresh of a kept session (reload, pop-up window): failure clears the account. */
+    /** Session refresh of a kept session (reload, pop-up window): failure clears the account. A
+     * logout of another window while it runs (heard, or seen in storage when the refresh answers)
+     * ends it as it ends a logged-in window, pop-up closed. */
     restoring: {
-      invoke: {
-        src: 'profile',
-        input: ({ context }) => context.storedSession as Auth,
-        onDone: {
-          target: 'loggedIn',
-          actions: [{ type: 'setAccount', params: ({ event }) => event.output }],
+      on: { 'session.ended': sessionEnded },
+      invoke: [
+        { src: 'sessionChannel' },
+        {
+          src: 'profile',
+          input: ({ context }) => context.storedSession as Auth,
+          onDone: [
+            { guard: 'storedSessionEnded', target: 'loggedOut', actions: [...followLogout] },
+            {
+              target: 'loggedIn',
+              actions: [{ type: 'setAccount', params: ({ event }) => event.output }],
+            },
+          ],
+          onError: {
+            target: 'loggedOut',
+            actions: ['clearAccount', 'forgetSession', ...reportFailure(false)],
+          },
         },
-        onError: {
-          target: 'loggedOut',
-          actions: ['clearAccount', 'forgetSession', ...reportFailure(false)],
-        },
-      },
+      ],
     },
     loggedOut: {
       on: {
@@ -462,17 +497,7 @@ export const sessionMachine = setup({
           target: 'loggedOut',
           actions: [...leaveSession],
         },
-        'session.ended': [
-          {
-            guard: ({ event }) => event.code !== undefined,
-            target: 'loggedOut',
-            actions: [
-              { type: 'notify', params: ({ event }) => ({ code: event.code ?? '', loggedIn: true }) },
-              ...followLogout,
-            ],
-          },
-          { target: 'loggedOut', actions: [...followLogout] },
-        ],
+        'session.ended': sessionEnded,
         'error.report': [
           {
             guard: 'reportLogsOut',
