@@ -81,6 +81,9 @@ export class FeedTestClient {
     options: Pick<ClientOptions, 'verify' | 'version'> = {},
   ): Promise<FeedTestClient> {
     const ws = await app.injectWS('/ws');
+    // An injected client is made without ws's automatic pong; a browser's (and `connect`'s) answers
+    // every ping, so this one does too (a test pauses it to play a dead peer).
+    ws.on('ping', (data) => ws.pong(data));
     return new FeedTestClient(ws, options.verify ?? true, options.version ?? 1);
   }
 

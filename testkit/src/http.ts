@@ -70,7 +70,11 @@ export async function simCalls(sim: { url: string }, call?: string): Promise<num
 
 /** A gateway metric's value from its /metrics (sum over the label sets whose line contains `labels`). */
 export async function gatewayMetric(gateway: { url: string }, name: string, labels = ''): Promise<number> {
-  const text = await (await fetch(`${gateway.url}/metrics`)).text();
+  return metricValue(await (await fetch(`${gateway.url}/metrics`)).text(), name, labels);
+}
+
+/** A metric's value in a Prometheus text exposition (sum over the label sets whose line contains `labels`). */
+export function metricValue(text: string, name: string, labels = ''): number {
   let total = 0;
   for (const line of text.split('\n')) {
     if ((line.startsWith(`${name}{`) || line.startsWith(`${name} `)) && line.includes(labels)) {

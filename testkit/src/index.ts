@@ -24,6 +24,7 @@ export {
   type InjectedReply,
   type InjectStack,
   inject,
+  injectedMetric,
   injectJson,
   injectLogin,
   startInjectStack,

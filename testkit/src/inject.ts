@@ -6,7 +6,14 @@
  */
 import { type BuildGatewayOptions, buildGateway } from '@sportsbook/gateway';
 import { type RunningSim, type StartSimOptions, startSim } from '@sportsbook/upstream-sim';
-import { type Json, type JsonAnswer, parseJsonAnswer, sessionFromLogin, type TestSession } from './http.ts';
+import {
+  type Json,
+  type JsonAnswer,
+  metricValue,
+  parseJsonAnswer,
+  sessionFromLogin,
+  type TestSession,
+} from './http.ts';
 import { AdminToken, simAdmin } from './stack.ts';
 
 /** The gateway app `buildGateway` returns. */
@@ -62,6 +69,11 @@ export async function inject(
   const body = res.rawPayload;
   const text = body.toString('utf8');
   return { http: res.statusCode, headers: toHeaders(res.headers), text, body, json: parseJsonAnswer(text) };
+}
+
+/** A gateway metric's value read through `app.inject` (as `gatewayMetric` reads a listening one). */
+export async function injectedMetric(app: GatewayApp, name: string, labels = ''): Promise<number> {
+  return metricValue((await inject(app, { url: '/metrics' })).text, name, labels);
 }
 
 /** POSTs `body` as JSON through `app.inject` (a string is sent as is, for malformed-body tests). */

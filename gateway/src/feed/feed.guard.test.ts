@@ -2,13 +2,23 @@
  * The feed's guards against one client flooding the upstream or holding dead sockets:
  * socket caps per session, account and address; the node's topic cap; `match/<id>` only for ids
  * that exist; unwatched topics stop polling; pings and dead peers; recovery after an outage.
- * Real simulator (manual clock) and real gateway on port 0.
+ * Real simulator (manual clock); a real gateway on port 0 where sockets are the subject (the caps,
+ * pings), a gateway app on fake timers where the subject is what happens in a window of time.
  */
 import { CloseCode, type MarketModel } from '@sportsbook/protocol';
-import { FeedTestClient, login } from '@sportsbook/testkit';
-import { gatewayMetric, setFaults, simCalls, startPair } from '@sportsbook/testkit/feed';
+import { FeedTestClient, type GatewayApp, injectedMetric, login } from '@sportsbook/testkit';
+import {
+  AdminToken,
+  fakeClockGateway,
+  GatewayFakeTimers,
+  gatewayMetric,
+  setFaults,
+  simCalls,
+  startPair,
+} from '@sportsbook/testkit/feed';
+import { type RunningSim, startSim } from '@sportsbook/upstream-sim';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
+import type { FeedTuning } from './tuning.ts';
 
 type Pair = Awaited<ReturnType<typeof startPair>>;
 type Session = { accountId: string; token: string };
@@ -16,12 +26,6 @@ type Session = { accountId: string; token: string };
 const LIVE = 'odds/1/hdpou/live';
 const LIVE_1X2 = 'odds/1/1x2/live';
 const TODAY = 'odds/1/hdpou/today';
-/**
- * A window of wall time with nothing to wait for: the tests that use it check that something does
- * NOT happen (a poll, a close) while the gateway's real timers run, so the window is the subject.
- */
-const quietFor = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 function harness() {
   const clients: FeedTestClient[] = [];
   return {
@@ -189,27 +193,6 @@ describe('topics: the node cap, ids that exist, unwatched topics', () => {
     await d.until(() => d.topics.has(LIVE), 5000, 'snapshot');
   });
 
-  it('polls an unknown match id once for every socket asking, refuses it with unknownTopic and never polls it', async () => {
-    const unknown = 'match/987654321';
-    const before = await simCalls(pair.sim, 'uxmatch');
-    const sockets = await Promise.all([ready(), ready(), ready(), ready(), ready()]);
-    const ids = await Promise.all(sockets.map((c) => c.sub(unknown)));
-    sockets.forEach((c, i) => {
-      expect(c.framesOf('err').find((e) => e.id === ids[i])?.code).toBe('unknownTopic');
-      expect(c.framesOf('ack').some((f) => f.id === ids[i])).toBe(false);
-    });
-    await quietFor(300); // six poll intervals: a polled topic would show here
-    expect((await simCalls(pair.sim, 'uxmatch')) - before).toBe(1);
-    // Asked again later: refused from memory, no call.
-    const late = await ready();
-    const lateId = await late.sub(unknown);
-    expect(late.framesOf('err').find((e) => e.id === lateId)?.code).toBe('unknownTopic');
-    expect((await simCalls(pair.sim, 'uxmatch')) - before).toBe(1);
-    expect(await gatewayMetric(pair.gateway, 'gateway_ws_refusals_total', 'reason="unknown_topic"')).toBe(6);
-    expect(await gatewayMetric(pair.gateway, 'gateway_topic_checks_total', 'outcome="unknown"')).toBe(1);
-    expect(await gatewayMetric(pair.gateway, 'gateway_topics')).toBe(0);
-  });
-
   it('refuses an odds topic of a sport the held menu does not list with unknownTopic', async () => {
     const c = await ready();
     await c.sub('menu');
@@ -248,25 +231,6 @@ describe('topics: the node cap, ids that exist, unwatched topics', () => {
     await c.until(() => c.topics.has(`match/${earlyId}`), 5000, 'early match snapshot');
     expect(await gatewayMetric(pair.gateway, 'gateway_topic_checks_total', 'outcome="known"')).toBe(1);
     expect(c.framesOf('err')).toEqual([]);
-  });
-
-  it('stops polling a topic within about one interval of its last watcher leaving (unsub or close)', async () => {
-    const c = await ready();
-    await c.sub(LIVE);
-    await c.sub('menu');
-    await c.until(() => c.topics.has(LIVE) && c.topics.has('menu'), 5000, 'snapshots');
-    await c.unsub(LIVE);
-    await quietFor(100); // two intervals: a poll already in flight ends before the count is taken
-    const after = await simCalls(pair.sim, 'uxmarket');
-    await quietFor(300);
-    expect(await simCalls(pair.sim, 'uxmarket')).toBe(after);
-    // The menu (interval 250 ms) stops when the socket closes.
-    expect(await simCalls(pair.sim, 'uxmenu')).toBeGreaterThan(0);
-    await c.close();
-    await quietFor(300);
-    const menuAfter = await simCalls(pair.sim, 'uxmenu');
-    await quietFor(600);
-    expect(await simCalls(pair.sim, 'uxmenu')).toBe(menuAfter);
   });
 });
 
@@ -323,107 +287,151 @@ describe("topic checks: each account's own bucket in front of the node's", () =>
   });
 });
 
-describe('dead sockets: websocket pings', () => {
-  let pair: Pair;
+describe('on fake timers: unwatched topics, unknown ids, dead sockets, recovery after an outage', () => {
+  // Each test builds a gateway app on fake timers in front of the real simulator: the polls are
+  // real HTTP calls, counted as the gateway makes them (trackUpstream), and the clock moves only
+  // when the test moves it, each step's polls answered first. "No poll in six intervals" is then
+  // six intervals of the gateway's time, whatever the machine's load.
+  let sim: RunningSim;
   let session: Session;
+  let app: GatewayApp | undefined;
+  const clients: FeedTestClient[] = [];
 
   beforeAll(async () => {
-    pair = await startPair({}, { feed: { pingIntervalMs: 100, pingMissesBeforeClose: 2 } });
-    session = await login(pair.sim.url);
+    sim = await startSim({ clock: 'manual', adminToken: AdminToken, faultTimeoutMs: 1000 });
+    session = await login(sim.url);
+  });
+  afterEach(async () => {
+    // No close handshakes: their timers would be fake ones.
+    for (const c of clients.splice(0)) c.ws.terminate();
+    vi.useRealTimers();
+    await setFaults(sim, {});
+    await app?.close();
+    app = undefined;
   });
   afterAll(async () => {
-    await pair?.close();
+    await sim?.close();
+  });
+
+  async function start(feed: Partial<FeedTuning> = {}) {
+    vi.useFakeTimers({ toFake: [...GatewayFakeTimers] });
+    const gateway = await fakeClockGateway(sim, (ms) => vi.advanceTimersByTimeAsync(ms), {
+      feed: { maxSocketsPerSession: 50, maxSocketsPerAccount: 50, ...feed },
+    });
+    app = gateway.app;
+    return gateway;
+  }
+
+  async function ready(gateway: GatewayApp): Promise<FeedTestClient> {
+    const c = await FeedTestClient.inject(gateway);
+    clients.push(c);
+    await c.hello(session.accountId, session.token);
+    return c;
+  }
+
+  it('stops polling a topic as soon as its last watcher leaves (unsub or close)', async () => {
+    const { app, upstream, run } = await start();
+    const c = await ready(app);
+    await c.sub(LIVE);
+    await c.sub('menu');
+    await run(1000, () => c.topics.has(LIVE) && c.topics.has('menu'));
+    await c.unsub(LIVE);
+    const market = upstream.count('/odds/uxmarket');
+    const menu = upstream.count('/odds/uxmenu');
+    await run(300); // six intervals of the topic
+    expect(upstream.count('/odds/uxmarket')).toBe(market);
+    // The menu (interval 250 ms) is still watched, so still polled.
+    expect(upstream.count('/odds/uxmenu')).toBeGreaterThan(menu);
+    // The socket goes: its server side closes in a later turn, then the menu is not polled.
+    c.ws.terminate();
+    await vi.waitFor(async () => expect(await injectedMetric(app, 'gateway_ws_connections')).toBe(0), {
+      timeout: 3000,
+      interval: 5,
+    });
+    await upstream.settle();
+    const menuAfter = upstream.count('/odds/uxmenu');
+    await run(600); // more than two intervals of the menu
+    expect(upstream.count('/odds/uxmenu')).toBe(menuAfter);
+  });
+
+  it('polls an unknown match id once for every socket asking, refuses it with unknownTopic and never polls it', async () => {
+    const { app, upstream, run } = await start();
+    const unknown = 'match/987654321';
+    const sockets = await Promise.all([ready(app), ready(app), ready(app), ready(app), ready(app)]);
+    const ids = await Promise.all(sockets.map((c) => c.sub(unknown)));
+    sockets.forEach((c, i) => {
+      expect(c.framesOf('err').find((e) => e.id === ids[i])?.code).toBe('unknownTopic');
+      expect(c.framesOf('ack').some((f) => f.id === ids[i])).toBe(false);
+    });
+    await run(300); // six poll intervals: a polled topic would show here
+    expect(upstream.count('/odds/uxmatch')).toBe(1);
+    // Asked again later: refused from memory, no call.
+    const late = await ready(app);
+    const lateId = await late.sub(unknown);
+    expect(late.framesOf('err').find((e) => e.id === lateId)?.code).toBe('unknownTopic');
+    expect(upstream.count('/odds/uxmatch')).toBe(1);
+    expect(await injectedMetric(app, 'gateway_ws_refusals_total', 'reason="unknown_topic"')).toBe(6);
+    expect(await injectedMetric(app, 'gateway_topic_checks_total', 'outcome="unknown"')).toBe(1);
+    expect(await injectedMetric(app, 'gateway_topics')).toBe(0);
+  });
+
+  it('serves fresh data within two poll intervals of the upstream coming back, though backed off for seconds', async () => {
+    // A long backoff cap: without a probe, a topic that failed 7 times waits 2.4-4 s.
+    const { app, upstream, run } = await start({ maxBackoffMs: 10_000 });
+    const stale = () => injectedMetric(app, 'gateway_topic_stale');
+    const c = await ready(app);
+    await c.sub(LIVE);
+    await c.sub(LIVE_1X2);
+    await run(1000, () => c.topics.has(LIVE) && c.topics.has(LIVE_1X2));
+    const before = upstream.count('/odds/uxmarket');
+    await setFaults(sim, { call: 'uxmarket', errorRate: 1 });
+    await run(1000, async () => (await stale()) === 2);
+    expect(await stale()).toBe(2);
+    // Long enough for backoff to grow: 14 failed polls (about 7 per topic without a probe).
+    await run(10_000, () => upstream.count('/odds/uxmarket') - before >= 14);
+    expect(upstream.count('/odds/uxmarket') - before).toBeGreaterThanOrEqual(14);
+    await setFaults(sim, {});
+    const cleared = Date.now();
+    await run(5000, async () => (await stale()) === 0);
+    expect(await stale()).toBe(0);
+    // Two intervals of the gateway's clock, not the seconds a backed-off topic would wait.
+    expect(Date.now() - cleared).toBeLessThanOrEqual(100);
+    await c.until(
+      () => c.topics.get(LIVE)?.stale === false && c.topics.get(LIVE_1X2)?.stale === false,
+      1000,
+      'fresh frames',
+    );
+    expect(c.problems).toEqual([]);
   });
 
   it('terminates a socket that stops answering pings, counts it, and keeps one that answers', async () => {
-    const alive = await FeedTestClient.connect(pair.gateway.wsUrl);
-    await alive.hello(session.accountId, session.token);
+    const { app, upstream, run } = await start({ pingIntervalMs: 100, pingMissesBeforeClose: 2 });
+    const alive = await ready(app);
     await alive.sub('menu');
-    // A peer gone half-open: the socket is there, nothing answers (ws would pong by itself).
-    const dead = new WebSocket(pair.gateway.wsUrl, { autoPong: false });
-    const frames: string[] = [];
-    let pings = 0;
-    dead.on('message', (d) => frames.push(d.toString()));
-    dead.on('ping', () => pings++);
-    const closed = new Promise<number>((resolve) => dead.once('close', (code) => resolve(code)));
-    await new Promise((resolve, reject) => {
-      dead.once('open', resolve);
-      dead.once('error', reject);
-    });
-    dead.send(
-      JSON.stringify({ op: 'hello', v: 1, account_id: session.accountId, session_token: session.token }),
-    );
+    const dead = await ready(app);
     // Only this socket watches the topic: while it counts as open, the topic is polled.
-    dead.send(JSON.stringify({ op: 'sub', id: 1, topic: TODAY }));
-    await vi.waitFor(() => expect(frames.some((f) => f.startsWith('{"t":"snap"'))).toBe(true), {
-      timeout: 5000,
-      interval: 20,
-    });
-    expect(await gatewayMetric(pair.gateway, 'gateway_ws_connections')).toBe(2);
-
-    // Terminated (no close frame: 1006) after the missed pings.
-    expect(await closed).toBe(1006);
-    expect(pings).toBeGreaterThanOrEqual(2);
-    expect(await gatewayMetric(pair.gateway, 'gateway_ws_ping_timeouts_total')).toBe(1);
-    expect(await gatewayMetric(pair.gateway, 'gateway_ws_connections')).toBe(1);
-    // The client that answers pings (ws's automatic pong) has long outlived three intervals.
-    await quietFor(400);
+    await dead.sub(TODAY);
+    await run(1000, () => alive.topics.has('menu') && dead.topics.has(TODAY));
+    expect(await injectedMetric(app, 'gateway_ws_connections')).toBe(2);
+    const timeouts = () => injectedMetric(app, 'gateway_ws_ping_timeouts_total');
+    // A peer gone half-open: the socket is there, nothing is read from it, so no pong comes back.
+    dead.ws.pause();
+    const paused = Date.now();
+    await run(1000, async () => (await timeouts()) === 1);
+    expect(await timeouts()).toBe(1);
+    // Two pings unanswered, one interval apart, then terminated at the next sweep: about three
+    // intervals of the gateway's clock after it was last heard.
+    expect(Date.now() - paused).toBeLessThanOrEqual(350);
+    expect(await injectedMetric(app, 'gateway_ws_connections')).toBe(1);
+    // The client that answers pings (ws's automatic pong) outlives many more intervals.
+    await run(400);
     expect(alive.closed).toBeUndefined();
-    expect(await gatewayMetric(pair.gateway, 'gateway_ws_ping_timeouts_total')).toBe(1);
+    expect(await timeouts()).toBe(1);
     // Its topic is no longer polled.
-    const after = await simCalls(pair.sim, 'uxmarket');
-    await quietFor(600); // more than two intervals of the topic (250 ms)
-    expect(await simCalls(pair.sim, 'uxmarket')).toBe(after);
-    await alive.close();
-  });
-});
-
-describe('recovery after an upstream outage', () => {
-  let pair: Pair;
-  let session: Session;
-
-  beforeAll(async () => {
-    // A long backoff cap: without a probe, a topic that failed 7 times waits 2.4-4 s.
-    pair = await startPair({}, { feed: { maxBackoffMs: 10_000, minPollTimeoutMs: 200 } });
-    session = await login(pair.sim.url);
-  });
-  afterAll(async () => {
-    await setFaults(pair.sim, {}).catch(() => {});
-    await pair?.close();
-  });
-
-  it('serves fresh data within a few poll intervals of the upstream coming back', async () => {
-    const c = await FeedTestClient.connect(pair.gateway.wsUrl);
-    await c.hello(session.accountId, session.token);
-    await c.sub(LIVE);
-    await c.sub(LIVE_1X2);
-    await c.until(() => c.topics.has(LIVE) && c.topics.has(LIVE_1X2), 5000, 'snapshots');
-    const before = await simCalls(pair.sim, 'uxmarket');
-    await setFaults(pair.sim, { call: 'uxmarket', errorRate: 1 });
-    await c.until(
-      () => c.topics.get(LIVE)?.stale === true && c.topics.get(LIVE_1X2)?.stale === true,
-      5000,
-      'stale',
-    );
-    // Long enough for backoff to grow: 14 failed polls (about 7 per topic without a probe).
-    await vi.waitFor(
-      async () => expect((await simCalls(pair.sim, 'uxmarket')) - before).toBeGreaterThanOrEqual(14),
-      {
-        timeout: 10_000,
-        interval: 20,
-      },
-    );
-    await setFaults(pair.sim, {});
-    const cleared = performance.now();
-    await c.until(
-      () => c.topics.get(LIVE)?.stale === false && c.topics.get(LIVE_1X2)?.stale === false,
-      5000,
-      'recovery',
-    );
-    // Goal: two intervals (100 ms); the bound is generous for a shared machine, and far under the
-    // seconds a backed-off topic would wait.
-    expect(performance.now() - cleared).toBeLessThan(600);
-    expect(c.problems).toEqual([]);
-    await c.close();
+    const today = { sport_id: 1, market_type: 'hdpou', group: 'today' };
+    const after = upstream.count('/odds/uxmarket', today);
+    expect(after).toBeGreaterThan(0);
+    await run(600); // more than two intervals of the topic (250 ms)
+    expect(upstream.count('/odds/uxmarket', today)).toBe(after);
   });
 });

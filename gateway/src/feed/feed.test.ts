@@ -5,17 +5,24 @@ import {
   parseMarketData,
   stateHash,
 } from '@sportsbook/protocol';
-import { buildTestGateway, FeedTestClient, type GatewayApp, login } from '@sportsbook/testkit';
+import {
+  buildTestGateway,
+  FeedTestClient,
+  type GatewayApp,
+  injectedMetric,
+  login,
+} from '@sportsbook/testkit';
 import {
   AdminToken as ADMIN_TOKEN,
   advanceDeltas,
-  gatewayMetric,
+  fakeClockGateway,
+  GatewayFakeTimers,
   setFaults,
   simCalls,
   startPair,
 } from '@sportsbook/testkit/feed';
 import { DemoPassword, type RunningSim, startSim } from '@sportsbook/upstream-sim';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningGateway, startGateway } from '../index.ts';
 
 const LIVE = 'odds/1/hdpou/live';
@@ -194,38 +201,6 @@ describe('odds feed over /ws against the simulator', () => {
     expect(await c.closedWith()).toBe(CloseCode.frameTooLarge);
   });
 
-  it('marks a topic stale when the upstream fails for two intervals, backs off, and recovers', async () => {
-    const c = await ready();
-    const other = await ready();
-    // Four live topics of one call: healthy, 4 x 20 polls a second at 50 ms.
-    const more = ['odds/1/1x2/live', 'odds/1/oe/live', 'odds/1/cs/live'];
-    for (const t of more) await c.sub(t);
-    await c.until(() => more.every((t) => c.topics.has(t)), 5000, 'snapshots');
-    try {
-      await setFaults(sim, { call: 'uxmarket', errorRate: 1 });
-      await c.until(() => [LIVE, ...more].every((t) => c.topics.get(t)?.stale === true), 3000, 'stale');
-      expect(await gatewayMetric(gateway, 'gateway_topic_stale')).toBe(4);
-      // Backoff: failing, the topics poll far less, except one prober per call that keeps the
-      // interval (recovery.ts): about one topic's rate (20) plus the backed-off others.
-      const before = await simCalls(sim, 'uxmarket');
-      await new Promise((r) => setTimeout(r, 1000)); // a window of wall time is the thing measured
-      const during = (await simCalls(sim, 'uxmarket')) - before;
-      expect(during).toBeLessThanOrEqual(20 + 3 * 4);
-      // Timeouts and malformed replies count as failures too; the clients stay connected.
-      await setFaults(sim, { call: 'uxmarket', timeoutRate: 0.5, malformedRate: 1 });
-      // A window with nothing to wait for: the clients must NOT be closed while polls fail this way.
-      await new Promise((r) => setTimeout(r, 300));
-      expect(c.closed).toBeUndefined();
-      expect(other.closed).toBeUndefined();
-    } finally {
-      await setFaults(sim, {});
-    }
-    await c.until(() => [LIVE, ...more].every((t) => c.topics.get(t)?.stale === false), 5000, 'recovery');
-    await advanceDeltas(sim, c, LIVE, 1);
-    expect(c.problems).toEqual([]);
-    expect(other.topics.get(LIVE)?.stale).toBe(false);
-  });
-
   it('encodes each broadcast once: subscribers of a topic receive the same bytes', async () => {
     const a = await ready();
     const b = await ready();
@@ -319,5 +294,117 @@ describe('heartbeats, on fake timers through injected sockets', () => {
     // No close handshake: its timer would be a fake one.
     busy.ws.terminate();
     idle.ws.terminate();
+  });
+});
+
+describe('stale, backoff and recovery on fake timers', () => {
+  // The gateway app is built on fake timers (its one scheduler's timer and Date.now): its polls,
+  // stale deadlines and backoff run on a clock the test moves. The polls are still real HTTP calls
+  // to the simulator; each step's are answered before the clock moves on (trackUpstream), so the
+  // counts and times below are the gateway's own, not the machine's speed.
+  const INTERVAL = 50;
+  const MARKET = '/odds/uxmarket';
+  const TOPICS = [LIVE, 'odds/1/1x2/live', 'odds/1/oe/live', 'odds/1/cs/live'];
+  let sim: RunningSim;
+  let app: GatewayApp | undefined;
+  let session: { accountId: string; token: string };
+  beforeAll(async () => {
+    sim = await startSim({ clock: 'manual', adminToken: ADMIN_TOKEN, faultTimeoutMs: 100 });
+    session = await login(sim.url);
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    await setFaults(sim, {});
+    await app?.close();
+    app = undefined;
+  });
+  afterAll(async () => {
+    await sim?.close();
+  });
+
+  it('marks a topic stale after two and a half intervals without a good reply, keeps one prober on schedule, and recovers within two intervals', async () => {
+    vi.useFakeTimers({ toFake: [...GatewayFakeTimers] });
+    const {
+      app: gateway,
+      upstream,
+      run,
+    } = await fakeClockGateway(sim, (ms) => vi.advanceTimersByTimeAsync(ms), {
+      pollIntervalMs: INTERVAL,
+      feed: { maxBackoffMs: 400 },
+    });
+    app = gateway;
+    const stale = () => injectedMetric(gateway, 'gateway_topic_stale');
+    const c = await FeedTestClient.inject(gateway);
+    await c.hello(session.accountId, session.token);
+    for (const t of TOPICS) await c.sub(t);
+    await run(500, () => TOPICS.every((t) => c.topics.has(t)));
+    expect(TOPICS.filter((t) => !c.topics.has(t))).toEqual([]);
+
+    // Every poll from now on fails. Each topic's last good reply ended at most one interval ago.
+    await setFaults(sim, { call: 'uxmarket', errorRate: 1 });
+    await run(70);
+    expect(await stale()).toBe(0);
+    await run(60);
+    expect(await stale()).toBe(4);
+    await c.until(() => TOPICS.every((t) => c.topics.get(t)?.stale === true), 1000, 'stale frames');
+
+    // Backoff over one second: one prober per call keeps the interval (recovery.ts), the other
+    // three topics back off towards the 400 ms cap (jittered 0.75x-1.25x).
+    const perTopic = () => {
+      const counts = new Map<string, number>();
+      for (const call of upstream.calls) {
+        if (call.path !== MARKET) continue;
+        const key = JSON.stringify(call.body);
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      return counts;
+    };
+    const before = perTopic();
+    await run(1000);
+    const during = [...perTopic()].map(([key, n]) => n - (before.get(key) ?? 0)).sort((a, b) => b - a);
+    expect(during).toHaveLength(4);
+    const [prober, ...others] = during as [number, ...number[]];
+    expect(prober).toBeGreaterThanOrEqual(19);
+    expect(prober).toBeLessThanOrEqual(21);
+    for (const n of others) expect(n).toBeLessThanOrEqual(5);
+
+    // The upstream comes back: the prober's next poll (within one interval) succeeds and wakes the
+    // backed-off topics within one more, instead of the seconds their backoff would wait.
+    await setFaults(sim, {});
+    const cleared = Date.now();
+    await run(1000, async () => (await stale()) === 0);
+    expect(await stale()).toBe(0);
+    expect(Date.now() - cleared).toBeLessThanOrEqual(2 * INTERVAL);
+    await c.until(() => TOPICS.every((t) => c.topics.get(t)?.stale === false), 1000, 'fresh frames');
+    expect(c.problems).toEqual([]);
+    // No close handshake: its timer would be a fake one.
+    c.ws.terminate();
+  });
+
+  it('counts timeouts and malformed replies as failures too: the topics stay stale, the client connected', async () => {
+    vi.useFakeTimers({ toFake: [...GatewayFakeTimers] });
+    // A short call timeout (real time: AbortSignal.timeout); the simulator holds a timed-out call
+    // on its own timer (fake here), so the gateway gives up first.
+    const { app: gateway, run } = await fakeClockGateway(sim, (ms) => vi.advanceTimersByTimeAsync(ms), {
+      pollIntervalMs: INTERVAL,
+      feed: { maxBackoffMs: 400, minPollTimeoutMs: 200 },
+    });
+    app = gateway;
+    const stale = () => injectedMetric(gateway, 'gateway_topic_stale');
+    const c = await FeedTestClient.inject(gateway);
+    await c.hello(session.accountId, session.token);
+    await c.sub(LIVE);
+    await run(500, () => c.topics.has(LIVE));
+    await setFaults(sim, { call: 'uxmarket', timeoutRate: 0.5, malformedRate: 1 });
+    await run(300, async () => (await stale()) === 1);
+    expect(await stale()).toBe(1);
+    await run(300);
+    expect(await stale()).toBe(1);
+    expect(c.closed).toBeUndefined();
+    await setFaults(sim, {});
+    await run(2000, async () => (await stale()) === 0);
+    expect(await stale()).toBe(0);
+    expect(c.problems).toEqual([]);
+    c.ws.terminate();
   });
 });
