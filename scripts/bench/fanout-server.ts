@@ -11,12 +11,14 @@
  *   watches the topic as one client) to its own clients: encoded once with a fresh `pt`, the same
  *   Buffer written to every socket. Same frames, same cadence as the gateway.
  * - `socketio`: a Socket.IO server relaying the same frames with `io.emit` (encoded once).
- * IPC: the parent sends `{ cmd: 'stats' }` and gets CPU, RSS and frames/bytes sent since start.
+ * IPC: the parent sends `{ cmd: 'stats' }` and gets CPU, RSS and frames/bytes sent since start;
+ * `{ cmd: 'profile', ms, file }` writes a CPU profile of the next `ms` (profile-topic.ts).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server as SocketIoServer } from 'socket.io';
 import WebSocket, { WebSocketServer } from 'ws';
+import { EventLoopSampleMs } from '../../gateway/src/plugins/metrics.ts';
 
 type Role = 'sim' | 'gateway' | 'ws' | 'socketio';
 const role = process.argv[2] as Role;
@@ -24,7 +26,8 @@ const arg = process.argv[3] ?? '';
 
 let frames = 0;
 let bytes = 0;
-let statsExtra: () => Promise<Record<string, number>> = async () => ({});
+/** `gc`: a full collection for the live heap figure (the end of a window, never its start). */
+let statsExtra: (gc: boolean) => Promise<Record<string, number>> = async () => ({});
 
 function send(msg: unknown): void {
   process.send?.(msg);
@@ -36,7 +39,7 @@ function liveHeap(): number {
   return process.memoryUsage().heapUsed;
 }
 
-async function gatewayCounters(metricsText: string): Promise<Record<string, number>> {
+async function gatewayCounters(metricsText: string, gc: boolean): Promise<Record<string, number>> {
   const pick = (name: string) => {
     let total = 0;
     for (const line of metricsText.split('\n')) {
@@ -52,8 +55,13 @@ async function gatewayCounters(metricsText: string): Promise<Record<string, numb
     conflations: pick('gateway_conflations_total'),
     topics: pick('gateway_topics'),
     // prom-client resets the event-loop histogram at each scrape: the p99 since the last stats call.
+    // Node's histogram records the time between two of its timer's wake-ups, so an idle loop reads
+    // the sampling interval itself (50 ms): the delay is what exceeds it (as fastify's
+    // under-pressure computes it).
     loopP99: pick('gateway_nodejs_eventloop_lag_p99_seconds'),
-    heapUsed: liveHeap(),
+    loopDelayP99: Math.max(0, pick('gateway_nodejs_eventloop_lag_p99_seconds') - EventLoopSampleMs / 1000),
+    // The full collection for the heap figure stalls the loop: only after the histogram was read.
+    ...(gc ? { heapUsed: liveHeap() } : {}),
   };
 }
 
@@ -75,6 +83,23 @@ function relay(onFrame: (frame: Record<string, unknown>) => void): void {
     delete frame.pt;
     onFrame(frame);
   });
+}
+
+/** Profiles this process for `ms` with the inspector and writes the `.cpuprofile` to `file`. */
+async function cpuProfile(ms: number, file: string): Promise<string> {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  // 1 ms between samples (V8's default); the shares, not the absolute times, are what it is for.
+  await session.post('Profiler.setSamplingInterval', { interval: 1000 });
+  await session.post('Profiler.start');
+  await new Promise((r) => setTimeout(r, ms));
+  const { profile } = await session.post('Profiler.stop');
+  session.disconnect();
+  writeFileSync(file, JSON.stringify(profile));
+  return file;
 }
 
 async function main(): Promise<void> {
@@ -143,7 +168,7 @@ async function main(): Promise<void> {
         perMessageDeflate: process.argv[4] === 'deflate',
       },
     });
-    statsExtra = async () => gatewayCounters(await gw.app.metrics.metrics());
+    statsExtra = async (gc) => gatewayCounters(await gw.app.metrics.metrics(), gc);
     send({ ready: true, url: gw.wsUrl });
   } else if (role === 'ws') {
     const wss = new WebSocketServer({ port: 0, host: '0.0.0.0', perMessageDeflate: false });
@@ -181,6 +206,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => process.exit(0));
   process.on('message', async (msg: { cmd: string }) => {
     if (msg.cmd === 'stats') {
+      const gc = (msg as { gc?: boolean }).gc !== false;
       const cpu = process.cpuUsage();
       send({
         stats: {
@@ -188,11 +214,16 @@ async function main(): Promise<void> {
           rss: process.memoryUsage().rss,
           frames,
           bytes,
-          ...(await statsExtra()),
+          ...(await statsExtra(gc)),
         },
       });
     } else if (msg.cmd === 'exit') {
       process.exit(0);
+    } else if (msg.cmd === 'profile') {
+      // A V8 CPU profile of this process over `ms` (profile-topic.ts): the steady state only, not
+      // the start-up that `--cpu-prof` would also record.
+      const { ms, file } = msg as unknown as { ms: number; file: string };
+      send({ profiled: await cpuProfile(ms, file) });
     }
   });
 }

@@ -103,9 +103,10 @@ export function next<T>(child: ChildProcess, key: string, timeoutMs = 120_000): 
   });
 }
 
-export async function stats(child: ChildProcess): Promise<ServerStats> {
+/** `gc: false`: no full collection for the heap figure (a gateway's stats at the start of a window). */
+export async function stats(child: ChildProcess, gc = true): Promise<ServerStats> {
   const p = next<ServerStats>(child, 'stats');
-  child.send({ cmd: 'stats' });
+  child.send({ cmd: 'stats', gc });
   return p;
 }
 

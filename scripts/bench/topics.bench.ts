@@ -6,16 +6,20 @@
  * - then `TOPICS_ACCOUNTS` account topics, one client each: real `account/load<i>` topics, each with
  *   its own login session, polled by the gateway every 30 s (7 upstream calls per poll, FEED.md
  *   "Account topic"), the same code path as a player's.
- * The gateway's CPU (% of a core), RSS, heap, event-loop delay p99 (prom-client, since the last
- * scrape) and the upstream calls per second are measured over a window of the base load, then over
+ * The gateway's CPU (% of a core), RSS, heap, event-loop delay p99 (prom-client's p99 of the time
+ * between its 50 ms samples, since the last scrape, less those 50 ms; the raw p99 beside it), and
+ * the upstream calls per second are measured over a window of the base load, then over
  * a window with the account topics added, in the same run and the same gateway process.
  *
  * `npx tsx scripts/bench/run.ts --only topics`; `TOPICS_ACCOUNTS`, `TOPICS_MATCHES`,
  * `TOPICS_INPLAY`, `TOPICS_WINDOW_MS` choose the sizes (defaults 10,000 / 500 / 1,000 / 30 s;
- * `--quick`: 300 / 50 / 100 / 10 s).
+ * `--quick`: 300 / 50 / 100 / 10 s). `TOPICS_PROFILE=<file>`: after the windows, a CPU profile of the
+ * gateway over one more window, its self time and its busy runs (profile-topic.ts) in the report.
  */
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { children, next, sleep, spawn, stats, stop } from './fanout.bench.ts';
+import { blocks, tally } from './profile-topic.ts';
 import type { Benchmark } from './run.ts';
 
 interface Client {
@@ -97,7 +101,10 @@ interface Window {
   cpu: number;
   rssMb: number;
   heapMb: number;
+  /** prom-client's p99, the sampling interval included (what earlier runs reported). */
   loopP99Ms: number;
+  /** The delay: that p99 less the 50 ms between samples. */
+  loopDelayP99Ms: number;
   callsPerSec: number;
   topics: number;
   deltasPerSec: number;
@@ -109,7 +116,7 @@ async function measure(
   procs: ChildProcess[],
   windowMs: number,
 ): Promise<Window> {
-  const [g0, s0, l0] = await Promise.all([stats(gateway), stats(sim), loadStats(procs)]);
+  const [g0, s0, l0] = await Promise.all([stats(gateway, false), stats(sim), loadStats(procs)]);
   const t0 = performance.now();
   await sleep(windowMs);
   const [g1, s1, l1] = await Promise.all([stats(gateway), stats(sim), loadStats(procs)]);
@@ -120,6 +127,7 @@ async function measure(
     rssMb: g1.rss / 1e6,
     heapMb: (x.heapUsed ?? 0) / 1e6,
     loopP99Ms: (x.loopP99 ?? 0) * 1000,
+    loopDelayP99Ms: (x.loopDelayP99 ?? 0) * 1000,
     callsPerSec:
       (((s1 as unknown as Record<string, number>).calls ?? 0) -
         ((s0 as unknown as Record<string, number>).calls ?? 0)) /
@@ -141,6 +149,8 @@ const topics: Benchmark = {
     let base: Window;
     let withAccounts: Window;
     let connected = { snaps: 0, errors: 0, open: 0, closes: {} as Record<string, number> };
+    const profileFile = process.env.TOPICS_PROFILE;
+    let profiled = '';
     try {
       process.env.BENCH_LOAD_ACCOUNTS = String(accounts);
       const sim = spawn('fanout-server.ts', ['sim', '500']);
@@ -186,24 +196,34 @@ const topics: Benchmark = {
       connected = await loadStats(accountProcs);
       await sleep(8000);
       withAccounts = await measure(gateway, sim, [...baseProcs, ...accountProcs], windowMs);
+      if (profileFile !== undefined) {
+        // After the windows (the profiler's own cost is not in them): where the loop was held.
+        const done = next<string>(gateway, 'profiled', windowMs + 60_000);
+        gateway.send({ cmd: 'profile', ms: windowMs, file: profileFile });
+        const profile = JSON.parse(readFileSync(await done, 'utf8')) as Parameters<typeof tally>[0];
+        profiled = `${tally(profile, 15)}\n\n${blocks(profile)}`;
+      }
     } finally {
       await Promise.all([...children].map(stop));
       delete process.env.BENCH_LOAD_ACCOUNTS;
     }
     const row = (label: string, w: Window) =>
-      `| ${label} | ${w.topics} | ${w.cpu.toFixed(1)} | ${w.rssMb.toFixed(0)} | ${w.heapMb.toFixed(0)} | ${w.loopP99Ms.toFixed(1)} | ${w.callsPerSec.toFixed(1)} | ${w.deltasPerSec.toFixed(0)} |`;
+      `| ${label} | ${w.topics} | ${w.cpu.toFixed(1)} | ${w.rssMb.toFixed(0)} | ${w.heapMb.toFixed(0)} | ${w.loopDelayP99Ms.toFixed(1)} | ${w.loopP99Ms.toFixed(1)} | ${w.callsPerSec.toFixed(1)} | ${w.deltasPerSec.toFixed(0)} |`;
     const perTopicHeapKb = ((withAccounts.heapMb - base.heapMb) * 1000) / accounts;
     const perTopicRssKb = ((withAccounts.rssMb - base.rssMb) * 1000) / accounts;
     return {
       markdown: [
         `${matches} match topics, 5 lists, the in-play topic with ${inplay} clients (base); then ${accounts} account topics with one client each (${connected.snaps} snapshots, ${connected.errors} errors, ${connected.open} open, closes ${JSON.stringify(connected.closes)}). Windows of ${windowMs / 1000} s.`,
         '',
-        '| load | topics | gateway CPU % of a core | RSS MB | heap MB | loop delay p99 ms | upstream calls/s | frames/s to clients |',
-        '|---|---:|---:|---:|---:|---:|---:|---:|',
+        '| load | topics | gateway CPU % of a core | RSS MB | heap MB | loop delay p99 ms | sample interval p99 ms | upstream calls/s | frames/s to clients |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
         row('base', base),
         row(`base + ${accounts} account topics`, withAccounts),
         '',
         `Per account topic (its socket, connection and session state included): heap ${perTopicHeapKb.toFixed(1)} KB, RSS ${perTopicRssKb.toFixed(1)} KB; CPU ${(((withAccounts.cpu - base.cpu) / accounts) * 1000).toFixed(3)}% of a core per 1,000.`,
+        ...(profiled === ''
+          ? []
+          : ['', `CPU profile of the gateway after the windows (${profileFile}):`, '', profiled]),
       ].join('\n'),
       numbers: {
         base_cpu_percent: base.cpu,
@@ -212,6 +232,8 @@ const topics: Benchmark = {
         rss_mb: withAccounts.rssMb,
         loop_p99_ms: withAccounts.loopP99Ms,
         base_loop_p99_ms: base.loopP99Ms,
+        loop_delay_p99_ms: withAccounts.loopDelayP99Ms,
+        base_loop_delay_p99_ms: base.loopDelayP99Ms,
         calls_per_sec: withAccounts.callsPerSec,
         base_calls_per_sec: base.callsPerSec,
         per_topic_heap_kb: perTopicHeapKb,

@@ -62,7 +62,7 @@ export function metricsAllowed(
  * as much as owning a 500-match in-play topic costs the main thread in parsing and diffing. At 50 ms
  * every stall of 50 ms or more is still caught (it overlaps a sample), and shorter ones are sampled.
  */
-const EventLoopSampleMs = 50;
+export const EventLoopSampleMs = 50;
 
 /**
  * Prometheus metrics (prom-client) at GET /metrics, never open to the public: on a
