@@ -35,6 +35,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Counter } from 'prom-client';
 import type { UpstreamClient, UpstreamReply } from '../plugins/upstream.ts';
 import { type Scheduler, sharedScheduler, type Task } from './scheduler.ts';
+import { phaseOf, slotAfter } from './slots.ts';
 import type { TopicSource, TopicSourceOptions } from './source.ts';
 import { type RingBounds, TopicHistory } from './topic.ts';
 import type { FeedTuning } from './tuning.ts';
@@ -121,12 +122,19 @@ const flag = (v: unknown) => v === true || v === 1 || v === '1';
 /** Every account topic this node serves, by topic name. */
 export class AccountStreams {
   private readonly streams = new Map<string, AccountStream>();
+  /** Account topics created on this node: the next one's slow-poll phase (slots.ts). */
+  private created = 0;
 
   constructor(private readonly options: AccountStreamsOptions) {}
 
   /** The hub's source for `account/<id>` topics (hub.ts). */
   source(options: TopicSourceOptions & { subscribers: () => Iterable<AccountCredentials> }): TopicSource {
-    const stream = new AccountStream(this.options, options, () => this.streams.delete(options.name));
+    const stream = new AccountStream(
+      this.options,
+      options,
+      () => this.streams.delete(options.name),
+      phaseOf(this.created++),
+    );
     this.streams.set(options.name, stream);
     return stream;
   }
@@ -197,6 +205,8 @@ class AccountStream implements TopicSource {
     private readonly options: AccountStreamsOptions,
     private readonly topic: TopicSourceOptions & { subscribers: () => Iterable<AccountCredentials> },
     private readonly forget: () => void,
+    /** Where in the slow interval this topic's slow polls fall (slots.ts): polls spread over it. */
+    private readonly phase = 0,
   ) {
     this.now = options.now ?? Date.now;
     this.history = new TopicHistory(topic.name, options.bounds);
@@ -461,6 +471,13 @@ class AccountStream implements TopicSource {
       return;
     }
     const interval = this.intervalMs;
+    if (this.failures === 0 && interval === this.options.tuning.accountSlowMs) {
+      // On the topic's own slot, at least a quick interval after this poll: accounts subscribed
+      // together do not poll together (their replies would arrive in one turn of the loop).
+      const due = slotAfter(this.lastStart, this.phase, interval, this.options.tuning.accountQuickMs);
+      this.schedule(Math.max(0, due - this.now()));
+      return;
+    }
     const wait =
       this.failures === 0
         ? interval
