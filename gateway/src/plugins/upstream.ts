@@ -77,8 +77,21 @@ export class UpstreamClient {
   /** POST `path` (e.g. `/odds/uxmarket`, `/bet/betsingle`) with a JSON body. */
   async post(path: string, body: unknown, options: UpstreamCallOptions): Promise<UpstreamReply> {
     const end = this.duration.startTimer({ call: path });
-    const timeout = AbortSignal.timeout(options.timeoutMs);
-    const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+    // One controller, a plain timer and (with a caller's signal) one listener: `AbortSignal.timeout`
+    // with `AbortSignal.any` cost several times as much per call (a weakly held timer and a
+    // composite signal that undici then listens to), and a node makes thousands of calls a second
+    // (10,000 account topics: ~2,300).
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = realSetTimeout(() => {
+      timedOut = true;
+      controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+    }, options.timeoutMs);
+    const outer = options.signal;
+    const onAbort = () => controller.abort(outer?.reason);
+    if (outer?.aborted === true) controller.abort(outer.reason);
+    else outer?.addEventListener('abort', onAbort, { once: true });
+    const signal = controller.signal;
     try {
       const res = await request(`${this.baseUrl}${path}`, {
         method: 'POST',
@@ -118,16 +131,18 @@ export class UpstreamClient {
         : { httpStatus: res.statusCode, body: parsed, bytes: bytes as Buffer };
     } catch (err) {
       if (err instanceof UpstreamError) throw err;
-      const timedOut =
-        timeout.aborted ||
+      const timeoutHit =
+        timedOut ||
         err instanceof undiciErrors.HeadersTimeoutError ||
         err instanceof undiciErrors.BodyTimeoutError;
-      this.calls.inc({ call: path, outcome: timedOut ? 'timeout' : 'network' });
+      this.calls.inc({ call: path, outcome: timeoutHit ? 'timeout' : 'network' });
       throw new UpstreamError(
-        timedOut ? 'timeout' : 'network',
-        `upstream ${path} ${timedOut ? 'timed out' : 'unreachable'}: ${(err as Error).message}`,
+        timeoutHit ? 'timeout' : 'network',
+        `upstream ${path} ${timeoutHit ? 'timed out' : 'unreachable'}: ${(err as Error).message}`,
       );
     } finally {
+      realClearTimeout(timer);
+      outer?.removeEventListener('abort', onAbort);
       end();
     }
   }
@@ -136,6 +151,14 @@ export class UpstreamClient {
     return this.agent.close();
   }
 }
+
+/**
+ * The call timeout runs on the process's real timers, as `AbortSignal.timeout` did: taken when this
+ * module loads, so a test that fakes the gateway's timers (testkit GatewayFakeTimers) still has its
+ * real upstream calls time out in real time.
+ */
+const realSetTimeout = globalThis.setTimeout;
+const realClearTimeout = globalThis.clearTimeout;
 
 function isEnvelope(value: unknown): boolean {
   return typeof value === 'object' && value !== null && 'statusdesc' in value;
