@@ -1,12 +1,19 @@
 /**
  * `match/<id>` (the web's "more markets" panel): one upstream `uxmatch` poll per interval for the
- * match, whether 1 or 100 sockets watch it, and none once the last one leaves. Real simulator and
- * gateway; the simulator's call counter (`upstream_sim_calls_total`) is the measure.
+ * match, whether 1 or 100 sockets watch it, and none once the last one leaves. Real simulator;
+ * a listening gateway for the sockets (the simulator's call counter is the measure), a gateway app
+ * on fake timers for "no poll after the last one leaves" (its own call count is the measure).
  */
-import { FeedTestClient, login } from '@sportsbook/testkit';
-import { simCalls, startPair } from '@sportsbook/testkit/feed';
-import type { RunningSim } from '@sportsbook/upstream-sim';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FeedTestClient, type GatewayApp, login } from '@sportsbook/testkit';
+import {
+  AdminToken,
+  fakeClockGateway,
+  GatewayFakeTimers,
+  simCalls,
+  startPair,
+} from '@sportsbook/testkit/feed';
+import { type RunningSim, startSim } from '@sportsbook/upstream-sim';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningGateway } from '../index.ts';
 
 const INTERVAL = 100;
@@ -89,14 +96,55 @@ describe('match/<id>: one uxmatch poll per interval, however many watch', { time
       }
     });
   }
+});
+
+describe('match/<id> on fake timers', () => {
+  let sim: RunningSim;
+  let session: { accountId: string; token: string };
+  let app: GatewayApp | undefined;
+  beforeAll(async () => {
+    sim = await startSim({
+      clock: 'manual',
+      adminToken: AdminToken,
+      world: { seed: 3, liveMatches: 6, todayMatches: 4, earlyMatches: 2 },
+    });
+    session = await login(sim.url);
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await app?.close();
+    await sim?.close();
+  });
 
   it('stops polling when the last socket unsubscribes (no leaked topic)', async () => {
-    const [client] = await watchers(1);
-    if (!client) throw new Error('no client');
-    await client.unsub(topic);
-    await new Promise((r) => setTimeout(r, 3 * INTERVAL)); // lets a poll already in flight finish
-    const { calls } = await callsInWindow();
-    expect(calls).toBe(0);
-    await client.close();
+    // A gateway app on fake timers (testkit fakeClockGateway): the polls are real calls to the
+    // simulator, counted as the gateway makes them, in windows of the gateway's own clock.
+    vi.useFakeTimers({ toFake: [...GatewayFakeTimers] });
+    const gateway = await fakeClockGateway(sim, (ms) => vi.advanceTimersByTimeAsync(ms), {
+      pollIntervalMs: INTERVAL,
+      groupFactors: { live: 1, today: 5, early: 10, menu: 5, match: 1 },
+    });
+    app = gateway.app;
+    const live = sim.world.market({ sport_id: 1, market_type: 'hdpou', group: 'live' });
+    const linked = new Set(live.links.map(([, child]) => child));
+    const topic = `match/${live.matches.find((m) => !linked.has(m[0]))?.[0]}`;
+    const c = await FeedTestClient.inject(gateway.app);
+    await c.hello(session.accountId, session.token);
+    await c.sub(topic);
+    await gateway.run(1000, () => c.topics.has(topic));
+    const polls = () => gateway.upstream.count('/odds/uxmatch');
+    // Watched: one poll per interval of the gateway's clock.
+    const watched = polls();
+    await gateway.run(10 * INTERVAL);
+    expect(polls() - watched).toBe(10);
+    await c.unsub(topic);
+    const after = polls();
+    // The world moves (a delta would be polled for) over fifteen intervals: no poll.
+    for (let i = 0; i < 3; i++) {
+      sim.advance(10_000);
+      await gateway.run(5 * INTERVAL);
+    }
+    expect(polls()).toBe(after);
+    c.ws.terminate();
   });
 });

@@ -13,18 +13,20 @@ import {
   WireErrorCode,
 } from '@sportsbook/protocol';
 import { FeedTestClient, login } from '@sportsbook/testkit';
-import { advanceDeltas, startPair } from '@sportsbook/testkit/feed';
-import type { RunningSim } from '@sportsbook/upstream-sim';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningGateway } from '../index.ts';
+import { AdminToken, fakeClockGateway, GatewayFakeTimers } from '@sportsbook/testkit/feed';
+import { type RunningSim, startSim } from '@sportsbook/upstream-sim';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const LIVE = 'odds/1/hdpou/live';
 
 type Matches = Record<string, { liveState: LiveState | null }>;
 
 describe('wire versions 1 and 2 on one topic', () => {
+  // A gateway app on fake timers in front of the real simulator (testkit fakeClockGateway): the
+  // world and the gateway's clock move together, step by step, so "a live evening at 1x" and "the
+  // upstream stalls while the clock goes on" are the gateway's time, not the machine's.
   let sim: RunningSim;
-  let gateway: RunningGateway;
+  let gateway: Awaited<ReturnType<typeof fakeClockGateway>>;
   let session: { accountId: string; token: string };
   const clients: FeedTestClient[] = [];
 
@@ -33,43 +35,55 @@ describe('wire versions 1 and 2 on one topic', () => {
     from?: { epoch: string; seq: number },
     adopt?: FeedTestClient,
   ): Promise<FeedTestClient> {
-    const c = await FeedTestClient.connect(gateway.wsUrl, { version });
+    const c = await FeedTestClient.inject(gateway.app, { version });
     clients.push(c);
     const state = adopt?.topics.get(LIVE);
     if (state) c.adopt(LIVE, state);
     await c.hello(session.accountId, session.token);
     await c.sub(LIVE, from);
-    await c.until(() => c.topics.has(LIVE), 5000, `state of ${LIVE}`);
+    await gateway.run(1000, () => c.topics.has(LIVE));
+    expect(c.topics.has(LIVE)).toBe(true);
     return c;
   }
 
-  /**
-   * Moves the simulator in step with the wall clock (a live evening at 1x) for `ms`: the gateway's
-   * real poll timer runs between the steps, so the wall time is what lets the polls interleave.
-   */
+  /** Moves the simulator in step with the gateway's clock (a live evening at 1x) for `ms`. */
   async function liveFor(ms: number): Promise<void> {
-    let last = Date.now();
-    const end = last + ms;
-    while (Date.now() < end) {
-      await new Promise((r) => setTimeout(r, 100));
-      const now = Date.now();
-      sim.advance(now - last);
-      last = now;
+    for (let t = 0; t < ms; t += 100) {
+      sim.advance(100);
+      await gateway.run(100);
     }
-    // Let the last polls land (nothing moves any more: the upstream answers the same).
-    await new Promise((r) => setTimeout(r, 400));
+    // The last polls land (nothing moves any more: the upstream answers the same).
+    await gateway.run(100);
+  }
+
+  /** Moves the world until `c` has `count` more deltas of the live topic. */
+  async function deltas(c: FeedTestClient, count: number): Promise<void> {
+    const seen = () => c.topics.get(LIVE)?.deltas ?? 0;
+    const target = seen() + count;
+    for (let i = 0; i < count * 5 && seen() < target; i++) {
+      sim.advance(5000);
+      await gateway.run(1000, () => seen() >= target);
+    }
+    expect(seen()).toBeGreaterThanOrEqual(target);
   }
 
   beforeAll(async () => {
-    ({ sim, gateway } = await startPair(
-      { world: { seed: 20, liveMatches: 40, todayMatches: 10, earlyMatches: 4 } },
-      { feed: { ringMaxCount: 200, maxSocketsPerSession: 50, maxSocketsPerAccount: 50 } },
-    ));
+    sim = await startSim({
+      clock: 'manual',
+      adminToken: AdminToken,
+      world: { seed: 20, liveMatches: 40, todayMatches: 10, earlyMatches: 4 },
+    });
     session = await login(sim.url);
+    vi.useFakeTimers({ toFake: [...GatewayFakeTimers] });
+    gateway = await fakeClockGateway(sim, (ms) => vi.advanceTimersByTimeAsync(ms), {
+      feed: { ringMaxCount: 200, maxSocketsPerSession: 50, maxSocketsPerAccount: 50 },
+    });
   });
   afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await gateway?.close();
+    // No close handshakes: their timers would be fake ones.
+    for (const c of clients) c.ws.terminate();
+    vi.useRealTimers();
+    await gateway?.app.close();
     await sim?.close();
   });
 
@@ -142,12 +156,13 @@ describe('wire versions 1 and 2 on one topic', () => {
   it('resumes a v2 client inside the buffer with its deltas, and never across versions without a snapshot', async () => {
     const a = await ready(2);
     const from2 = { epoch: a.topics.get(LIVE)?.epoch ?? '', seq: a.topics.get(LIVE)?.seq ?? 0 };
-    await a.close();
-    await advanceDeltas(sim, (await ready(2)) as FeedTestClient, LIVE, 3);
+    a.ws.terminate();
+    await deltas(await ready(2), 3);
 
     // Same version, inside the buffer: the missed deltas, no snapshot.
     const resumed = await ready(2, from2, a);
-    await resumed.until(() => (resumed.topics.get(LIVE)?.deltas ?? 0) > 0, 5000, 'replayed deltas');
+    await gateway.run(1000, () => (resumed.topics.get(LIVE)?.deltas ?? 0) > 0);
+    expect(resumed.topics.get(LIVE)?.deltas).toBeGreaterThan(0);
     expect(resumed.framesOf('snap')).toEqual([]);
     expect(resumed.problems).toEqual([]);
 
@@ -170,11 +185,9 @@ describe('wire versions 1 and 2 on one topic', () => {
     await liveFor(1500);
     const running = Object.keys((v2.topics.get(LIVE)?.model.clock ?? {}) as Record<string, MatchClock>);
     expect(running.length).toBeGreaterThan(0);
-    await v2.until(
-      () => Object.keys((v2.topics.get(LIVE)?.model.clock ?? {}) as object).length === 0,
-      ClockToleranceMs + 4000,
-      'the stalled clocks stopped',
-    );
+    const clocks = () => Object.keys((v2.topics.get(LIVE)?.model.clock ?? {}) as object).length;
+    await gateway.run(ClockToleranceMs + 4000, () => clocks() === 0);
+    expect(clocks()).toBe(0);
     const s1 = v1.topics.get(LIVE);
     const s2 = v2.topics.get(LIVE);
     // Stopped: v2 shows the upstream's seconds as sent, like v1.
@@ -190,7 +203,7 @@ describe('wire versions 1 and 2 on one topic', () => {
   });
 
   it('answers unsupportedVersion to a hello of another version', async () => {
-    const c = await FeedTestClient.connect(gateway.wsUrl);
+    const c = await FeedTestClient.inject(gateway.app);
     clients.push(c);
     c.send({ op: 'hello', v: 3, account_id: session.accountId, session_token: session.token });
     await c.until(() => c.framesOf('err').length > 0, 5000, 'err');
