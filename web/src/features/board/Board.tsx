@@ -8,12 +8,21 @@
 import type { MarketModel, MarketType, OddsFormat } from '@sportsbook/protocol';
 import { type CSSProperties, memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useBook } from '../../shared/i18n/book/useBook.ts';
+import { useIsPhone } from '../../shared/phone.ts';
 import { useIndicator, useTopicModelWhen, useTopicSelector } from '../../shared/stream/react.tsx';
 import { extraMarkets } from '../markets/groups.ts';
 import { useMarketsText } from '../markets/i18n/index.ts';
 import { type MarketsT, MarketsText } from '../markets/text.ts';
 import { MatchRow } from './MatchRow.tsx';
-import { BoardFocus, type BoardT, BoardText, type PickHandler } from './OddsCell.tsx';
+import {
+  BoardFocus,
+  BoardPickAt,
+  type BoardT,
+  BoardText,
+  type PickHandler,
+  pickAtOf,
+  rememberTexts,
+} from './OddsCell.tsx';
 import { attachBoardKeys, ensureRovingCell } from './roving.ts';
 import {
   type BoardFilters,
@@ -115,6 +124,9 @@ const BoardHead = memo(function BoardHead({ groups, t }: { groups: readonly Colu
 
 export const Board = memo(function Board(props: BoardProps) {
   const { t } = useBook();
+  // The cells' texts: remembered per language, and the prices' names from one template (OddsCell.tsx).
+  const cellT = useMemo(() => rememberTexts(t as BoardT), [t]);
+  const pickAt = useMemo(() => pickAtOf(t as BoardT), [t]);
   const { t: marketsT } = useMarketsText();
   const structure = useTopicModelWhen<MarketModel>(props.topic, boardStructureChanged);
   const groupsRef = useRef<LeagueGroup[]>([]);
@@ -136,6 +148,8 @@ export const Board = memo(function Board(props: BoardProps) {
     return next;
   }, [structure, mainLineOnly]);
   const marketType = props.filters.marketType as MarketType;
+  // A phone shows the HDP & O/U board as cards of the main market (MatchRow `compact`).
+  const compact = useIsPhone() && marketType === 'hdpou';
   // Optional column groups (ML, DC...) follow the bet types the topic carries: a structure change.
   const present = useMemo(() => [...betTypesOf(structure?.odds ?? {})].sort().join(' '), [structure]);
   const display = props.filters.display;
@@ -197,44 +211,47 @@ export const Board = memo(function Board(props: BoardProps) {
           <p className="board-note">{t('board.unavailable')}</p>
         ) : null}
         {status === 'ok' && total === 0 ? <p className="board-note">{t('board.empty')}</p> : null}
-        {total > 0 ? <BoardHead groups={columns} t={t as BoardT} /> : null}
-        <BoardText.Provider value={t as BoardT}>
-          <BoardFocus.Provider value={focus}>
-            <MarketsText.Provider value={marketsT as MarketsT}>
-              {shown.map((g) => (
-                // By kick-off time a league can have several bands: its first match tells them apart.
-                <div className="league" key={`${g.leagueId}-${g.matchIds[0]}`} data-league={g.leagueId}>
-                  <div className="league-head">
-                    <button
-                      type="button"
-                      className={`fav${g.favourite ? ' on' : ''}`}
-                      aria-label={t('board.favourite')}
-                      onClick={() => props.onToggleFavourite(g.leagueId)}
-                    >
-                      ★
-                    </button>
-                    <span>{g.name}</span>
+        {total > 0 ? <BoardHead groups={columns} t={cellT} /> : null}
+        <BoardText.Provider value={cellT}>
+          <BoardPickAt.Provider value={pickAt}>
+            <BoardFocus.Provider value={focus}>
+              <MarketsText.Provider value={marketsT as MarketsT}>
+                {shown.map((g) => (
+                  // By kick-off time a league can have several bands: its first match tells them apart.
+                  <div className="league" key={`${g.leagueId}-${g.matchIds[0]}`} data-league={g.leagueId}>
+                    <div className="league-head">
+                      <button
+                        type="button"
+                        className={`fav${g.favourite ? ' on' : ''}`}
+                        aria-label={t('board.favourite')}
+                        onClick={() => props.onToggleFavourite(g.leagueId)}
+                      >
+                        ★
+                      </button>
+                      <span>{g.name}</span>
+                    </div>
+                    {g.matchIds.map((id) => (
+                      <MatchRow
+                        key={id}
+                        topic={props.topic}
+                        matchId={id}
+                        groups={columns}
+                        oddsIds={index.get(id) ?? NoOdds}
+                        format={props.format}
+                        locked={locked}
+                        showScore={props.showScore}
+                        onPick={props.onPick}
+                        more={structure ? extraMarkets(structure, id, index.get(id) ?? NoOdds) : 0}
+                        moreOpen={props.moreOpen === id}
+                        onMore={props.onMore}
+                        compact={compact}
+                      />
+                    ))}
                   </div>
-                  {g.matchIds.map((id) => (
-                    <MatchRow
-                      key={id}
-                      topic={props.topic}
-                      matchId={id}
-                      groups={columns}
-                      oddsIds={index.get(id) ?? NoOdds}
-                      format={props.format}
-                      locked={locked}
-                      showScore={props.showScore}
-                      onPick={props.onPick}
-                      more={structure ? extraMarkets(structure, id, index.get(id) ?? NoOdds) : 0}
-                      moreOpen={props.moreOpen === id}
-                      onMore={props.onMore}
-                    />
-                  ))}
-                </div>
-              ))}
-            </MarketsText.Provider>
-          </BoardFocus.Provider>
+                ))}
+              </MarketsText.Provider>
+            </BoardFocus.Provider>
+          </BoardPickAt.Provider>
         </BoardText.Provider>
         {pages > 1 ? (
           <nav className="pager">

@@ -30,12 +30,62 @@ export const BoardFocus = createContext<{ roving: boolean; announce: ((text: str
 export type BoardT = (key: string, options?: Record<string, unknown>) => string;
 export const BoardText = createContext<BoardT>((key) => key);
 
+/**
+ * `t` with its texts without options remembered: the board gives its cells this `t` (made once per
+ * `t`, i.e. per language and loaded resources), so a row's column titles, tags and protocol's pick
+ * words (seven texts per price name) are map lookups, not i18next calls, each time a row renders.
+ */
+export function rememberTexts(t: BoardT): BoardT {
+  const texts = new Map<string, string>();
+  return (key, options) => {
+    if (options !== undefined) return t(key, options);
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = t(key);
+      texts.set(key, text);
+    }
+    return text;
+  };
+}
+
+/**
+ * A price's accessible name "<pick> at <price>" (`board.pickAt`) from the language's template,
+ * without an i18next call per price; the board gives it (Board.tsx). Null outside a board: the
+ * cells then ask `t` (a markets panel's prices).
+ */
+export type PickAt = (pick: string, price: string) => string;
+export const BoardPickAt = createContext<PickAt | null>(null);
+
+const Marks = /\uE000|\uE001/g;
+
+export function pickAtOf(t: BoardT): PickAt {
+  const template = t('board.pickAt', { pick: '\uE000', price: '\uE001' });
+  const once = (mark: string) => template.split(mark).length === 2;
+  // The names and prices go in by a function: a `$` in a team's name is no replacement pattern.
+  if (once('\uE000') && once('\uE001'))
+    return (pick, price) => template.replace(Marks, (mark) => (mark === '\uE000' ? pick : price));
+  return (pick, price) => t('board.pickAt', { pick, price });
+}
+
+/**
+ * Prices as shown, by format and price: a board shows few distinct prices, and formatOdds's exact
+ * arithmetic (fractions) is a large part of a price's render. Emptied when it grows past a bound.
+ */
+const shownPrices = new Map<string, string>();
+
 function shown(price: number, format: OddsFormat): string {
-  try {
-    return formatOdds(price, format, { from: 'DEC' });
-  } catch {
-    return '';
+  const key = `${format} ${price}`;
+  let text = shownPrices.get(key);
+  if (text === undefined) {
+    try {
+      text = formatOdds(price, format, { from: 'DEC' });
+    } catch {
+      text = '';
+    }
+    if (shownPrices.size >= 4096) shownPrices.clear();
+    shownPrices.set(key, text);
   }
+  return text;
 }
 
 /** How long a moved price stays green (up) or red (down), as a sportsbook's board shows it. */
@@ -85,6 +135,7 @@ export const OddsCell = memo(function OddsCell(props: {
   name: string;
 }) {
   const t = useContext(BoardText);
+  const pickAt = useContext(BoardPickAt);
   const odds = useTopicEntity<MarketOdds>(props.topic, 'odds', props.oddsId);
   const price = odds?.prices[props.index];
   const previous = useRef(price);
@@ -121,7 +172,13 @@ export const OddsCell = memo(function OddsCell(props: {
       type="button"
       className={`odds-cell${suspended ? ' locked' : ''}${text.startsWith('-') ? ' neg' : ''}`}
       // A Myanmar price is its body, already in the name ("Team takes 1+50").
-      aria-label={text === '' || myanmar ? props.name : t('board.pickAt', { pick: props.name, price: text })}
+      aria-label={
+        text === '' || myanmar
+          ? props.name
+          : pickAt
+            ? pickAt(props.name, text)
+            : t('board.pickAt', { pick: props.name, price: text })
+      }
       data-odds={props.oddsId}
       data-index={props.index}
       data-price={price}
