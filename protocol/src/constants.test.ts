@@ -9,6 +9,7 @@ import {
   DefaultLanguage,
   DefaultMenu,
   DefaultPageDisplay,
+  defaultMenuLists,
   isCurrencyCode,
   isLanguage,
   isMyanmarCurrency,
@@ -74,6 +75,15 @@ describe('constants of SPEC section 9', () => {
       quickBet: false,
     });
     expect(DefaultMenu).toEqual({ menu0: 'all', menu1: 'today', menu2: 1, menu3: 'hdpou' });
+    expect(defaultMenuLists()).toEqual({
+      selectedDays: [],
+      selectedLeagues: [],
+      favorites: [],
+      sportsOrder: [],
+      minimizer: { header: false, sidebar: false, asidebar: false },
+    });
+    // A new copy each time: a member's lists never change the next member's defaults.
+    expect(defaultMenuLists().favorites).not.toBe(defaultMenuLists().favorites);
     expect(DefaultPageDisplay).toMatchObject({ language: 'en', oddsType: OddsType.MY, pageSize: 10 });
     expect(requestIntervalMs('live')).toBe(1000);
     for (const mode of Object.keys(RequestIntervalFactor) as (keyof typeof RequestIntervalFactor)[]) {

@@ -259,6 +259,27 @@ export const DefaultMenu = {
   menu3: 'hdpou',
 } as const;
 
+/**
+ * The rest of the menu state a new member starts with (SPEC section 3): no days, leagues,
+ * favourites or sport order chosen, every panel shown. The server's default settings and the web's
+ * default layout both start from it; a new copy each call (callers change the lists).
+ */
+export function defaultMenuLists(): {
+  selectedDays: number[];
+  selectedLeagues: number[];
+  favorites: number[];
+  sportsOrder: number[];
+  minimizer: { header: boolean; sidebar: boolean; asidebar: boolean };
+} {
+  return {
+    selectedDays: [],
+    selectedLeagues: [],
+    favorites: [],
+    sportsOrder: [],
+    minimizer: { header: false, sidebar: false, asidebar: false },
+  };
+}
+
 /** Browser storage keys (SPEC section 9: user account with remember-me; layout). Names are ours. */
 export const StorageKey = {
   account: 'sportsbook.account',

@@ -92,6 +92,15 @@ function keyed<T>(items: readonly T[], key: (item: T) => string | number): Recor
   return out;
 }
 
+/** What the 4D and the number game's draw lists share: the upstream's clock, open and recent draws. */
+function drawLists<D extends { draw_id: string | number }>(d: { now: number; open: D[]; recent: D[] }) {
+  return {
+    clock: clockAt(d.now),
+    open: keyed(d.open, (x) => x.draw_id),
+    recent: keyed(d.recent, (x) => x.draw_id),
+  };
+}
+
 /** A message as a shared list shows it: without a member's read flag. */
 function sharedMessage(m: MessageRow): MessageRow {
   const { read: _read, ...rest } = m;
@@ -139,16 +148,7 @@ export function parseListReply(topic: ListTopic, reply: unknown): Parsed<ListMod
         'lottery/drawlist',
         reply,
       );
-      if (!r.ok) return r;
-      const d = r.value.data;
-      return {
-        ok: true,
-        value: {
-          clock: clockAt(d.now),
-          open: keyed(d.open, (x) => x.draw_id),
-          recent: keyed(d.recent, (x) => x.draw_id),
-        },
-      };
+      return r.ok ? { ok: true, value: drawLists(r.value.data) } : r;
     }
     case 'numbergame': {
       type Draws = { now: number; open: NgDraw[]; recent: NgDraw[]; table: NgTableEntry[] };
@@ -158,9 +158,7 @@ export function parseListReply(topic: ListTopic, reply: unknown): Parsed<ListMod
       return {
         ok: true,
         value: {
-          clock: clockAt(d.now),
-          open: keyed(d.open, (x) => x.draw_id),
-          recent: keyed(d.recent, (x) => x.draw_id),
+          ...drawLists(d),
           table: keyed(
             d.table.map(({ picks, multipliers, rtp }) => ({ picks, multipliers, rtp })),
             (x) => x.picks,

@@ -74,31 +74,26 @@ export const QuotedLive = Type.Boolean();
  */
 export const QuotedLabel = Type.String({ minLength: 1, maxLength: 32 });
 
-export const BetSingleBody = sessionBody({
-  request_id: RequestId,
+/** A pick as it was quoted: the row and selection, and the price, line, score and label seen. */
+const QuotedPick = {
   odds_id: OddsId,
   selection: SelectionIndex,
   price: DecimalPrice,
   line: Type.Optional(QuotedLine),
   live: Type.Optional(QuotedLive),
   label: Type.Optional(QuotedLabel),
+};
+
+export const BetSingleBody = sessionBody({
+  request_id: RequestId,
+  ...QuotedPick,
   stake: Amount,
   odds_type: Type.Optional(StakeOddsType),
   ...Accept,
 });
 export type BetSingleBody = Static<typeof BetSingleBody>;
 
-export const ParlaySelection = Type.Object(
-  {
-    odds_id: OddsId,
-    selection: SelectionIndex,
-    price: DecimalPrice,
-    line: Type.Optional(QuotedLine),
-    live: Type.Optional(QuotedLive),
-    label: Type.Optional(QuotedLabel),
-  },
-  Closed,
-);
+export const ParlaySelection = Type.Object(QuotedPick, Closed);
 export type ParlaySelection = Static<typeof ParlaySelection>;
 
 /** Mix parlay: one ticket; stake is the ticket's stake (decimal odds). Size rules give codes, not badRequest. */

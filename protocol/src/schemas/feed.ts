@@ -30,18 +30,27 @@ export const ListFeedBodies = {
   ),
 } as const satisfies Record<string, TSchema>;
 
-const feedValidators = new Map(Object.entries(ListFeedBodies).map(([k, s]) => [k, Compile(s)]));
+/**
+ * The test of a family of feed reads (bodies by call name): true when `body` is the sessionless
+ * body of `call`. Never throws. The shared lists' (below) and the room topics' (tournament.ts).
+ */
+export function feedReadTest(
+  bodies: Readonly<Record<string, TSchema>>,
+): (call: string, body: unknown) => boolean {
+  const validators = new Map(Object.entries(bodies).map(([k, s]) => [k, Compile(s)]));
+  return (call, body) => {
+    const validator = validators.get(call);
+    if (validator === undefined || !isRecord(body)) return false;
+    try {
+      return validator.Check(body);
+    } catch {
+      return false;
+    }
+  };
+}
 
 /**
  * True when `body` is the sessionless feed read of `call` (the gateway's `list/...` poller). Never
  * throws. An upstream answers it with the shared list only (the simulator: no member's limits).
  */
-export function isListFeedRead(call: string, body: unknown): boolean {
-  const validator = feedValidators.get(call);
-  if (validator === undefined || !isRecord(body)) return false;
-  try {
-    return validator.Check(body);
-  } catch {
-    return false;
-  }
-}
+export const isListFeedRead: (call: string, body: unknown) => boolean = feedReadTest(ListFeedBodies);

@@ -13,8 +13,6 @@
  */
 import type { Static, TSchema } from 'typebox';
 import Type from 'typebox';
-import { Compile } from 'typebox/compile';
-import { isRecord } from '../guards.ts';
 import {
   OddsId,
   OptionalPaging,
@@ -26,6 +24,7 @@ import {
   sessionBody,
 } from './bet.ts';
 import { Auth, Closed, IdempotencyKey } from './common.ts';
+import { feedReadTest } from './feed.ts';
 import { DateRangeBody } from './info.ts';
 
 const RoomId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
@@ -322,18 +321,9 @@ export const TournamentFeedBodies = {
   'tournament/roomrank': Type.Object({ room_id: RoomId }, Closed),
 } as const satisfies Record<string, TSchema>;
 
-const feedValidators = new Map(Object.entries(TournamentFeedBodies).map(([k, s]) => [k, Compile(s)]));
-
 /**
  * True when `body` is a feed read of `call` (no session: the operator's feed, i.e. the gateway's
  * poller). Never throws. The simulator answers these without a member's view (no `joined`, no PIN).
  */
-export function isTournamentFeedRead(call: string, body: unknown): boolean {
-  const validator = feedValidators.get(call);
-  if (validator === undefined || !isRecord(body)) return false;
-  try {
-    return validator.Check(body);
-  } catch {
-    return false;
-  }
-}
+export const isTournamentFeedRead: (call: string, body: unknown) => boolean =
+  feedReadTest(TournamentFeedBodies);

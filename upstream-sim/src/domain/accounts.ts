@@ -1,6 +1,12 @@
 /** Accounts: login checks, profile, settings, password and nickname (SPEC sections 3-6). */
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
-import { AccountLimits, DefaultBetting, DefaultMenu, DefaultPageDisplay } from '@sportsbook/protocol';
+import {
+  AccountLimits,
+  DefaultBetting,
+  DefaultMenu,
+  DefaultPageDisplay,
+  defaultMenuLists,
+} from '@sportsbook/protocol';
 import { reject } from '../reply.ts';
 import { toMinor } from './amounts.ts';
 import { DemoPassword, defaultLimits, seedAccounts } from './seed.ts';
@@ -43,11 +49,7 @@ export function defaultSettings(): Record<string, unknown> {
     ...DefaultPageDisplay,
     ...DefaultBetting,
     ...DefaultMenu,
-    selectedDays: [],
-    selectedLeagues: [],
-    favorites: [],
-    sportsOrder: [],
-    minimizer: { header: false, sidebar: false, asidebar: false },
+    ...defaultMenuLists(),
   };
 }
 

@@ -31,7 +31,14 @@ import { reject } from '../reply.ts';
 import { Rng, textSeed } from '../world/rng.ts';
 import { toMinor } from './amounts.ts';
 import type { Journal, JournalRecord } from './journal.ts';
-import { assertWholeMinutes, drawState, openTicket, scaledLimits, TicketBook } from './ticketBook.ts';
+import {
+  assertCloseBefore,
+  assertWholeMinutes,
+  drawState,
+  openTicket,
+  scaledLimits,
+  TicketBook,
+} from './ticketBook.ts';
 import type { Account } from './types.ts';
 import type { WalletEngine } from './wallet.ts';
 
@@ -150,10 +157,7 @@ export class Lottery {
     this.options = { ...LotteryDefaults, ...options };
     const { intervalMs, closeBeforeMs } = this.options;
     assertWholeMinutes('lottery', intervalMs);
-    if (!(closeBeforeMs >= 0 && closeBeforeMs < (this.options.schedule === 'weekly' ? DayMs : intervalMs)))
-      throw new RangeError(
-        `lottery closeBeforeMs must be >= 0 and shorter than the interval: ${closeBeforeMs}`,
-      );
+    assertCloseBefore('lottery', closeBeforeMs, this.options.schedule === 'weekly' ? DayMs : intervalMs);
     this.book = new TicketBook<Ticket>(journal, wallet, {
       prefix: 'L',
       product: Product,

@@ -14,7 +14,7 @@ import {
 } from '@sportsbook/protocol';
 import { reject } from '../reply.ts';
 import type { Store } from './store.ts';
-import type { Bet, LedgerEntry } from './types.ts';
+import type { Bet, LedgerEntry, LedgerType } from './types.ts';
 
 const DayMs = 86_400_000;
 export const MaxStatementDays = 62;
@@ -39,6 +39,20 @@ export function dayRange(startDate: string, endDate: string): { from: number; to
   if (count > MaxStatementDays) reject('badRequest', { field: 'end_date' });
   const days = Array.from({ length: count }, (_, i) => dateOf(from + i * DayMs));
   return { from, to, days };
+}
+
+/** An account's ledger entries of the given types in an inclusive GMT+8 date range, newest first. */
+export function entriesInRange(
+  store: Store,
+  accountId: string,
+  types: readonly LedgerType[],
+  range: { start_date: string; end_date: string },
+): LedgerEntry[] {
+  const { from, to } = dayRange(range.start_date, range.end_date);
+  return store
+    .entries(accountId)
+    .filter((e) => types.includes(e.type) && e.time >= from && e.time < to)
+    .reverse();
 }
 
 export interface StatementDay {

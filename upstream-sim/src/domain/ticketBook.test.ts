@@ -7,7 +7,14 @@ import { describe, expect, it } from 'vitest';
 import type { NgTicketState } from '../virtual/numberGame.ts';
 import { type JournalRecord, memoryJournal } from './journal.ts';
 import { Store } from './store.ts';
-import { assertWholeMinutes, drawState, openTicket, scaledLimits, TicketBook } from './ticketBook.ts';
+import {
+  assertCloseBefore,
+  assertWholeMinutes,
+  drawState,
+  openTicket,
+  scaledLimits,
+  TicketBook,
+} from './ticketBook.ts';
 import { WalletEngine } from './wallet.ts';
 
 const account = { id: 'm1', currency: 'MYR' };
@@ -84,12 +91,15 @@ describe('ticket book', () => {
     expect(at(t0 + 600_000)).toMatchObject({ status: 'drawn', numbers: [12] });
   });
 
-  it('scales MYR limits to the currency, and draw intervals are whole minutes', () => {
+  it('scales MYR limits to the currency, draw intervals are whole minutes and bets close within one', () => {
     expect(scaledLimits({ currency: 'MYR' }, 1, 500)).toEqual({ min: 100, max: 50_000 });
     expect(scaledLimits({ currency: 'IDR' }, 1, 500)).toEqual({ min: 350_000, max: 175_000_000 });
     expect(scaledLimits({ currency: 'XXX' }, 0, 1)).toEqual({ min: 1, max: 100 });
     expect(() => assertWholeMinutes('number game', 90_000)).toThrow(/number game intervalMs/);
     expect(() => assertWholeMinutes('lottery', 0)).toThrow(RangeError);
     expect(() => assertWholeMinutes('lottery', 120_000)).not.toThrow();
+    expect(() => assertCloseBefore('number game', 120_000, 120_000)).toThrow(/number game closeBeforeMs/);
+    expect(() => assertCloseBefore('lottery', -1, 600_000)).toThrow(RangeError);
+    expect(() => assertCloseBefore('lottery', 0, 600_000)).not.toThrow();
   });
 });

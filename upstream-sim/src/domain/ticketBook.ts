@@ -21,6 +21,14 @@ export function assertWholeMinutes(game: string, intervalMs: number): void {
     throw new RangeError(`${game} intervalMs must be whole minutes: ${intervalMs}`);
 }
 
+/** Throws unless a game's bets close `closeBeforeMs` (>= 0) before its draw, within `withinMs`. */
+export function assertCloseBefore(game: string, closeBeforeMs: number, withinMs: number): void {
+  if (!(closeBeforeMs >= 0 && closeBeforeMs < withinMs))
+    throw new RangeError(
+      `${game} closeBeforeMs must be >= 0 and shorter than ${withinMs} ms: ${closeBeforeMs}`,
+    );
+}
+
 /**
  * A draw as it stands at `now`: open until `closeBeforeMs` before its time, then closed, then drawn
  * at its time (its numbers from `numbersOf`).

@@ -1,5 +1,6 @@
 /** Records of the simulator's state. Money is integer minor units everywhere in here. */
 import type { AccountState, Language, LegOutcome, MatchScore } from '@sportsbook/protocol';
+import type { OddsRowRef } from '../world/types.ts';
 
 export const Roles = ['shareholder', 'superSenior', 'senior', 'master', 'agent', 'member'] as const;
 export type Role = (typeof Roles)[number];
@@ -111,13 +112,7 @@ export const OpenBetStatuses: readonly BetStatus[] = ['waiting', 'running'];
 
 export type BetKind = 'single' | 'parlay' | 'system' | 'mmoSingle' | 'mmoParlay';
 
-export interface BetLeg {
-  oddsId: string;
-  matchId: number;
-  sportId: number;
-  leagueId: number;
-  betType: string;
-  line: number | string | null;
+export interface BetLeg extends OddsRowRef {
   selection: number;
   label: string | null;
   /** The odds row's labels at placement (CS, TG... settle against the whole set; Myanmar: [giver]). */

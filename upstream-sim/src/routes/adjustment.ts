@@ -1,5 +1,5 @@
 import { toMajor } from '../domain/amounts.ts';
-import { dateOf, dayRange } from '../domain/statements.ts';
+import { dateOf, entriesInRange } from '../domain/statements.ts';
 import { ok } from '../reply.ts';
 import { page } from '../views.ts';
 import { auth, type Handlers } from './handler.ts';
@@ -17,12 +17,8 @@ export const adjustmentHandlers: Handlers = {
   gameresultadjustment: (ctx) => {
     const { account } = auth(ctx);
     const body = ctx.body;
-    const { from, to } = dayRange(body.start_date, body.end_date);
     const c = account.currency;
-    const entries = ctx.sim.store
-      .entries(account.id)
-      .filter((e) => e.type === 'adjust' && e.time >= from && e.time < to)
-      .reverse();
+    const entries = entriesInRange(ctx.sim.store, account.id, ['adjust'], body);
     let credit = 0;
     let debit = 0;
     for (const e of entries) {

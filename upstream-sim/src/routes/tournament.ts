@@ -17,9 +17,9 @@ import {
   VirtualSports,
 } from '@sportsbook/protocol';
 import { toMajor } from '../domain/amounts.ts';
-import { dateOf, dayRange } from '../domain/statements.ts';
+import { dateOf, entriesInRange } from '../domain/statements.ts';
 import type { RoomBetRecord, RoomRecord, Tournament } from '../domain/tournament.ts';
-import type { Account } from '../domain/types.ts';
+import type { Account, LedgerType } from '../domain/types.ts';
 import { type Failed, ok, type Reply, reject } from '../reply.ts';
 import { requestFingerprint } from '../sim.ts';
 import { legView, page } from '../views.ts';
@@ -181,15 +181,11 @@ function keyed<N extends CallName, R extends Reply>(
   };
 }
 
-function ledgerLines(ctx: ContextWith<DateRangeBody>, kinds: readonly string[]) {
+function ledgerLines(ctx: ContextWith<DateRangeBody>, kinds: readonly LedgerType[]) {
   const { account } = auth(ctx);
   const body = ctx.body;
-  const { from, to } = dayRange(body.start_date, body.end_date);
   const c = account.currency;
-  const entries = ctx.sim.store
-    .entries(account.id)
-    .filter((e) => kinds.includes(e.type) && e.time >= from && e.time < to)
-    .reverse();
+  const entries = entriesInRange(ctx.sim.store, account.id, kinds, body);
   const sum = entries.reduce((acc, e) => acc + e.dAvailable + e.dFrozen, 0);
   const lines = entries.map((e) => ({
     room_id: Number(e.ref.replace(/^room:/, '')),

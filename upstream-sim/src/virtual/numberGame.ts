@@ -20,7 +20,14 @@ import {
 import { toMinor } from '../domain/amounts.ts';
 import type { Journal, JournalRecord } from '../domain/journal.ts';
 import { drawIdOf, timeOfDrawId } from '../domain/lottery.ts';
-import { assertWholeMinutes, drawState, openTicket, scaledLimits, TicketBook } from '../domain/ticketBook.ts';
+import {
+  assertCloseBefore,
+  assertWholeMinutes,
+  drawState,
+  openTicket,
+  scaledLimits,
+  TicketBook,
+} from '../domain/ticketBook.ts';
 import type { Account } from '../domain/types.ts';
 import type { WalletEngine } from '../domain/wallet.ts';
 import type { Log } from '../log.ts';
@@ -93,8 +100,7 @@ export class NumberGame {
     this.options = { ...NumberGameDefaults, ...options };
     const { intervalMs, closeBeforeMs } = this.options;
     assertWholeMinutes('number game', intervalMs);
-    if (!(closeBeforeMs >= 0 && closeBeforeMs < intervalMs))
-      throw new RangeError(`number game closeBeforeMs must be in [0, interval): ${closeBeforeMs}`);
+    assertCloseBefore('number game', closeBeforeMs, intervalMs);
     this.book = new TicketBook<NgTicketState>(journal, wallet, {
       prefix: 'N',
       product: NumberGameProduct,

@@ -22,6 +22,7 @@ import {
   virtualEventOf,
   virtualPhase,
 } from '@sportsbook/protocol';
+import { emitEnds } from '../world/index.ts';
 import { HeadIndex, MarketTypeBetTypes } from '../world/sports.ts';
 import { gmt8Day } from '../world/state.ts';
 import type { MatchEnd, MatchResultRow, OddsQuote, World } from '../world/types.ts';
@@ -260,17 +261,7 @@ export function withVirtual(real: World, seed: number): World & { virtual: Virtu
     advance(ms: number): void {
       const from = real.now();
       real.advance(ms);
-      const ends = book.endsBetween(from, real.now());
-      let failure: unknown;
-      for (const end of ends)
-        for (const listener of listeners) {
-          try {
-            listener(end);
-          } catch (err) {
-            failure ??= err;
-          }
-        }
-      if (failure !== undefined) throw failure;
+      emitEnds(book.endsBetween(from, real.now()), listeners);
     },
     menu() {
       const menu = real.menu();

@@ -72,6 +72,24 @@ function isSnapshot(s: unknown): s is Snapshot {
   );
 }
 
+/**
+ * Tells every listener of every match end. A failing listener must not leave the tick half-emitted
+ * for the others: every listener hears every end, then the first failure is thrown.
+ */
+export function emitEnds(ends: readonly MatchEnd[], listeners: Iterable<(end: MatchEnd) => void>): void {
+  let failure: unknown;
+  for (const end of ends) {
+    for (const listener of listeners) {
+      try {
+        listener(end);
+      } catch (err) {
+        failure ??= err;
+      }
+    }
+  }
+  if (failure !== undefined) throw failure;
+}
+
 export function createWorld(options: WorldOptions): World {
   const knobs = validate(options);
   const opts: WorldOptions = { ...options };
@@ -117,19 +135,7 @@ export function createWorld(options: WorldOptions): World {
 
   const emit = (): void => {
     if (ctx.ends.length === 0) return;
-    const ends = ctx.ends.splice(0);
-    let failure: unknown;
-    for (const end of ends) {
-      for (const listener of listeners) {
-        try {
-          listener(end);
-        } catch (err) {
-          failure ??= err;
-        }
-      }
-    }
-    // A failing listener must not leave the tick half-emitted for the others.
-    if (failure !== undefined) throw failure;
+    emitEnds(ctx.ends.splice(0), listeners);
   };
 
   const quote = (oddsId: string): OddsQuote | undefined => {

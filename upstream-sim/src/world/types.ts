@@ -17,13 +17,17 @@ export interface WorldOptions {
   speed?: number;
 }
 
-export interface OddsQuote {
+/** Which odds row a price belongs to: a live quote's, and a bet leg's as placed (domain/types.ts). */
+export interface OddsRowRef {
   oddsId: string;
   matchId: number;
   sportId: number;
   leagueId: number;
   betType: string;
   line: number | string | null;
+}
+
+export interface OddsQuote extends OddsRowRef {
   status: 0 | 5;
   prices: number[];
   labels: string[] | null;
