@@ -4,7 +4,7 @@
  * 4401), and a slow language file never shows a raw translation key. Waits are on page conditions,
  * never sleeps.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { logIn, type Stack, startStack } from './support.ts';
 
@@ -54,6 +54,15 @@ async function toConfirmStep(tab: Page): Promise<void> {
   await slip.locator('input[name="stake"]').fill('500');
   await slip.locator('[data-action="submit"]:not([disabled])').click();
   await slip.locator('[data-action="confirm"]').waitFor();
+}
+
+/** The path of the page that made `request` ('' before its document commits, or for no frame). */
+function pageOf(request: Request): string {
+  try {
+    return new URL(request.frame().url()).pathname;
+  } catch {
+    return '';
+  }
 }
 
 /** Waits until the tab shows the landing page, with no balance and no bet slip left. */
@@ -114,6 +123,52 @@ describe('a logout reaches every window of the session', { timeout: 90_000 }, ()
     await closed;
     expect([infoPopup.isClosed(), betsPopup.isClosed()]).toEqual([true, true]);
     await loggedOut(b);
+  });
+
+  it('closes the pop-ups still booting at the logout: one before its app ran, one refreshing the session', async () => {
+    const a = await context.newPage();
+    await logIn(a, stack.gateway.url, 'demo06');
+    // Each pop-up is held at one point of its boot, told apart by its page: /info/betlist before
+    // its scripts run, /info/statement while its session refresh (userprofile) is in flight.
+    const held: Route[] = [];
+    const at = { scripts: false, profile: false };
+    let reached: () => void = () => {};
+    const bothHeld = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    let released = false;
+    await context.route('**/*', (route) => {
+      const request = route.request();
+      const page = pageOf(request);
+      const scripts = page === '/info/betlist' && request.resourceType() === 'script';
+      const profile = page === '/info/statement' && new URL(request.url()).pathname === '/api/userprofile';
+      if (released || !(scripts || profile)) return route.continue();
+      held.push(route);
+      if (scripts) at.scripts = true;
+      if (profile) at.profile = true;
+      if (at.scripts && at.profile) reached();
+    });
+    // Opened with window.open, so the opener holds no reference: each pop-up must end itself.
+    const popups: Page[] = [];
+    for (const [path, name] of [
+      ['/info/betlist', 'sportsbook-info-boot'],
+      ['/info/statement', 'sportsbook-other-boot'],
+    ] as const) {
+      const [popup] = await Promise.all([
+        a.waitForEvent('popup'),
+        a.evaluate(([p, n]) => void window.open(p, n, 'width=1000,height=970'), [path, name] as const),
+      ]);
+      popups.push(popup);
+    }
+    await bothHeld;
+    const closed = Promise.all(popups.map((p) => p.waitForEvent('close', { timeout: 20_000 })));
+    await a.getByRole('button', { name: 'Log out' }).click();
+    await a.getByRole('button', { name: 'Log in' }).waitFor();
+    released = true;
+    // The refreshing pop-up may have closed already (it heard the logout): its held call goes nowhere.
+    await Promise.all(held.map((r) => r.continue().catch(() => undefined)));
+    await closed;
+    expect(popups.map((p) => p.isClosed())).toEqual([true, true]);
   });
 
   it("the odds stream's 4401 (a session ended upstream) logs every tab out with the warning", async () => {
