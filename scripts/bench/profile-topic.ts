@@ -72,8 +72,9 @@ function entryOf(profile: Profile): (id: number) => string {
 }
 
 /**
- * Busy runs: consecutive samples that are not `(idle)` (the loop did not get back to waiting),
- * i.e. how long the event loop was held at a time, each charged to the entry that took most of it.
+ * Busy runs: consecutive samples that are not `(idle)`: how long the loop went without waiting
+ * for I/O, each charged to the entries that took most of it. A run may hold several callbacks (a
+ * sliced sweep's slices, a timer then replies): it bounds the longest single block from above.
  */
 export function blocks(profile: Profile, minMs = 10, top = 15): string {
   const entry = entryOf(profile);
