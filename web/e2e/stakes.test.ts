@@ -107,8 +107,7 @@ describe('stake messages say what is wrong', { timeout: 90_000 }, () => {
   });
 
   it('4D: the per-unit limits show before typing; a Big under or over them names the limit (THB)', async () => {
-    await logIn(page, stack.gateway.url, 'demo04');
-    await page.goto(url('/w4d'));
+    await logIn(page, stack.gateway.url, 'demo04', { to: '/w4d' });
     const limits = page.locator('.lottery-limits');
     await limits.waitFor();
     expect(await limits.textContent()).toBe('Big and Small per unit: min THB 8.00, max THB 8,000.00');
@@ -129,8 +128,7 @@ describe('stake messages say what is wrong', { timeout: 90_000 }, () => {
   });
 
   it('a room fee of 10.5 asks for a whole number between 10 and 1000', async () => {
-    await logIn(page, stack.gateway.url, 'demo01');
-    await page.goto(url('/tournament2/home'));
+    await logIn(page, stack.gateway.url, 'demo01', { to: '/tournament2/home' });
     const skip = page.getByRole('button', { name: 'Skip the tour' });
     await skip
       .or(page.getByRole('button', { name: 'Create a room' }))
