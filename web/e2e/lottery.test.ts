@@ -39,8 +39,9 @@ afterEach(async () => {
 
 const url = (path: string) => `${stack.gateway.url}${path}`;
 
-function login(accountId: string) {
-  return logIn(page, stack.gateway.url, accountId);
+/** Logs in through the landing form, to /desktop or straight to `to` (no board loaded and left). */
+function login(accountId: string, to?: string) {
+  return logIn(page, stack.gateway.url, accountId, to ? { to } : {});
 }
 
 /** The header's available balance in minor units ("MYR 100,000.00" -> 10000000). */
@@ -174,8 +175,7 @@ describe('4D lottery', () => {
         context = await stack.browser.newContext({ viewport, hasTouch: true });
         page = await context.newPage();
       }
-      await login(accountId);
-      await page.goto(url('/w4d'));
+      await login(accountId, '/w4d');
       const countdown = page.locator('.lottery-countdown');
       await countdown.waitFor();
       const closedId = (await countdown.getAttribute('data-draw')) as string;
@@ -234,8 +234,7 @@ describe('4D lottery', () => {
     await context.close();
     context = await stack.browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true });
     page = await context.newPage();
-    await login('load02');
-    await page.goto(url('/w4d'));
+    await login('load02', '/w4d');
     await page.locator('.lottery-countdown').waitFor();
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
