@@ -41,10 +41,11 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function loggedIn(accountId: string): Promise<Page> {
+/** A new browser logged in through the landing form, on /desktop or straight on `to`. */
+async function loggedIn(accountId: string, to?: string): Promise<Page> {
   context = await stack.browser.newContext();
   const page = await context.newPage();
-  await logIn(page, stack.gateway.url, accountId);
+  await logIn(page, stack.gateway.url, accountId, to ? { to } : {});
   return page;
 }
 
@@ -137,8 +138,7 @@ describe('promotions, messages, live TV, maintenance', { timeout: 90_000 }, () =
   });
 
   it('/livetv plays the first live stream, muted, on arrival', async () => {
-    const page = await loggedIn('demo03');
-    await page.goto(`${stack.gateway.url}/livetv`);
+    const page = await loggedIn('demo03', '/livetv');
     const live = page.locator('.live-list button.live-item:has([data-testid="live-score"])').first();
     await live.waitFor();
     const teams = (await live.locator('.live-teams').textContent())?.trim() ?? '';
@@ -157,8 +157,7 @@ describe('promotions, messages, live TV, maintenance', { timeout: 90_000 }, () =
   });
 
   it('maintenance switched on sends an open page to /maintenance, switched off brings it back', async () => {
-    const page = await loggedIn('demo05');
-    await page.goto(`${stack.gateway.url}/livetv`);
+    const page = await loggedIn('demo05', '/livetv');
     await page.locator('.live-list button.live-item').first().waitFor();
     try {
       await simAdmin(stack.sim, 'site', { maintenance: true });

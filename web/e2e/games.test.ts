@@ -183,8 +183,7 @@ describe('game lobbies', () => {
   it('shows a notice on the tab of a provider in maintenance', async () => {
     await simAdmin(stack.sim, 'games', { provider: 'pgs', maintenance: true });
     try {
-      await logIn(page, stack.gateway.url, 'load02');
-      await page.goto(url('/slots'));
+      await logIn(page, stack.gateway.url, 'load02', { to: '/slots' });
       await page.locator('.game-lobby [data-provider="pgs"][role="tab"]').click();
       await page.locator('[data-maintenance="pgs"]').waitFor();
       expect(await page.locator('[data-maintenance="pgs"]').textContent()).toContain('PGS Slots');
@@ -205,8 +204,7 @@ describe('game lobbies', () => {
       isMobile: true,
     });
     page = await context.newPage();
-    await logIn(page, stack.gateway.url, 'load03');
-    await page.goto(url('/slots'));
+    await logIn(page, stack.gateway.url, 'load03', { to: '/slots' });
     await tiles().nth(3).waitFor();
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
