@@ -180,10 +180,16 @@ export class Scheduler {
   }
 }
 
-let shared: Scheduler | undefined;
+let shared: { scheduler: Scheduler; setTimeout: typeof setTimeout } | undefined;
 
-/** The process's scheduler: every poller and hub that is given none shares it. */
+/**
+ * The process's scheduler: every poller and hub that is given none shares it. One per timer
+ * implementation: test files that share a process (the gateway project runs unisolated) swap
+ * `setTimeout` for fake timers and back, and a scheduler armed on timers that were swapped out
+ * would wait for a timer that never fires.
+ */
 export function sharedScheduler(): Scheduler {
-  shared ??= new Scheduler();
-  return shared;
+  if (shared?.setTimeout !== globalThis.setTimeout)
+    shared = { scheduler: new Scheduler(), setTimeout: globalThis.setTimeout };
+  return shared.scheduler;
 }
