@@ -16,8 +16,8 @@ import type { BetView, Selection, SlipMode } from './types.ts';
 /** Where the slip was: the open slip, its confirm step, a placement sent, or its outcome. */
 export type SavedStep = 'open' | 'confirming' | 'placing' | 'waiting' | 'accepted' | 'rejected';
 
-export interface SavedSlip {
-  readonly step: SavedStep;
+/** What is kept of the slip machine's context: the same fields in the store and the snapshot. */
+export interface KeptSlipFields {
   readonly mode: SlipMode;
   readonly selections: readonly Selection[];
   readonly stake: string;
@@ -31,20 +31,14 @@ export interface SavedSlip {
   readonly bet: BetView | null;
 }
 
+export interface SavedSlip extends KeptSlipFields {
+  readonly step: SavedStep;
+}
+
 /** The slip machine's snapshot as this module reads it (state value and context). */
 export interface SlipSnapshotLike {
   readonly value: unknown;
-  readonly context: {
-    readonly mode: SlipMode;
-    readonly selections: readonly Selection[];
-    readonly stake: string;
-    readonly sizes: readonly number[] | null;
-    readonly acceptBetterOdds: boolean;
-    readonly acceptAnyOdds: boolean;
-    readonly lastStake: string;
-    readonly requestId: string | null;
-    readonly bet: BetView | null;
-  };
+  readonly context: KeptSlipFields;
 }
 
 const Version = 1;

@@ -73,6 +73,12 @@ export function shownPrice(price: number, format: OddsFormat): Fraction {
   return convertOddsExact(price, 'DEC', format);
 }
 
+/** The figures of one ticket that risks the stake for a payout (a parlay, a Myanmar parlay). */
+function oneTicket(stake: number, payout: number, parlayOdds: number | null): SlipFigures {
+  const win = payout - stake;
+  return { risk: stake, win, payout, tickets: 1, checked: { risk: stake, win }, parlayOdds };
+}
+
 export function slipFigures(
   mode: SlipMode,
   selections: readonly Selection[],
@@ -100,28 +106,10 @@ export function slipFigures(
       const { risk, win } = stakeRisk(stake, shownPrice(sel.price, format), format);
       return { risk, win, payout: risk + win, tickets: 1, checked: { risk, win }, parlayOdds: null };
     }
-    if (myanmar) {
-      const payout = roundMinor(new Fraction(stake).mul(2 ** n));
-      return {
-        risk: stake,
-        win: payout - stake,
-        payout,
-        tickets: 1,
-        checked: { risk: stake, win: payout - stake },
-        parlayOdds: null,
-      };
-    }
+    if (myanmar) return oneTicket(stake, roundMinor(new Fraction(stake).mul(2 ** n)), null);
     if (mode === 'parlay') {
       const odds = selections.reduce((acc, s) => acc.mul(exact(s.price)), new Fraction(1));
-      const payout = roundMinor(odds.mul(stake));
-      return {
-        risk: stake,
-        win: payout - stake,
-        payout,
-        tickets: 1,
-        checked: { risk: stake, win: payout - stake },
-        parlayOdds: Number(odds.valueOf().toFixed(3)),
-      };
+      return oneTicket(stake, roundMinor(odds.mul(stake)), Number(odds.valueOf().toFixed(3)));
     }
     const combos = parlayCombinations(n, sizes ?? undefined);
     const risk = stake * combos.length;

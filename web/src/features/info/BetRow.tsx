@@ -10,7 +10,7 @@ import type { Auth } from '../../shared/result.ts';
 import type { BetView } from '../betslip/types.ts';
 import { CashOut } from './CashOut.tsx';
 import { type BetListTab, fetchParlayDetails } from './infoApi.ts';
-import { BetOdds, LegPick } from './LegPick.tsx';
+import { BetOdds, LegPick, LegScore } from './LegPick.tsx';
 import { moneyText } from './money.ts';
 import { useCodeText } from './useCodeText.ts';
 
@@ -42,12 +42,7 @@ function Legs({ bet }: { bet: BetView }) {
           {leg.result ? (
             <span className="leg-result"> {t(`status.${leg.result}`, { defaultValue: leg.result })}</span>
           ) : null}
-          {leg.score ? (
-            <span className="leg-score">
-              {' '}
-              ({leg.score[0]}-{leg.score[1]})
-            </span>
-          ) : null}
+          {leg.score ? <LegScore score={leg.score} /> : null}
         </li>
       ))}
     </ul>

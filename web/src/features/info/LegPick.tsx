@@ -71,3 +71,13 @@ export function BetOdds({ bet }: { bet: BetView }) {
     </span>
   );
 }
+
+/** A leg's final or current score, after its pick: " (2-1)". */
+export function LegScore({ score }: { score: readonly [number, number] }) {
+  return (
+    <span className="leg-score">
+      {' '}
+      ({score[0]}-{score[1]})
+    </span>
+  );
+}

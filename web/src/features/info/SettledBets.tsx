@@ -10,7 +10,7 @@ import { usePlayer } from '../../shared/i18n/player/usePlayer.ts';
 import type { Auth } from '../../shared/result.ts';
 import type { BetView } from '../betslip/types.ts';
 import { fetchBetDetails, fetchSettled } from './historyApi.ts';
-import { BetOdds, LegPick } from './LegPick.tsx';
+import { BetOdds, LegPick, LegScore } from './LegPick.tsx';
 import { moneyText } from './money.ts';
 import './history.css';
 
@@ -81,12 +81,7 @@ function LegList({ bet }: { bet: BetView }) {
           <span>{leg.away ? `${leg.home} v ${leg.away}` : leg.home}</span>{' '}
           <LegPick leg={leg} withPrice={bet.legs.length > 1} />{' '}
           {leg.result ? <ResultText result={leg.result} /> : <span>{t('result.running')}</span>}
-          {leg.score && leg.away ? (
-            <span className="leg-score">
-              {' '}
-              ({leg.score[0]}-{leg.score[1]})
-            </span>
-          ) : null}
+          {leg.score && leg.away ? <LegScore score={leg.score} /> : null}
         </li>
       ))}
     </ul>
