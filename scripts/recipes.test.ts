@@ -179,7 +179,7 @@ describe('the recipes name files and symbols that exist', () => {
     const recipes = text.split(/^### /m).slice(1);
     expect(recipes.length).toBe(3);
     for (const recipe of recipes)
-      expect(recipe, recipe.split('\n')[0]).toMatch(/^Checked against: [^]+? and [^]+/m);
+      expect(recipe, recipe.split('\n')[0]).toMatch(/^Checked against: [\s\S]+? and [\s\S]+/m);
   });
 });
 

@@ -32,7 +32,7 @@ describe('odds request bodies (one copy, used by the simulator)', () => {
     ];
     for (const [call, body, field] of cases) {
       const result = validateBody(call, body);
-      expect(result).toMatchObject({ ok: false, error: { code: 'badRequest' } });
+      expect(result).toMatchObject({ ok: false, error: { code: 'badRequest', field } });
     }
     expect(validateBody('odds/uxmenu', [])).toMatchObject({ ok: false, error: { code: 'badRequest' } });
   });

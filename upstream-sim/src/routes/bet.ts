@@ -13,7 +13,7 @@ import type {
 import { toMajor } from '../domain/amounts.ts';
 import { dateOf, dayRange, isCancelled, isSettled } from '../domain/statements.ts';
 import type { Account, Bet } from '../domain/types.ts';
-import { CallError, fail, ok, type Reply, reject } from '../reply.ts';
+import { CallError, fail, ok, reject } from '../reply.ts';
 import { requestFingerprint, type Sim } from '../sim.ts';
 import { betView, page } from '../views.ts';
 import { guardVirtual } from '../virtual/guard.ts';

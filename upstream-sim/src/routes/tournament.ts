@@ -26,7 +26,7 @@ import { legView, page } from '../views.ts';
 import { virtualLeagues } from '../virtual/events.ts';
 import type { VirtualBook } from '../virtual/world.ts';
 import type { MatchResultRow } from '../world/types.ts';
-import { auth, type CallContext, type ContextWith, fieldOf, type Handler, type Handlers } from './handler.ts';
+import { auth, type CallContext, type ContextWith, fieldOf, type Handlers } from './handler.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
