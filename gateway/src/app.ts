@@ -97,6 +97,9 @@ export async function buildGateway(options: BuildGatewayOptions): Promise<Fastif
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 64 * 1024,
+    // Registering every call's route compiles its body and reply schemas (100+): on a loaded
+    // 2-core machine that once took past Fastify's default 10 s, and the app refused to start.
+    pluginTimeout: 30_000,
     // Only behind a proxy that sets X-Forwarded-For; otherwise any client could pick its own IP
     // and step around the per-IP limits.
     trustProxy: config.trustProxy,
