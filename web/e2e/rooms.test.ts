@@ -65,19 +65,13 @@ async function open(browser: Browser, options: { viewport?: { width: number; hei
   return context.newPage();
 }
 
-const LobbyPath = '/tournament2/home';
-
-/**
- * Logs in through the landing form, to the rooms lobby (the default /desktop's board, rendered and
- * left at once, would only cost time: the board is the other files' subject).
- */
 function login(page: Page, accountId: string) {
-  return logIn(page, stack.gateway.url, accountId, { to: LobbyPath });
+  return logIn(page, stack.gateway.url, accountId);
 }
 
-/** The lobby (a load of it unless the page is on it), with the first-visit tour skipped. */
+/** The lobby, with the first-visit tour skipped. */
 async function lobby(page: Page) {
-  if (new URL(page.url()).pathname !== LobbyPath) await page.goto(url(LobbyPath));
+  await page.goto(url('/tournament2/home'));
   await page.locator('.lobby-head').waitFor();
   const skip = page.getByRole('button', { name: 'Skip the tour' });
   if (await skip.isVisible()) await skip.click();
@@ -175,6 +169,7 @@ describe('tournament rooms', () => {
   it('a member creates a private room with the wizard; a wrong PIN is refused, the right one joins; pages fit a phone', async () => {
     const owner = await open(stack.browser, { viewport: { width: 390, height: 844 } });
     await login(owner, 'demo01');
+    await owner.goto(url('/tournament2/home'));
     // The tour starts on a first visit, and a skip is remembered.
     await owner.getByText('Step 1 of 10').waitFor();
     await owner.getByRole('button', { name: 'Skip the tour' }).click();
@@ -339,7 +334,7 @@ describe('tournament rooms', () => {
 
   it('an account with tournament disabled sees no tournament entry', async () => {
     const page = await open(stack.browser);
-    await logIn(page, stack.gateway.url, 'demo15');
+    await login(page, 'demo15');
     await page.locator('.app-nav').getByRole('link', { name: 'Sports', exact: true }).waitFor();
     // The check has answered: the entry is gone, and nothing was shown (silent).
     await page.waitForFunction(
@@ -368,21 +363,19 @@ describe('tournament rooms', () => {
       .filter({ hasText: '0 / 30' })
       .waitFor();
     const accounts = ['demo01', 'demo16', 'demo17'];
+    const pages: Page[] = [];
     const before: number[] = [];
-    // The three log in and join side by side, each in a browser of its own.
-    const pages = await Promise.all(
-      accounts.map(async (accountId, n) => {
-        // The first player is on a phone.
-        const page = await open(stack.browser, n === 0 ? { viewport: { width: 390, height: 844 } } : {});
-        await login(page, accountId);
-        await lobby(page);
-        before[n] = await available(page);
-        await joinFromLobby(page, room.room_id, 'public');
-        await page.waitForURL((u) => u.pathname === `/tournament2/room/${room.room_id}`);
-        await page.locator('[data-phase="joined"]').waitFor();
-        return page;
-      }),
-    );
+    for (const [n, accountId] of accounts.entries()) {
+      // The first player is on a phone.
+      const page = await open(stack.browser, n === 0 ? { viewport: { width: 390, height: 844 } } : {});
+      await login(page, accountId);
+      await lobby(page);
+      before.push(await available(page));
+      await joinFromLobby(page, room.room_id, 'public');
+      await page.waitForURL((u) => u.pathname === `/tournament2/room/${room.room_id}`);
+      await page.locator('[data-phase="joined"]').waitFor();
+      pages.push(page);
+    }
     for (const [i, page] of pages.entries()) {
       await page.getByTestId('players').filter({ hasText: '3 / 30' }).waitFor();
       await waitAvailable(page, (before[i] ?? 0) - 1000);
@@ -414,10 +407,15 @@ describe('tournament rooms', () => {
     const names = await phone.getByTestId('ranking').locator('tbody tr td:nth-child(2)').allTextContents();
     expect([...names].sort()).toEqual(['d***01', 'd***16', 'd***17']);
 
-    // An hour a step until the simulator's room has ended (its last match may kick off a day after
-    // its first: an early match); the pages follow over the room's topic, waited for below.
-    for (let i = 0; i < 60 && (await roomState(room.room_id)).status !== '3'; i++) {
+    for (let i = 0; i < 60; i++) {
+      const ended = await Promise.all(pages.map((p) => p.locator('[data-phase="ended"]').count()));
+      if (ended.every((n) => n > 0)) break;
+      // An hour a step: the room's last match may kick off a day after its first (an early match).
       stack.sim.advance(60 * MinuteMs);
+      await pages[0]
+        ?.locator('[data-phase="ended"]')
+        .waitFor({ timeout: 500 })
+        .catch(() => {});
     }
     const final = await roomState(room.room_id);
     expect(final.status).toBe('3');
