@@ -6,13 +6,15 @@
  * are stale and betting is paused.
  */
 import type { MarketModel, MarketType, OddsFormat } from '@sportsbook/protocol';
-import { type CSSProperties, memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, memo, useEffect, useMemo, useRef } from 'react';
 import { useBook } from '../../shared/i18n/book/useBook.ts';
 import { useIsPhone } from '../../shared/phone.ts';
 import { useIndicator, useTopicModelWhen, useTopicSelector } from '../../shared/stream/react.tsx';
 import { extraMarkets } from '../markets/groups.ts';
 import { useMarketsText } from '../markets/i18n/index.ts';
 import { type MarketsT, MarketsText } from '../markets/text.ts';
+import { BoardHead } from './BoardHead.tsx';
+import { BoardPager } from './BoardPager.tsx';
 import { MatchRow } from './MatchRow.tsx';
 import {
   BoardFocus,
@@ -24,12 +26,12 @@ import {
   rememberTexts,
 } from './OddsCell.tsx';
 import { attachBoardKeys, ensureRovingCell } from './roving.ts';
+import { useRevealed } from './useRevealed.ts';
 import {
   type BoardFilters,
   betTypesOf,
   boardColumns,
   boardStructureChanged,
-  type ColumnGroup,
   gridTemplate,
   groupLeagues,
   type LeagueGroup,
@@ -55,72 +57,6 @@ export interface BoardProps {
 }
 
 const NoOdds: readonly string[] = [];
-
-/** Matches of a page in a board's first render; the rest follow in steps (`nextRevealed`). */
-export const FirstRows = 3;
-
-/** The next step: half as many again, at least `FirstRows` (a page of 1,000 matches in 15 steps). */
-export function nextRevealed(count: number): number {
-  return count + Math.max(FirstRows, Math.floor(count / 2));
-}
-
-/**
- * How many of the page's `total` matches to render: `FirstRows` when the page (its topic and number)
- * is new, then more in each later task, in a transition, until all are in. A page's first render
- * (the stream's snapshot: every row mounts, each with its prices' subscriptions) was one
- * synchronous render of the whole page, a long task on a phone: a store update renders
- * synchronously, so React cannot slice it. The later steps are transitions, which React renders in
- * slices of a few milliseconds.
- */
-function useRevealed(total: number, pageKey: string): number {
-  const [state, setState] = useState({ pageKey, count: FirstRows });
-  const count = state.pageKey === pageKey ? state.count : FirstRows;
-  if (state.pageKey !== pageKey) setState({ pageKey, count: FirstRows });
-  useEffect(() => {
-    if (count >= total) return;
-    const timer = setTimeout(() =>
-      startTransition(() => setState((s) => ({ pageKey: s.pageKey, count: nextRevealed(s.count) }))),
-    );
-    return () => clearTimeout(timer);
-  }, [count, total]);
-  return count;
-}
-
-/** The column headers: one row of group titles, and one of sub-labels (1 X 2, scores...) if any. */
-const BoardHead = memo(function BoardHead({ groups, t }: { groups: readonly ColumnGroup[]; t: BoardT }) {
-  const subs = groups.some((g) => g.columns.some((c) => c.subKey || c.subText));
-  const span = subs ? { gridRow: 'span 2' } : undefined;
-  return (
-    <div className="board-head" data-board-head="">
-      <div className="head-cell head-time" style={span}>
-        {t('col.time')}
-      </div>
-      <div className="head-cell head-event" style={span}>
-        {t('col.event')}
-      </div>
-      {groups.map((g) => (
-        <div
-          className="head-cell head-group"
-          key={g.betType}
-          data-bettype={g.betType}
-          style={{ gridColumn: `span ${g.columns.length}` }}
-        >
-          {t(g.title)}
-        </div>
-      ))}
-      {subs
-        ? groups.flatMap((g) =>
-            g.columns.map((c, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the column position is the identity
-              <div className="head-cell head-sub" key={`${g.betType}-${i}`}>
-                {c.subKey ? t(c.subKey) : (c.subText ?? '')}
-              </div>
-            )),
-          )
-        : null}
-    </div>
-  );
-});
 
 export const Board = memo(function Board(props: BoardProps) {
   const { t } = useBook();
@@ -253,16 +189,7 @@ export const Board = memo(function Board(props: BoardProps) {
             </BoardFocus.Provider>
           </BoardPickAt.Provider>
         </BoardText.Provider>
-        {pages > 1 ? (
-          <nav className="pager">
-            {Array.from({ length: pages }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the index is the identity (page number, selection index)
-              <button type="button" key={i} disabled={i === props.page} onClick={() => props.onPageChange(i)}>
-                {i + 1}
-              </button>
-            ))}
-          </nav>
-        ) : null}
+        {pages > 1 ? <BoardPager pages={pages} page={props.page} onPageChange={props.onPageChange} /> : null}
       </section>
       {/* Outside the board: the one line that says a move of the focused price (OddsCell). */}
       <p className="visually-hidden" role="status" data-board-live="" ref={live} />

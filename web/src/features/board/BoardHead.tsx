@@ -1,0 +1,46 @@
+/** The board's column headers. */
+import { memo } from 'react';
+import type { BoardT } from './OddsCell.tsx';
+import type { ColumnGroup } from './view.ts';
+
+/** The column headers: one row of group titles, and one of sub-labels (1 X 2, scores...) if any. */
+export const BoardHead = memo(function BoardHead({
+  groups,
+  t,
+}: {
+  groups: readonly ColumnGroup[];
+  t: BoardT;
+}) {
+  const subs = groups.some((g) => g.columns.some((c) => c.subKey || c.subText));
+  const span = subs ? { gridRow: 'span 2' } : undefined;
+  return (
+    <div className="board-head" data-board-head="">
+      <div className="head-cell head-time" style={span}>
+        {t('col.time')}
+      </div>
+      <div className="head-cell head-event" style={span}>
+        {t('col.event')}
+      </div>
+      {groups.map((g) => (
+        <div
+          className="head-cell head-group"
+          key={g.betType}
+          data-bettype={g.betType}
+          style={{ gridColumn: `span ${g.columns.length}` }}
+        >
+          {t(g.title)}
+        </div>
+      ))}
+      {subs
+        ? groups.flatMap((g) =>
+            g.columns.map((c, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the column position is the identity
+              <div className="head-cell head-sub" key={`${g.betType}-${i}`}>
+                {c.subKey ? t(c.subKey) : (c.subText ?? '')}
+              </div>
+            )),
+          )
+        : null}
+    </div>
+  );
+});
