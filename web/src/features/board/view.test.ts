@@ -1,4 +1,4 @@
-import { normalizeMarket } from '@sportsbook/protocol';
+import { defaultTimeFilter, normalizeMarket } from '@sportsbook/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import en from '../../shared/i18n/book/en.ts';
@@ -117,6 +117,25 @@ describe('league grouping', () => {
     const twoHours = { ...base, timeMode: 9, now: 0 };
     expect(matchCount(groupLeagues(model, twoHours))).toBe(3);
     expect(matchCount(groupLeagues(model, { ...twoHours, marketType: 'outright' }))).toBe(4);
+  });
+  it("never narrows the early tab: the weekend's default (next 4 hours) keeps tomorrow's matches", () => {
+    const early = normalizeMarket({
+      leagues: [[1, 1, 'B League', 1, 0, 2, 'X']],
+      matches: [
+        [21, 1, 'h', 'a', 1, 0, 1, 0, 1, 90_000_000, 0, 0, null, ''],
+        [22, 1, 'h', 'a', 1, 0, 1, 0, 0, 91_000_000, 0, 0, null, ''],
+      ],
+      links: [],
+      heads: [21, 22].map((id) => [id, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] as never),
+      odds: [],
+    });
+    const weekend = {
+      ...base,
+      tab: 'early' as const,
+      timeMode: defaultTimeFilter(Date.UTC(2026, 10, 28, 4)),
+    };
+    expect(weekend.timeMode).toBe(1);
+    expect(matchCount(groupLeagues(early, weekend))).toBe(2);
   });
   it('the parlay tab lists only parlay matches', () => {
     expect(matchCount(groupLeagues(model, { ...base, tab: 'parlay' }))).toBe(3);
@@ -403,9 +422,10 @@ describe('pick labels', () => {
 });
 
 describe('time filter (SPEC section 4: all/today/1/hdpou views, never outright)', () => {
-  it('is offered only where it filters: hdpou off the live tab', () => {
+  it("is offered only where it filters: hdpou on today's matches", () => {
     expect(timeFilterActive({ marketType: 'hdpou', tab: 'today' })).toBe(true);
-    expect(timeFilterActive({ marketType: 'hdpou', tab: 'early' })).toBe(true);
+    expect(timeFilterActive({ marketType: 'hdpou', tab: 'parlay' })).toBe(true);
+    expect(timeFilterActive({ marketType: 'hdpou', tab: 'early' })).toBe(false);
     expect(timeFilterActive({ marketType: 'hdpou', tab: 'live' })).toBe(false);
     for (const marketType of BoardMarketTypes.filter((m) => m !== 'hdpou'))
       expect(timeFilterActive({ marketType, tab: 'today' })).toBe(false);

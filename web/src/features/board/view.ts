@@ -140,11 +140,18 @@ export interface ColumnDisplay {
 }
 
 /**
- * Whether the time filter applies to (and so is offered on) this board: SPEC section 4's views
- * (protocol timeFilterApplies: hdpou, never outright), and never in play.
+ * Whether the time filter applies to (and so is offered on) this board: SPEC section 4's
+ * "all/today/1/hdpou views" (protocol timeFilterApplies: hdpou, never outright) on today's matches
+ * (the today and parlay tabs), never in play and never on the early tab. Its windows are hours from
+ * now or of today (GMT+8), so on the early tab (tomorrow onwards) they would hide every match: the
+ * Saturday and Sunday default (next 4 hours) emptied the early board all weekend.
  */
 export function timeFilterActive(filters: Pick<BoardFilters, 'marketType' | 'tab'>): boolean {
-  return filters.marketType !== 'outright' && timeFilterApplies(filters.marketType) && filters.tab !== 'live';
+  return (
+    filters.marketType !== 'outright' &&
+    timeFilterApplies(filters.marketType) &&
+    (filters.tab === 'today' || filters.tab === 'parlay')
+  );
 }
 
 /** Leagues in board order, each with its top-level matches (model list order: kickoff, id). */
