@@ -279,6 +279,41 @@ describe('roomMachine', () => {
     expect(late.actor.getSnapshot().matches({ member: { phase: 'joined' } })).toBe(true);
   });
 
+  it('a ranking move while a points bet is in flight reloads my bets and keeps the bet call and its reply', async () => {
+    // The placed bet moves the ranking on the room's topic before its own reply is in: reloading
+    // my bets then must not leave the member's page (its slip, its call, its feed).
+    let answer: (value: Outcome<{ bet: RoomBet; points: number }>) => void = () => {};
+    let aborted = false;
+    const { actor, room$, calls, emitted } = harness(
+      {
+        place: (_a, _r, signal) => {
+          signal?.addEventListener('abort', () => {
+            aborted = true;
+          });
+          return new Promise((resolve) => {
+            answer = resolve;
+          });
+        },
+      },
+      7,
+    );
+    await waitFor(actor, (s) => s.matches({ member: { bets: 'idle' } }));
+    room$.next(update(room({ status: RoomStatus.active })));
+    const routed = emitted.length;
+    actor.send({ type: 'slip.pick', selection: pick(1) });
+    actor.send({ type: 'slip.stake.change', stake: '100' });
+    actor.send({ type: 'slip.place', requestId: 'bet-00003' });
+    expect(actor.getSnapshot().matches({ member: { phase: { active: 'placing' } } })).toBe(true);
+    room$.next(update(room({ status: RoomStatus.active }), [row(1, 'a', 900)]));
+    await waitFor(actor, (s) => s.matches({ member: { bets: 'idle' } }) && (calls.myBets?.length ?? 0) === 2);
+    expect(actor.getSnapshot().matches({ member: { phase: { active: 'placing' } } })).toBe(true);
+    expect(aborted).toBe(false);
+    answer(ok({ bet: bet('b9'), points: 900 }));
+    await waitFor(actor, (s) => s.matches({ member: { phase: { active: 'idle' } } }));
+    expect(actor.getSnapshot().context.bets.map((b) => b.bet_id)).toEqual(['b9']);
+    expect(emitted.slice(routed).map((e) => e.type)).toEqual(['bet.placed']);
+  });
+
   it('reloads my bets when the ranking moves, and refreshes the balance when the room is cancelled', async () => {
     const { actor, room$, calls, emitted } = harness({}, 7);
     await waitFor(actor, (s) => s.matches({ member: { bets: 'idle' } }));

@@ -518,13 +518,16 @@ export const roomMachine = setup({
             closed: { entry: 'refreshBalance' },
           },
         },
+        // The reloads are transitions of the region's children: a reentering one on `bets` itself
+        // would have `member` (the parallel parent) as its domain, and leave and re-enter the whole
+        // member state on every ranking move (a bet in flight cancelled, its reply lost).
         bets: {
           initial: 'loading',
-          always: { guard: 'rankMoved', target: '.loading', reenter: true },
-          on: { 'bets.refresh': { target: '.loading', reenter: true } },
           states: {
             loading: {
               entry: 'noteRank',
+              always: { guard: 'rankMoved', target: 'loading', reenter: true },
+              on: { 'bets.refresh': { target: 'loading', reenter: true } },
               invoke: {
                 src: 'myBets',
                 input: ({ context }) => ({ auth: context.auth, roomId: context.roomId ?? 0 }),
@@ -536,7 +539,10 @@ export const roomMachine = setup({
                 onError: 'idle',
               },
             },
-            idle: {},
+            idle: {
+              always: { guard: 'rankMoved', target: 'loading' },
+              on: { 'bets.refresh': 'loading' },
+            },
           },
         },
       },
