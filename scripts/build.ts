@@ -100,6 +100,31 @@ export function bundleProblems(
   return problems;
 }
 
+/**
+ * Bundles one server entry (a path from the repo root) into `outfile` (from the repo root, or
+ * absolute) exactly as the production build does. The chaos scenarios run their gateway and
+ * simulator processes from such a bundle: plain node loads it in less than half the CPU time that
+ * `--import tsx` spends on the sources.
+ */
+export async function bundleServer(source: string, outfile: string): Promise<Metafile> {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: [source],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    conditions: ['source'],
+    sourcemap: 'linked',
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [externalNpmPackages],
+    banner: { js: `// Built by scripts/build.ts from ${source}; do not edit.` },
+  });
+  return result.metafile;
+}
+
 /** Bundles every server entry; throws naming every problem. Returns the bundles' paths. */
 export async function buildServers(): Promise<string[]> {
   const spaces = workspaces();
@@ -107,22 +132,8 @@ export async function buildServers(): Promise<string[]> {
   for (const dir of new Set(ServerEntries.map((e) => dirname(e.output))))
     rmSync(join(root, dir), { recursive: true, force: true });
   for (const entry of ServerEntries) {
-    const result = await build({
-      absWorkingDir: root,
-      entryPoints: [entry.source],
-      outfile: entry.output,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      conditions: ['source'],
-      sourcemap: 'linked',
-      metafile: true,
-      logLevel: 'warning',
-      plugins: [externalNpmPackages],
-      banner: { js: `// Built by scripts/build.ts from ${entry.source}; do not edit.` },
-    });
-    problems.push(...bundleProblems(entry, result.metafile, spaces));
+    const metafile = await bundleServer(entry.source, entry.output);
+    problems.push(...bundleProblems(entry, metafile, spaces));
   }
   if (problems.length > 0) throw new Error(`build: ${problems.join('\n  ')}`);
   return ServerEntries.map((e) => join(root, e.output));

@@ -4,8 +4,9 @@
  * hash, and small measuring helpers (RSS, call counters).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   decodeServerFrame,
@@ -26,10 +27,11 @@ import {
   login,
   postJson,
   simCalls,
-  startGatewayProcess,
+  startGatewayProcess as startGatewayFromSource,
   type TopicState,
 } from '@sportsbook/testkit';
 import { startSim } from '@sportsbook/upstream-sim';
+import { bundleServer } from '../build.ts';
 
 export {
   FeedTestClient,
@@ -41,12 +43,59 @@ export {
   type RunningRedis,
   type RunningSentinelGroup,
   simCalls,
-  startGatewayProcess,
   startRedis,
   startSentinelGroup,
 } from '@sportsbook/testkit';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+
+type ServerSource = 'gateway/src/server.ts' | 'upstream-sim/src/server.ts';
+const bundles = new Map<ServerSource, Promise<string>>();
+
+/**
+ * A server entry bundled as the production build does, once per process: a scenario starts a
+ * dozen gateway processes, and plain node starts one from the bundle in under half the CPU time
+ * that `--import tsx` spends on the sources (2.9 s against 6.2 s measured). It is written under
+ * the package's `.tmp/` (git-ignored) so that its npm imports resolve from the repo's node_modules
+ * and the simulator finds its media beside it; removed when the process exits.
+ */
+export function serverBundle(source: ServerSource): Promise<string> {
+  let bundle = bundles.get(source);
+  if (!bundle) {
+    const dir = join(root, source.split('/')[0] as string, '.tmp');
+    const out = join(dir, `chaos-${process.pid}-server.js`);
+    const remove = (file: string) => {
+      rmSync(file, { force: true });
+      rmSync(`${file}.map`, { force: true });
+    };
+    // A test worker may be ended without its exit handlers: the bundles of processes gone go too.
+    for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+      const pid = Number(/^chaos-(\d+)-server\.js$/.exec(name)?.[1]);
+      if (pid > 0 && !alive(pid)) remove(join(dir, name));
+    }
+    process.once('exit', () => remove(out));
+    bundle = bundleServer(source, out).then(() => out);
+    bundles.set(source, bundle);
+  }
+  return bundle;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A gateway process (testkit's `startGatewayProcess`) run from the bundle. */
+export async function startGatewayProcess(
+  env: Record<string, string>,
+  options: { port?: number } = {},
+): Promise<GatewayProcess> {
+  return startGatewayFromSource(env, { ...options, bundle: await serverBundle('gateway/src/server.ts') });
+}
 
 /** Gateway env: the per-session/account socket bounds lifted, for scenarios that share the 20 load
  * accounts' sessions among many clients (those bounds are the caps scenario's subject). */
@@ -146,7 +195,7 @@ export async function postWithDeadline(
 }
 
 // ---------------------------------------------------------------------------------------------
-// The simulator as a process (`tsx upstream-sim/src/server.ts`), so it can be killed with -9.
+// The simulator as a process (a bundle of `upstream-sim/src/server.ts`), so it can be killed with -9.
 
 export interface SimProcess {
   readonly url: string;
@@ -174,9 +223,10 @@ export async function startSimProcess(options: {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const adminToken = `chaos-${process.pid}`;
+  const bundle = await serverBundle('upstream-sim/src/server.ts');
   let child: ChildProcess;
   const launch = async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'upstream-sim/src/server.ts'], {
+    child = spawn(process.execPath, [bundle], {
       cwd: root,
       env: {
         PATH: process.env.PATH ?? '',
