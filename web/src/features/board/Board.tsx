@@ -13,7 +13,7 @@ import { useIndicator, useTopicModelWhen, useTopicSelector } from '../../shared/
 import { extraMarkets } from '../markets/groups.ts';
 import { useMarketsText } from '../markets/i18n/index.ts';
 import { type MarketsT, MarketsText } from '../markets/text.ts';
-import { BoardHead } from './BoardHead.tsx';
+import { BoardHead, BoardNote } from './BoardHead.tsx';
 import { BoardPager } from './BoardPager.tsx';
 import { MatchRow } from './MatchRow.tsx';
 import {
@@ -54,6 +54,8 @@ export interface BoardProps {
   /** Opens a match's every market (features/markets); `moreOpen` is the match whose panel is open. */
   onMore?: (matchId: number) => void;
   moreOpen?: number | null;
+  /** Called once the page's every row is rendered (or the board says why it has none). */
+  onSettled?: () => void;
 }
 
 const NoOdds: readonly string[] = [];
@@ -109,6 +111,9 @@ export const Board = memo(function Board(props: BoardProps) {
     () => (revealed >= onPage ? pageGroups : pageOf(pageGroups, 0, revealed)),
     [pageGroups, onPage, revealed],
   );
+  const settled = status !== 'loading' && revealed >= onPage;
+  const { onSettled } = props;
+  useEffect(() => (settled ? onSettled?.() : undefined), [settled, onSettled]);
   const locked = status === 'stale';
   // Keyboard (roving.ts): one tab stop among the prices, arrows between them; one delegated listener
   // each on the board, none per price. A Tab anywhere first makes sure the tab stop is an open price.
@@ -142,11 +147,7 @@ export const Board = memo(function Board(props: BoardProps) {
             {t('board.staleBanner')}
           </div>
         ) : null}
-        {status === 'loading' ? <p className="board-note">{t('board.loading')}</p> : null}
-        {status !== 'loading' && status !== 'ok' && status !== 'stale' ? (
-          <p className="board-note">{t('board.unavailable')}</p>
-        ) : null}
-        {status === 'ok' && total === 0 ? <p className="board-note">{t('board.empty')}</p> : null}
+        <BoardNote status={status} empty={total === 0} t={t} />
         {total > 0 ? <BoardHead groups={columns} t={cellT} /> : null}
         <BoardText.Provider value={cellT}>
           <BoardPickAt.Provider value={pickAt}>

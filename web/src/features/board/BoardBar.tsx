@@ -24,7 +24,16 @@ const TimeModes = [
   TimeFilter.fourToNoon,
 ];
 
-export function BoardBar({ state, prices }: { state: BoardState; prices: PriceHoldState }) {
+/** `options`: the board options are rendered (a side part, after the board's first page). */
+export function BoardBar({
+  state,
+  prices,
+  options,
+}: {
+  state: BoardState;
+  prices: PriceHoldState;
+  options: boolean;
+}) {
   const { t } = useBook();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const { board, store, tab, marketType, topic, filters, leagueMode, timeMode } = state;
@@ -94,17 +103,19 @@ export function BoardBar({ state, prices }: { state: BoardState; prices: PriceHo
                 </select>
               </label>
             ) : null}
-            <Suspense fallback={null}>
-              <BoardOptions
-                topic={topic}
-                board={board}
-                filters={filters}
-                onChange={(change) => {
-                  store(change);
-                  state.setPage(0);
-                }}
-              />
-            </Suspense>
+            {options ? (
+              <Suspense fallback={null}>
+                <BoardOptions
+                  topic={topic}
+                  board={board}
+                  filters={filters}
+                  onChange={(change) => {
+                    store(change);
+                    state.setPage(0);
+                  }}
+                />
+              </Suspense>
+            ) : null}
           </div>
         </>
       )}

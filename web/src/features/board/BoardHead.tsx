@@ -1,4 +1,4 @@
-/** The board's column headers. */
+/** The board's column headers, and its note when it has no rows to show. */
 import { memo } from 'react';
 import type { BoardT } from './OddsCell.tsx';
 import type { ColumnGroup } from './view.ts';
@@ -44,3 +44,12 @@ export const BoardHead = memo(function BoardHead({
     </div>
   );
 });
+
+/** Why the board shows no rows: loading, unavailable (the topic's error), or nothing to show. */
+export function BoardNote(props: { status: string; empty: boolean; t: (key: string) => string }) {
+  const { status, t } = props;
+  if (status === 'loading') return <p className="board-note">{t('board.loading')}</p>;
+  if (status !== 'ok' && status !== 'stale') return <p className="board-note">{t('board.unavailable')}</p>;
+  if (status === 'ok' && props.empty) return <p className="board-note">{t('board.empty')}</p>;
+  return null;
+}

@@ -22,6 +22,7 @@ import { SportsMenu } from './SportsMenu.tsx';
 import { TextSlot } from './TextSlot.tsx';
 import { useBoardState } from './useBoardState.ts';
 import { usePicks } from './usePicks.ts';
+import { useSideParts } from './useSideParts.ts';
 
 const MarketsPanel = lazy(() => import('../markets/MarketsPanel.tsx'));
 // Virtual sports: their own view in place of the board, picks into this page's slip.
@@ -48,6 +49,8 @@ function DesktopBoard() {
   const phone = useIsPhone();
   const { onPick, onPanelPick, marketsOf, setMarketsOf, closeMarkets } = usePicks(state, slip);
   const minimizer = board.minimizer;
+  // The side parts follow the board's first page (useSideParts.ts); a virtual sport has no board.
+  const side = useSideParts(isVirtualSport(sportId));
   // What today's board and the parlay tab's early board show alike.
   const boardProps = {
     filters: state.filters,
@@ -61,28 +64,32 @@ function DesktopBoard() {
 
   return (
     <div className={`desktop${marketsOf !== null ? ' markets-open' : ''}`}>
-      <Suspense fallback={<nav className="sports-menu" />}>
-        <SportsMenu
-          currency={state.currency}
-          tab={tab}
-          sportId={sportId}
-          onSelect={state.setSportId}
-          order={board.sportsOrder}
-          onOrder={(order) => store({ sportsOrder: order })}
-          minimized={minimizer.sidebar}
-          onMinimize={(sidebar) => store({ minimizer: { ...minimizer, sidebar } })}
-        />
-      </Suspense>
+      {side.ready ? (
+        <Suspense fallback={<nav className="sports-menu" />}>
+          <SportsMenu
+            currency={state.currency}
+            tab={tab}
+            sportId={sportId}
+            onSelect={state.setSportId}
+            order={board.sportsOrder}
+            onOrder={(order) => store({ sportsOrder: order })}
+            minimized={minimizer.sidebar}
+            onMinimize={(sidebar) => store({ minimizer: { ...minimizer, sidebar } })}
+          />
+        </Suspense>
+      ) : (
+        <nav className="sports-menu" />
+      )}
       <main className="desktop-main">
         {/* Only when the gateway serves a replay (RECORDING.md "Timeline in the web"). */}
-        <ReplayBar />
+        {side.ready ? <ReplayBar /> : null}
         {isVirtualSport(sportId) ? (
           <Suspense fallback={null}>
             <VirtualBoard sportId={sportId} format={format} onPick={onPanelPick} />
           </Suspense>
         ) : (
           <PriceHoldContext.Provider value={prices.hold}>
-            <BoardBar state={state} prices={prices} />
+            <BoardBar state={state} prices={prices} options={side.ready} />
             {scope === 'favorites' && favourites.length === 0 ? (
               <p className="board-note">
                 <TextSlot k="scope.empty" />
@@ -93,6 +100,7 @@ function DesktopBoard() {
               page={state.page}
               onPick={onPick}
               onPageChange={state.setPage}
+              onSettled={side.onSettled}
               {...boardProps}
             />
             {tab === 'parlay' ? (
@@ -129,7 +137,7 @@ function DesktopBoard() {
         >
           <TextSlot k="slip.toggle" />
         </button>
-        <BetSlip slip={slip} viewOnly={viewOnly} />
+        {side.ready ? <BetSlip slip={slip} viewOnly={viewOnly} /> : null}
       </div>
     </div>
   );

@@ -1,0 +1,31 @@
+/**
+ * When /desktop's side parts (the sports menu, the bet slip, the replay bar, the board options)
+ * mount: once the board has rendered its whole first page (`Board` `onSettled`), in a transition
+ * of a later task. Mounted with the board, they rendered and subscribed to their streams in the
+ * same commits as its first rows, and those commits were the longest tasks of the page's start on
+ * a phone. A board that never settles (its stream never answers) does not keep them away for long.
+ */
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+
+/** The longest the side parts wait for the board (ms). */
+export const SidePartsWait = 8000;
+
+export function useSideParts(now: boolean): { ready: boolean; onSettled: () => void } {
+  const [ready, setReady] = useState(now);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const onSettled = useCallback(() => {
+    if (timer.current !== undefined) clearTimeout(timer.current);
+    timer.current = setTimeout(() => startTransition(() => setReady(true)));
+  }, []);
+  useEffect(() => {
+    if (now) setReady(true);
+  }, [now]);
+  useEffect(() => {
+    const fallback = setTimeout(() => startTransition(() => setReady(true)), SidePartsWait);
+    return () => {
+      clearTimeout(fallback);
+      if (timer.current !== undefined) clearTimeout(timer.current);
+    };
+  }, []);
+  return { ready, onSettled };
+}
