@@ -23,7 +23,7 @@
  * is re-sent only when it starts, stops, or drifts by more than the tolerance.
  */
 import type { Delta, Entity, Model } from './diff.ts';
-import { diffEntity } from './diff.ts';
+import { declareChanges, declaredChanges, diffEntity } from './diff.ts';
 import type { MarketMatch } from './market.ts';
 import { Period } from './rows.ts';
 import type { Topic } from './wire.ts';
@@ -89,29 +89,71 @@ export function anchorClock(
 }
 
 /**
+ * The running clocks of a model anchorClocks returned, each with the liveState array it was
+ * anchored from: what the next poll's stall check reads instead of scanning the match record.
+ */
+interface Anchored {
+  readonly keys: readonly string[];
+  readonly clocks: readonly MatchClock[];
+  readonly lives: readonly (readonly number[])[];
+}
+
+const anchoredOf = new WeakMap<Model, Anchored>();
+
+/** How anchorClocks made its models (tests: the work a poll costs). */
+export interface AnchorCounts {
+  /** Every match visited. */
+  full: number;
+  /** Only the changed matches visited, the others' anchors checked against the time. */
+  incremental: number;
+  /** Matches whose anchor was computed again (every match in a full pass). */
+  recomputed: number;
+}
+
+/** A canonical array-index key: records iterate these ascending, whatever the insertion order. */
+function indexKey(key: string): boolean {
+  const n = Number(key);
+  return Number.isInteger(n) && n >= 0 && n < 4294967295 && String(n) === key;
+}
+
+/**
  * The model with its `clock` collection (anchors at poll time `pt`), `prev` being the topic's
  * previous model (with its `clock`) or undefined for the first poll. The input is not mutated; a
  * child that shares its parent's liveState (normalizeMarket) shares its anchor too.
+ *
+ * When `prev` is the model anchorClocks returned for the previous poll and the market normalizer
+ * declared which matches changed since (diff.ts `declaredChanges`; none when the match record is
+ * the same object), only those matches' anchors are computed again; every other running clock
+ * costs one comparison (has it run past the upstream's seconds: a stall), and the clock record is
+ * the previous one with only the changed anchors replaced. The same anchors as a full pass (a
+ * stall, a linked match among the changed ones or an undeclared record: the full pass runs).
  */
 export function anchorClocks(
   model: Model,
   pt: number,
   prev: Model | undefined,
   toleranceMs = ClockToleranceMs,
+  counts?: AnchorCounts,
 ): Model {
+  const derived = prev === undefined ? undefined : anchorChanged(model, pt, prev, toleranceMs, counts);
+  if (derived !== undefined) return derived;
+  if (counts !== undefined) counts.full++;
   const match = (model.match ?? {}) as Matches;
   const parent = (model.parent ?? {}) as Readonly<Record<string, unknown>>;
   const prevMatch = (prev?.match ?? {}) as Matches;
   const prevClock = (prev?.clock ?? {}) as Clocks;
   const clock: Record<string, MatchClock> = {};
   const byLiveState = new Map<readonly number[], MatchClock>();
+  const keys: string[] = [];
+  const clocks: MatchClock[] = [];
+  const lives: (readonly number[])[] = [];
   // Whether every anchor is the previous model's own (the usual poll: clocks run within tolerance).
   let kept = prev?.clock !== undefined;
-  let count = 0;
   const visit = (key: string) => {
     const m = match[key] as MarketMatch;
     const ls = m.liveState;
     if (ls === null) return;
+    if (counts !== undefined) counts.recomputed++;
     let c = byLiveState.get(ls);
     if (c === undefined) {
       c = anchorClock(ls, pt, prevClock[key], prevMatch[key]?.liveState, toleranceMs);
@@ -119,19 +161,104 @@ export function anchorClocks(
       byLiveState.set(ls, c);
     }
     clock[key] = c;
-    count++;
+    keys.push(key);
+    clocks.push(c);
+    lives.push(ls);
     if (kept && prevClock[key] !== c) kept = false;
   };
   // Top-level matches first: a child sharing its parent's liveState takes the parent's anchor.
   for (const key in match) if (parent[key] === undefined) visit(key);
   for (const key in match) if (parent[key] !== undefined) visit(key);
+  let out: Model | undefined;
   if (kept) {
     let before = 0;
     for (const _ in prevClock) before++;
     // The same anchors at the same keys: the previous record itself, which the diff skips.
-    if (before === count) return { ...model, clock: prevClock };
+    if (before === keys.length) out = { ...model, clock: prevClock };
   }
-  return { ...model, clock };
+  out ??= { ...model, clock };
+  anchoredOf.set(out, { keys, clocks, lives });
+  return out;
+}
+
+/**
+ * anchorClocks from the previous poll's anchors when only the declared matches changed, else
+ * undefined (the full pass decides).
+ */
+function anchorChanged(
+  model: Model,
+  pt: number,
+  prev: Model,
+  toleranceMs: number,
+  counts: AnchorCounts | undefined,
+): Model | undefined {
+  const index = anchoredOf.get(prev);
+  const prevClock = prev.clock as Clocks | undefined;
+  if (index === undefined || prevClock === undefined || model.parent !== prev.parent) return undefined;
+  const match = (model.match ?? {}) as Matches;
+  const prevMatch = (prev.match ?? {}) as Matches;
+  const changed = declaredChanges(match, prevMatch);
+  if (changed === undefined) return undefined;
+  // A linked match may share its liveState (and so its anchor) with another: the full pass.
+  const parent = (model.parent ?? {}) as Readonly<Record<string, unknown>>;
+  const child = (model.child ?? {}) as Readonly<Record<string, unknown>>;
+  for (const key of changed) {
+    if (parent[key] !== undefined || child[key] !== undefined || !indexKey(key)) return undefined;
+  }
+  const recompute = changed.length > 0 ? new Set(changed) : undefined;
+  // An unchanged match keeps its anchor unless its clock stalled (anchorClock's own test).
+  const limit = toleranceMs + 1000;
+  const { keys, clocks, lives } = index;
+  for (let i = 0; i < keys.length; i++) {
+    if (pt - (clocks[i] as MatchClock).zero - ((lives[i] as readonly number[])[3] as number) * 1000 <= limit)
+      continue;
+    if (recompute === undefined || !recompute.has(keys[i] as string)) return undefined;
+  }
+  if (counts !== undefined) {
+    counts.incremental++;
+    counts.recomputed += changed.length;
+  }
+  if (recompute === undefined) {
+    const out = { ...model, clock: prevClock };
+    anchoredOf.set(out, index);
+    return out;
+  }
+  let clock = prevClock;
+  const clockKeys: string[] = [];
+  // A clock that starts or stops changes the record's keys: not declarable (diff.ts).
+  let sameKeys = true;
+  const next: { keys: string[]; clocks: MatchClock[]; lives: (readonly number[])[] } = {
+    keys: [],
+    clocks: [],
+    lives: [],
+  };
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    if (recompute.has(key)) continue;
+    next.keys.push(key);
+    next.clocks.push(clocks[i] as MatchClock);
+    next.lives.push(lives[i] as readonly number[]);
+  }
+  for (const key of changed) {
+    const ls = match[key]?.liveState ?? null;
+    const before = prevClock[key];
+    const c = ls === null ? undefined : anchorClock(ls, pt, before, prevMatch[key]?.liveState, toleranceMs);
+    if (c !== undefined && ls !== null) {
+      next.keys.push(key);
+      next.clocks.push(c);
+      next.lives.push(ls);
+    }
+    if (c === before) continue;
+    if (clock === prevClock) clock = { ...prevClock };
+    if (c === undefined || before === undefined) sameKeys = false;
+    if (c === undefined) delete (clock as Record<string, MatchClock>)[key];
+    else (clock as Record<string, MatchClock>)[key] = c;
+    clockKeys.push(key);
+  }
+  if (clock !== prevClock && sameKeys) declareChanges(clock, prevClock, clockKeys);
+  const out = { ...model, clock };
+  anchoredOf.set(out, next);
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

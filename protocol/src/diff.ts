@@ -267,6 +267,17 @@ export function declareChanges(next: object, base: object, keys: readonly string
 }
 
 /**
+ * The keys at which record `next` may differ from record `base`: none when they are the same
+ * object, the keys declared (`declareChanges`) when `next` was declared against `base`,
+ * undefined when unknown.
+ */
+export function declaredChanges(next: object, base: object): readonly string[] | undefined {
+  if (next === base) return [];
+  const known = declared.get(next);
+  return known !== undefined && known.base === base ? known.keys : undefined;
+}
+
+/**
  * The smallest delta turning `prev` into `next`: per entity only the changed fields, removals by
  * key, list edits as splices (or one whole list when that is shorter). `[]` when nothing changed.
  * Entities that are the same object in both models are skipped without comparing.

@@ -369,7 +369,7 @@ function assembleMarket(
   links: readonly LinkRow[],
   heads: readonly MarketHead[],
   oddsList: readonly MarketOdds[],
-  overridden?: string[],
+  overridden?: Map<string, MarketMatch>,
   same?: MarketModel,
 ): MarketModel {
   const league: Record<string, MarketLeague> = {};
@@ -407,7 +407,7 @@ function assembleMarket(
     }
     if (source !== undefined && source.liveState !== m.liveState) {
       match[key] = { ...m, liveState: source.liveState };
-      overridden?.push(key);
+      overridden?.set(key, m);
     }
   }
 
@@ -596,43 +596,238 @@ export interface MarketNormalizer {
   normalize(input: unknown): Parsed<MarketModel>;
 }
 
-/**
- * Whether the parent and children records, the heads and the early/today/live lists of the last
- * model hold for this reply: the same links, no head row changed, the same match keys (no changed
- * match row moved in or out of the record) and every match's kickoff (the lists' order) the same.
- */
-function sameStructure(
-  links: readonly LinkRow[],
-  lastLinks: readonly LinkRow[],
-  heads: RowEntities<MarketHead>,
-  matches: RowEntities<MarketMatch>,
-  lastMatches: readonly RowEntry<MarketMatch>[],
-): boolean {
-  if (!heads.sameKeys || heads.changed.length > 0 || !matches.sameKeys) return false;
+/** Whether this reply's links are the last reply's (row by row). */
+function sameLinks(links: readonly LinkRow[], lastLinks: readonly LinkRow[]): boolean {
   if (links.length !== lastLinks.length) return false;
   for (let i = 0; i < links.length; i++) {
     const a = lastLinks[i] as LinkRow;
     if (a !== links[i] && !sameRow(a, links[i])) return false;
   }
+  return true;
+}
+
+/**
+ * Whether the match record keeps its keys: the same match keys at the same places, and no
+ * changed match row moved in or out of the record (an excluded sport). With the same links, the
+ * parent record then holds too.
+ */
+function sameMatchKeys(
+  matches: RowEntities<MarketMatch>,
+  lastMatches: readonly RowEntry<MarketMatch>[],
+): boolean {
+  if (!matches.sameKeys) return false;
   for (const i of matches.changed) {
     const now = matches.values[i] as MarketMatch;
     const before = (lastMatches[i] as RowEntry<MarketMatch>).value;
-    if (now.kickoff !== before.kickoff || excluded.has(now.sportId) !== excluded.has(before.sportId))
-      return false;
+    if (excluded.has(now.sportId) !== excluded.has(before.sportId)) return false;
   }
   return true;
 }
 
-/** An incremental parseMarketData + normalizeMarket for one topic's successive replies. Pure. */
-export function createMarketNormalizer(): MarketNormalizer {
+/**
+ * Whether the children record, the heads and the early/today/live lists of the last model hold
+ * for this reply (given the same links and match keys): no head row changed and every match's
+ * kickoff (the lists' order) the same.
+ */
+function sameStructure(
+  heads: RowEntities<MarketHead>,
+  matches: RowEntities<MarketMatch>,
+  lastMatches: readonly RowEntry<MarketMatch>[],
+): boolean {
+  if (!heads.sameKeys || heads.changed.length > 0) return false;
+  for (const i of matches.changed) {
+    const now = matches.values[i] as MarketMatch;
+    const before = (lastMatches[i] as RowEntry<MarketMatch>).value;
+    if (now.kickoff !== before.kickoff) return false;
+  }
+  return true;
+}
+
+/** Whether every record key is a canonical array index (`for...in` visits those ascending). */
+function indexKeys(keys: readonly string[]): boolean {
+  for (const key of keys) {
+    const n = Number(key);
+    if (!Number.isInteger(n) || n < 0 || n >= 4294967295 || String(n) !== key) return false;
+  }
+  return true;
+}
+
+/** Same scalar fields, liveState aside (a linked child's copy holds its parent's liveState). */
+function sameButLiveState(a: MarketMatch, b: MarketMatch): boolean {
+  for (const k in a) {
+    if (k === 'liveState') continue;
+    if (!sameScalar(a[k as keyof MarketMatch], b[k as keyof MarketMatch])) return false;
+  }
+  return true;
+}
+
+/** What the last normalize left for the next one to build on (createMarketNormalizer). */
+interface LastBuild {
+  readonly model: MarketModel;
+  /** The children whose liveState the assembly copied from their parent, each with its own entity. */
+  readonly overridden: ReadonlyMap<string, MarketMatch>;
+  /** No match id repeats in the reply (a repeated key keeps its last row). */
+  readonly unique: boolean;
+}
+
+/** How many times `update` derived a record from the last one, and how many entities it replaced (tests). */
+export interface NormalizerCounts {
+  /** Polls whose model was derived from the last one (copy-on-write), not rebuilt. */
+  derived: number;
+  /** Polls rebuilt from every row. */
+  rebuilt: number;
+  /** Entities written into a derived record (match, odds): the keys whose rows changed. */
+  replaced: number;
+}
+
+/**
+ * The model of a reply derived from the last model (copy-on-write): a record none of whose rows
+ * changed is the last model's record itself; otherwise a copy of it with only the changed rows'
+ * keys replaced (the other entities keep their identity), declared to the diff (diff.ts
+ * `declareChanges`). The same model as `assembleMarket` builds from every row (deep-equal, the
+ * same keys in the same order), or undefined when a match id repeats: then the caller rebuilds.
+ * The caller derives only while the links and the match keys hold (the parent record holds).
+ */
+function deriveMarket(
+  last: LastBuild,
+  l: RowEntities<MarketLeague>,
+  m: RowEntities<MarketMatch>,
+  h: RowEntities<MarketHead>,
+  o: RowEntities<MarketOdds>,
+  lastOdds: readonly RowEntry<MarketOdds>[],
+  lastHeads: readonly RowEntry<MarketHead>[],
+  structureHolds: boolean,
+  counts: NormalizerCounts,
+): { value: MarketModel; overridden: Map<string, MarketMatch> } | undefined {
+  const prev = last.model;
+  if (!last.unique) return undefined;
+  const known = prev.match;
+
+  // Matches: the changed rows' entities, then each linked child's liveState from its parent, as
+  // assembleMarket does (in the same order, over the same parent record), on the entities this
+  // reply's rows give: a changed row's, else the last reply's own entity of that key.
+  const changedRaw = new Map<string, MarketMatch>();
+  for (const i of m.changed) {
+    const v = m.values[i] as MarketMatch;
+    if (!excluded.has(v.sportId)) changedRaw.set(String(v.id), v);
+  }
+  const rawOf = (key: string): MarketMatch | undefined =>
+    changedRaw.get(key) ?? last.overridden.get(key) ?? known[key];
+  const parent = prev.parent;
+  const copies = new Map<string, MarketMatch>();
+  const overridden = new Map<string, MarketMatch>();
+  for (const key in parent) {
+    const own = rawOf(key);
+    if (own === undefined || own.type !== MatchType.child) continue;
+    let cursor: number | undefined = parent[key]?.parentId;
+    const seen = new Set<number>([own.id]);
+    let source: MarketMatch | undefined;
+    while (cursor !== undefined && !seen.has(cursor)) {
+      seen.add(cursor);
+      const at = String(cursor);
+      source = copies.get(at) ?? rawOf(at);
+      if (source === undefined || source.type !== MatchType.child) break;
+      cursor = parent[cursor]?.parentId;
+    }
+    if (source !== undefined && source.liveState !== own.liveState) {
+      // The last copy when it says the same (its own fields unchanged, the same parent liveState).
+      const before = known[key];
+      const copy =
+        before !== undefined &&
+        last.overridden.has(key) &&
+        before.liveState === source.liveState &&
+        sameButLiveState(before, own)
+          ? before
+          : { ...own, liveState: source.liveState };
+      copies.set(key, copy);
+      overridden.set(key, own);
+    }
+  }
+  let match = known;
+  const matchKeys: string[] = [];
+  const put = (key: string, v: MarketMatch) => {
+    if (known[key] === v) return;
+    if (match === known) match = { ...known };
+    match[key] = v;
+    matchKeys.push(key);
+  };
+  for (const [key, v] of changedRaw) if (!copies.has(key)) put(key, v);
+  for (const [key, v] of copies) put(key, v);
+  for (const [key, v] of last.overridden) if (!copies.has(key) && !changedRaw.has(key)) put(key, v);
+  // Match ids past the array-index range iterate in insertion order, which the keys here need
+  // not follow: the diff then compares the whole record.
+  if (match !== known && indexKeys(matchKeys)) declareChanges(match, known, matchKeys);
+
+  // Odds: the last record when no odds row changed, else filled again from the rows' entities
+  // in order (as assembleMarket does: a repeated id keeps its last row). A record of a few
+  // thousand string keys is a hash table to V8, whose copy (`{ ...odds }`) costs several times
+  // filling a new one; the unchanged entities are shared either way.
+  let odds = prev.odds;
+  const oddsKeys: string[] = [];
+  if (!o.sameKeys || o.changed.length > 0) {
+    // Declared when the odds rows kept their keys and places and no changed row moved in or out.
+    let declarable = o.sameKeys;
+    if (o.sameKeys)
+      for (const i of o.changed) {
+        const now = o.values[i] as MarketOdds;
+        const before = (lastOdds[i] as RowEntry<MarketOdds>).value;
+        const included = known[now.matchId] !== undefined;
+        if (included !== (known[before.matchId] !== undefined)) declarable = false;
+        if (included) oddsKeys.push(now.id);
+      }
+    if (!o.sameKeys || oddsKeys.length > 0 || !declarable) {
+      odds = {};
+      for (const v of o.values) if (known[v.matchId] !== undefined) odds[v.id] = v;
+      // In row order: the record's insertion order (declareChanges sorts array-index keys itself).
+      if (declarable) declareChanges(odds, prev.odds, oddsKeys);
+    }
+  }
+
+  let league = prev.league;
+  if (!l.sameKeys || l.changed.length > 0) {
+    league = {};
+    for (const v of l.values) if (!excluded.has(v.sportId)) league[v.id] = v;
+  }
+
+  let rest: Pick<MarketModel, 'child' | 'head' | 'early' | 'today' | 'live'> = prev;
+  if (!structureHolds) {
+    rest = structure(match, parent, h.values);
+    declareRecord(
+      rest.head,
+      prev.head,
+      h,
+      lastHeads,
+      (v) => match[v.matchId] !== undefined,
+      (v) => v.matchId,
+    );
+  }
+  counts.derived++;
+  counts.replaced += matchKeys.length + oddsKeys.length;
+  const { child, head, early, today, live } = rest;
+  return { value: { league, match, parent, child, head, odds, early, today, live }, overridden };
+}
+
+/** Whether no match id of the model's rows repeats (each row has its own key). */
+function uniqueMatches(value: MarketModel, matches: readonly MarketMatch[]): boolean {
+  let keys = 0;
+  let rows = 0;
+  for (const _ in value.match) keys++;
+  for (const v of matches) if (!excluded.has(v.sportId)) rows++;
+  return keys === rows;
+}
+
+/**
+ * An incremental parseMarketData + normalizeMarket for one topic's successive replies. Pure.
+ * `counts` (optional, tests): how each model was made.
+ */
+export function createMarketNormalizer(counts?: NormalizerCounts): MarketNormalizer {
+  const tally = counts ?? { derived: 0, rebuilt: 0, replaced: 0 };
   let leagues: RowEntry<MarketLeague>[] = [];
   let matches: RowEntry<MarketMatch>[] = [];
   let heads: RowEntry<MarketHead>[] = [];
   let odds: RowEntry<MarketOdds>[] = [];
-  /** The last model this normalizer built (the base its next model's records are declared against). */
-  let last: MarketModel | undefined;
-  /** The children whose liveState the last assembly copied from their parent. */
-  let lastOverridden: string[] = [];
+  /** The last model this normalizer built (the base its next model is derived or declared from). */
+  let last: LastBuild | undefined;
   let lastLinks: readonly LinkRow[] = [];
   const full = (input: unknown): Parsed<MarketModel> => {
     const parsed = parseMarketData(input);
@@ -662,48 +857,66 @@ export function createMarketNormalizer(): MarketNormalizer {
       // A bad row: the full validator words the error (the entries stay the last good reply's).
       if (l === undefined || m === undefined || h === undefined || o === undefined) return full(input);
       if (!data.links.every(rowChecks.links)) return full(input);
-      const overridden: string[] = [];
       const links = data.links as LinkRow[];
-      const same = last !== undefined && sameStructure(links, lastLinks, h, m, matches) ? last : undefined;
-      const value = assembleMarket(l.values, m.values, links, h.values, o.values, overridden, same);
-      // The big records (matches, heads, odds) say which keys changed, so the diff compares only
-      // those (diff.ts declareChanges). Heads and odds are filtered by the match record's keys:
-      // they are declared only when that key set held.
-      const matchKeys = declareRecord(
-        value.match,
-        last?.match,
-        m,
-        matches,
-        (v) => !excluded.has(v.sportId),
-        (v) => v.id,
-        [...lastOverridden, ...overridden],
-      );
-      if (matchKeys) {
-        const known = value.match;
-        declareRecord(
-          value.head,
-          last?.head,
-          h,
-          heads,
-          (v) => known[v.matchId] !== undefined,
-          (v) => v.matchId,
-        );
-        declareRecord(
-          value.odds,
-          last?.odds,
-          o,
-          odds,
-          (v) => known[v.matchId] !== undefined,
+      // The same links and match keys: the parent record holds; with the same heads and kickoffs,
+      // the children, heads and lists too.
+      const keysHold = last !== undefined && sameLinks(links, lastLinks) && sameMatchKeys(m, matches);
+      const structureHolds = keysHold && sameStructure(h, m, matches);
+      const derived =
+        keysHold && last !== undefined
+          ? deriveMarket(last, l, m, h, o, odds, heads, structureHolds, tally)
+          : undefined;
+      let value: MarketModel;
+      let overridden: Map<string, MarketMatch>;
+      let unique: boolean;
+      if (derived !== undefined) {
+        ({ value, overridden } = derived);
+        // The same match keys in the same places as the last reply: none repeats now either.
+        unique = true;
+      } else {
+        tally.rebuilt++;
+        overridden = new Map();
+        const same = structureHolds ? last?.model : undefined;
+        value = assembleMarket(l.values, m.values, links, h.values, o.values, overridden, same);
+        unique = uniqueMatches(value, m.values);
+        // The big records (matches, heads, odds) say which keys changed, so the diff compares
+        // only those (diff.ts declareChanges). Heads and odds are filtered by the match record's
+        // keys: they are declared only when that key set held.
+        const matchKeys = declareRecord(
+          value.match,
+          last?.model.match,
+          m,
+          matches,
+          (v) => !excluded.has(v.sportId),
           (v) => v.id,
+          [...(last?.overridden.keys() ?? []), ...overridden.keys()],
         );
+        if (matchKeys) {
+          const known = value.match;
+          declareRecord(
+            value.head,
+            last?.model.head,
+            h,
+            heads,
+            (v) => known[v.matchId] !== undefined,
+            (v) => v.matchId,
+          );
+          declareRecord(
+            value.odds,
+            last?.model.odds,
+            o,
+            odds,
+            (v) => known[v.matchId] !== undefined,
+            (v) => v.id,
+          );
+        }
       }
       leagues = l.entries;
       matches = m.entries;
       heads = h.entries;
       odds = o.entries;
-      last = value;
+      last = { model: value, overridden, unique };
       lastLinks = links;
-      lastOverridden = overridden;
       return { ok: true, value };
     },
   };
