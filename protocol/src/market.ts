@@ -513,13 +513,18 @@ function rowEntities<R, V>(
   previous: readonly RowEntry<V>[],
   check: (row: unknown) => boolean,
   build: (row: R) => V,
+  previousValues?: readonly V[],
 ): RowEntities<V> | undefined {
-  const values = new Array<V>(rows.length);
-  const entries = new Array<RowEntry<V>>(rows.length);
+  const n = rows.length;
+  // With the previous reply's values at hand, the arrays are copied only from the first changed
+  // row on: a reply whose rows of this array all kept their entries allocates nothing.
+  const lazy = previousValues !== undefined && n === previous.length && n === previousValues.length;
+  let values: V[] | undefined = lazy ? undefined : new Array<V>(n);
+  let entries: RowEntry<V>[] | undefined = lazy ? undefined : new Array<RowEntry<V>>(n);
   const changed: number[] = [];
-  let sameKeys = rows.length === previous.length;
+  let sameKeys = n === previous.length;
   let byKey: Map<unknown, RowEntry<V>> | undefined;
-  for (let i = 0; i < rows.length; i++) {
+  for (let i = 0; i < n; i++) {
     const row = rows[i];
     let entry = previous[i];
     if (entry === undefined || (entry.row !== row && !sameRow(entry.row, row))) {
@@ -540,11 +545,24 @@ function rowEntities<R, V>(
         entry = { row: row as unknown[], value: build(row as R) };
       }
     }
-    if (entry !== previous[i]) changed.push(i);
-    entries[i] = entry;
-    values[i] = entry.value;
+    if (entry !== previous[i]) {
+      changed.push(i);
+      if (entries === undefined) {
+        entries = previous.slice(0, i);
+        values = (previousValues as readonly V[]).slice(0, i);
+      }
+    }
+    if (entries !== undefined) {
+      entries[i] = entry;
+      (values as V[])[i] = entry.value;
+    }
   }
-  return { values, entries, changed, sameKeys };
+  return {
+    values: values ?? (previousValues as V[]),
+    entries: entries ?? (previous as RowEntry<V>[]),
+    changed,
+    sameKeys,
+  };
 }
 
 /** rowEntities' result: what the next reply compares with, and what changed since the last. */
@@ -826,6 +844,8 @@ export function createMarketNormalizer(counts?: NormalizerCounts): MarketNormali
   let matches: RowEntry<MarketMatch>[] = [];
   let heads: RowEntry<MarketHead>[] = [];
   let odds: RowEntry<MarketOdds>[] = [];
+  /** The entries' values, which a reply with no changed row of an array shares (rowEntities). */
+  let lastValues: { l: MarketLeague[]; m: MarketMatch[]; h: MarketHead[]; o: MarketOdds[] } | undefined;
   /** The last model this normalizer built (the base its next model is derived or declared from). */
   let last: LastBuild | undefined;
   let lastLinks: readonly LinkRow[] = [];
@@ -850,10 +870,10 @@ export function createMarketNormalizer(counts?: NormalizerCounts): MarketNormali
         // Not the usual shape: the full validator decides (and words the error).
         return full(input);
       }
-      const l = rowEntities(data.leagues, leagues, rowChecks.leagues, leagueOf);
-      const m = l && rowEntities(data.matches, matches, rowChecks.matches, matchOf);
-      const h = m && rowEntities(data.heads, heads, rowChecks.heads, headOf);
-      const o = h && rowEntities(data.odds, odds, rowChecks.odds, oddsOf);
+      const l = rowEntities(data.leagues, leagues, rowChecks.leagues, leagueOf, lastValues?.l);
+      const m = l && rowEntities(data.matches, matches, rowChecks.matches, matchOf, lastValues?.m);
+      const h = m && rowEntities(data.heads, heads, rowChecks.heads, headOf, lastValues?.h);
+      const o = h && rowEntities(data.odds, odds, rowChecks.odds, oddsOf, lastValues?.o);
       // A bad row: the full validator words the error (the entries stay the last good reply's).
       if (l === undefined || m === undefined || h === undefined || o === undefined) return full(input);
       if (!data.links.every(rowChecks.links)) return full(input);
@@ -915,6 +935,7 @@ export function createMarketNormalizer(counts?: NormalizerCounts): MarketNormali
       matches = m.entries;
       heads = h.entries;
       odds = o.entries;
+      lastValues = { l: l.values, m: m.values, h: h.values, o: o.values };
       last = { model: value, overridden, unique };
       lastLinks = links;
       return { ok: true, value };
