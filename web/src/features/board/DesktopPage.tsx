@@ -137,7 +137,7 @@ function DesktopBoard() {
         >
           <TextSlot k="slip.toggle" />
         </button>
-        {side.ready ? <BetSlip slip={slip} viewOnly={viewOnly} /> : null}
+        <BetSlip slip={slip} viewOnly={viewOnly} />
       </div>
     </div>
   );

@@ -1,9 +1,11 @@
 /**
- * When /desktop's side parts (the sports menu, the bet slip, the replay bar, the board options)
- * mount: once the board has rendered its whole first page (`Board` `onSettled`), in a transition
- * of a later task. Mounted with the board, they rendered and subscribed to their streams in the
- * same commits as its first rows, and those commits were the longest tasks of the page's start on
- * a phone. A board that never settles (its stream never answers) does not keep them away for long.
+ * When /desktop's side parts (the sports menu, the replay bar, the board options) mount: once the
+ * board has rendered its whole first page (`Board` `onSettled`), in a transition of a later task.
+ * Mounted with the board, they rendered and subscribed to their streams in the same commits as its
+ * first rows, and those commits were the longest tasks of the page's start on a phone. A board
+ * that never settles (its stream never answers) does not keep them away for long. The bet slip is
+ * not one of them: it cost little in the profiles (one slip, no stream of its own until a pick)
+ * and tests and players reach for it as soon as a price shows.
  */
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
