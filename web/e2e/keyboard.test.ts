@@ -6,26 +6,21 @@
  * move inside it); the markets dialog gives the focus back to its "+N"; the slip's polite live
  * region says the outcome. The bet is checked in the simulator's store.
  */
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { type BookStack, startBookStack } from './bookSupport.ts';
+import { stackPerFile } from './support.ts';
 
 let stack: BookStack;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  stack = await startBookStack();
-}, 180_000);
-afterAll(async () => {
-  await stack?.close();
-});
-beforeEach(async () => {
-  context = await stack.browser.newContext();
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
+stackPerFile(startBookStack, {
+  stack: (s) => {
+    stack = s;
+  },
+  page: (p) => {
+    page = p;
+  },
 });
 
 const bets = (accountId: string) => stack.sim.sim.store.accountBets(accountId);

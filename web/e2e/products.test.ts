@@ -5,27 +5,21 @@
  * win/loss report with a row per product played.
  */
 import { gmt8DayStart } from '@sportsbook/protocol';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { type BookStack, parlayPicks, placeFromSlip, startBookStack } from './bookSupport.ts';
-import { logIn } from './support.ts';
+import { logIn, stackPerFile } from './support.ts';
 
 let stack: BookStack;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  stack = await startBookStack();
-}, 180_000);
-afterAll(async () => {
-  await stack?.close();
-});
-beforeEach(async () => {
-  context = await stack.browser.newContext();
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
+stackPerFile(startBookStack, {
+  stack: (s) => {
+    stack = s;
+  },
+  page: (p) => {
+    page = p;
+  },
 });
 
 const DayMs = 86_400_000;

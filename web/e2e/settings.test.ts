@@ -10,26 +10,22 @@
  * Waits are on page conditions.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type BookStack, startBookStack } from './bookSupport.ts';
-import { logIn } from './support.ts';
+import { logIn, stackPerFile } from './support.ts';
 
 let stack: BookStack;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  stack = await startBookStack();
-}, 180_000);
-afterAll(async () => {
-  await stack?.close();
-});
-beforeEach(async () => {
-  context = await stack.browser.newContext();
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
+stackPerFile(startBookStack, {
+  stack: (s) => {
+    stack = s;
+  },
+  page: (p, c) => {
+    page = p;
+    context = c;
+  },
 });
 
 const bets = (accountId: string) => stack.sim.sim.store.accountBets(accountId);

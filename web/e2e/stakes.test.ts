@@ -6,27 +6,21 @@
  * 10.5 asks for a whole number; a 5,000-character login id gets its own message, not "The request
  * is invalid".
  */
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { type BookStack, startBookStack } from './bookSupport.ts';
-import { logIn } from './support.ts';
+import { logIn, stackPerFile } from './support.ts';
 
 let stack: BookStack;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  stack = await startBookStack();
-}, 180_000);
-afterAll(async () => {
-  await stack?.close();
-});
-beforeEach(async () => {
-  context = await stack.browser.newContext();
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
+const tests = stackPerFile(startBookStack, {
+  stack: (s) => {
+    stack = s;
+  },
+  page: (p) => {
+    page = p;
+  },
 });
 
 const url = (path: string) => `${stack.gateway.url}${path}`;
@@ -73,9 +67,7 @@ describe('stake messages say what is wrong', { timeout: 90_000 }, () => {
   });
 
   it('on a 390x844 phone the sheet says the same: limits, not a number, the minimum in MYR', async () => {
-    await context.close();
-    context = await stack.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
-    page = await context.newPage();
+    await tests.reopen({ viewport: { width: 390, height: 844 }, hasTouch: true });
     await logIn(page, stack.gateway.url, 'demo01');
     await page.locator('[data-tab="today"]').tap();
     await page.locator('.board[data-topic$="/today"][data-status="ok"]').waitFor();

@@ -25,8 +25,8 @@ import {
   type StackOptions,
   startStack as startTestStack,
 } from '@sportsbook/testkit';
-import type { Browser, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { buildWeb } from '../tools/buildWeb.ts';
 
 export { AdminToken, buildWeb, launchChromium };
@@ -173,4 +173,36 @@ export async function openInfo(page: Page, name: string): Promise<Page> {
     page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name }).click(),
   ]);
   return popup;
+}
+
+/**
+ * The usual e2e file's hooks: one stack for the file (`start`), and a fresh browser context and page
+ * for every test, closed after it. `use` hears each new stack and page, so a file keeps plain
+ * variables; `reopen` gives the running test a new context with other options (a phone's viewport).
+ */
+export function stackPerFile<S extends Stack>(
+  start: () => Promise<S>,
+  use: { stack: (stack: S) => void; page: (page: Page, context: BrowserContext) => void },
+): { reopen: (options?: BrowserContextOptions) => Promise<void> } {
+  let stack: S | undefined;
+  let context: BrowserContext | undefined;
+  const reopen = async (options?: BrowserContextOptions): Promise<void> => {
+    await context?.close();
+    if (!stack) throw new Error('stackPerFile: the stack has not started');
+    context = await stack.browser.newContext(options);
+    use.page(await context.newPage(), context);
+  };
+  beforeAll(async () => {
+    stack = await start();
+    use.stack(stack);
+  }, 180_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+  beforeEach(() => reopen());
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+  return { reopen };
 }
