@@ -12,7 +12,7 @@ export default defineConfig({
       // state is per instance: apps, worlds, registries, machines; a test that fakes timers puts
       // them back, and the gateway's shared scheduler follows the timers in use). Measured alone on
       // 2 cores: gateway 166 -> 105 s wall and 261 -> 127 s CPU, web 137 -> 55 s, upstream-sim
-      // 107 -> 59 s. The scripts project (process and chaos tests) and e2e stay isolated.
+      // 107 -> 59 s. The scripts project (process and chaos tests) stays isolated.
       {
         extends: true,
         test: { name: 'protocol', include: ['protocol/src/**/*.test.ts'], isolate: false },
@@ -43,6 +43,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['web/e2e/**/*.test.ts'],
           globalSetup: ['web/e2e/globalSetup.ts'],
+          // Unisolated like the unit projects: a worker imports playwright-core, the testkit, the
+          // simulator and the gateway once for all its e2e files, not once per file (each file still
+          // starts its own stack and closes it; their state is per instance). Three files on one
+          // worker: import 78 -> 47 s on the loaded machine.
+          isolate: false,
           // A suite's tests marked concurrent would run two at a time (none is yet: two pages on two
           // cores beside another file's stack).
           maxConcurrency: 2,
