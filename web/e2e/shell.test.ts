@@ -4,7 +4,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Stack, startStack, submitLogin } from './support.ts';
+import { logIn, type Stack, startStack, submitLogin } from './support.ts';
 
 let stack: Stack;
 let context: BrowserContext;
@@ -25,6 +25,11 @@ afterEach(async () => {
 });
 
 const url = (path: string) => `${stack.gateway.url}${path}`;
+/**
+ * Logs in through the landing form to the logged-in layout's light page (the number game's results:
+ * the header, the menu and the marquee, no odds board), for the tests about the layout, not the board.
+ */
+const logInLight = (accountId: string) => logIn(page, stack.gateway.url, accountId, { to: '/ngresult' });
 const pathOf = (p: Page) => {
   const u = new URL(p.url());
   return `${u.pathname}${u.search}`;
@@ -107,9 +112,7 @@ describe('web shell end to end', { timeout: 60_000 }, () => {
   });
 
   it('the marquee (upstream text) follows a language switch after login', async () => {
-    await page.goto(url('/'));
-    await submitLogin(page, 'demo06');
-    await page.waitForURL((u) => u.pathname === '/desktop');
+    await logInLight('demo06');
     const marquee = page.getByRole('marquee');
     await marquee.getByText('In-play betting is open on every live match.', { exact: false }).waitFor();
     await page.locator('.app-header').getByLabel('Language').selectOption('ja');
@@ -120,9 +123,7 @@ describe('web shell end to end', { timeout: 60_000 }, () => {
   });
 
   it('a session expired by the simulator logs the player out with the warning toast', async () => {
-    await page.goto(url('/'));
-    await submitLogin(page, 'demo04');
-    await page.waitForURL((u) => u.pathname === '/desktop');
+    await logInLight('demo04');
     await stack.admin('account', { account_id: 'demo04', expire_sessions: true });
     const toast = page
       .getByRole('status')
@@ -141,9 +142,7 @@ describe('web shell end to end', { timeout: 60_000 }, () => {
   });
 
   it('logout closes an opened info pop-up', async () => {
-    await page.goto(url('/'));
-    await submitLogin(page, 'demo05');
-    await page.waitForURL((u) => u.pathname === '/desktop');
+    await logInLight('demo05');
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),
       page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'My account' }).click(),
@@ -160,9 +159,7 @@ describe('web shell end to end', { timeout: 60_000 }, () => {
   });
 
   it('preferences survive a reload', async () => {
-    await page.goto(url('/'));
-    await submitLogin(page, 'demo06');
-    await page.waitForURL((u) => u.pathname === '/desktop');
+    await logInLight('demo06');
     await page.getByLabel('Odds type').selectOption({ label: 'Decimal odds' });
     await page.getByLabel('Theme').selectOption('midnight');
     await page.reload();
