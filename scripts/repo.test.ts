@@ -14,6 +14,11 @@ const bin = (name: string) => `${root}node_modules/.bin/${name}`;
 // need its JS API (this file's comment reader, openapi-typescript). Its own path, because both
 // packages name their binary `tsc` and either may own node_modules/.bin/tsc.
 const nativeTsc = `${root}node_modules/typescript-native/bin/tsc`;
+// One checker per project: by default the native compiler splits the files among four checkers,
+// and each resolves the types the files share again. On the suite's 2 busy cores that costs CPU
+// and gains no time: measured under load, 47 -> 21 s CPU for the web project, 28 -> 19 s for the
+// node packages. The two projects run side by side instead (one process per core).
+const OneChecker = ['--checkers', '1'];
 
 async function exitOf(cmd: string, args: string[]): Promise<{ code: number; output: string }> {
   try {
@@ -28,14 +33,14 @@ async function exitOf(cmd: string, args: string[]): Promise<{ code: number; outp
 // The whole repo typechecks under strict TypeScript and passes the one linter/formatter, so a type
 // error or an unformatted file fails `npm test` (and CI), not just a developer's editor.
 describe('repository hygiene', () => {
-  it('typechecks the node packages (protocol, upstream-sim, gateway, scripts)', async () => {
-    const { code, output } = await exitOf(nativeTsc, ['-p', 'tsconfig.json', '--noEmit']);
+  it.concurrent('typechecks the node packages (protocol, upstream-sim, gateway, scripts)', async () => {
+    const { code, output } = await exitOf(nativeTsc, ['-p', 'tsconfig.json', '--noEmit', ...OneChecker]);
     expect(output).toBe('');
     expect(code).toBe(0);
   }, 240_000);
 
-  it('typechecks the web app and its end-to-end tests', async () => {
-    const { code, output } = await exitOf(nativeTsc, ['-p', 'web/tsconfig.json', '--noEmit']);
+  it.concurrent('typechecks the web app and its end-to-end tests', async () => {
+    const { code, output } = await exitOf(nativeTsc, ['-p', 'web/tsconfig.json', '--noEmit', ...OneChecker]);
     expect(output).toBe('');
     expect(code).toBe(0);
   }, 240_000);
