@@ -10,7 +10,7 @@
  */
 import { simAdmin } from '@sportsbook/testkit';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, type Stack, startStack } from './support.ts';
 
 let stack: Stack;
@@ -27,8 +27,12 @@ beforeAll(async () => {
     gateway: { pollIntervalMs: 200, heartbeatMs: 1000 },
   });
 }, 180_000);
+// A test's browsers close with it: pages left open keep their streams and renders running on the
+// machine's two cores while the next tests run.
+afterEach(async () => {
+  for (const c of contexts.splice(0)) await c.close().catch(() => {});
+});
 afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
   await stack?.close();
 });
 
