@@ -40,11 +40,18 @@ async function context(): Promise<BrowserContext> {
 const url = (path: string) => `${stack.gateway.url}${path}`;
 
 /**
- * A window of the app on /desktop (header with the balance) and its bet list, which opens as the
- * info pop-up of that window (as the menu opens it), with the account stream's first model on screen.
+ * The logged-in layout's light page (the number game's results: the header with the balance, no
+ * odds board), for the windows that only watch the balance and the bet list.
+ */
+const LightPage = '/ngresult';
+
+/**
+ * A window of the app (header with the balance; a new window opens the light page) and its bet
+ * list, which opens as the info pop-up of that window (as the menu opens it), with the account
+ * stream's first model on screen.
  */
 async function windowWithBetList(page: Page, accountId: string): Promise<Page> {
-  if (new URL(page.url()).pathname !== '/desktop') await page.goto(url('/desktop'));
+  if (page.url() === 'about:blank') await page.goto(url(LightPage));
   await page.getByText(accountId, { exact: true }).first().waitFor();
   await page.getByTestId('balance-available').first().waitFor();
   const [popup] = await Promise.all([
@@ -86,7 +93,7 @@ describe('the account stream in the browser', { timeout: 120_000 }, () => {
     // Another account in its own browser, on its bet list.
     const theirs = await context();
     const other = await theirs.newPage();
-    await logIn(other, url(''), 'demo16');
+    await logIn(other, url(''), 'demo16', { to: LightPage });
     const otherBets = await windowWithBetList(other, 'demo16');
     const otherBalance = await available(other);
     const secondBalance = await available(second);

@@ -95,8 +95,10 @@ async function playOne(tile: ReturnType<Page['locator']>): Promise<Round> {
 
 describe('game lobbies', () => {
   it('a new member finds, launches and plays a slot, a table and a mini game; balance and statement follow', async () => {
-    await logIn(page, stack.gateway.url, 'load01');
+    // Logged in straight to a lobby (no odds board on the way); the menu takes it to the next.
+    await logIn(page, stack.gateway.url, 'load01', { to: '/slots' });
     await page.locator('nav.app-nav a[href="/casino"]').click();
+    await page.waitForURL((u) => u.pathname === '/casino');
     await tiles().first().waitFor();
     // Every lobby route is a lobby with tiles (thumbnails lazy-loaded).
     for (const path of RoutedLobbies) await go(`/${path}`);
@@ -168,15 +170,16 @@ describe('game lobbies', () => {
   }, 60_000);
 
   it('shows a member with live casino disabled no live casino entry, no lobby and no message', async () => {
-    await logIn(page, stack.gateway.url, 'demo21');
+    // Logged in straight to every game's lobby (no odds board on the way).
+    await logIn(page, stack.gateway.url, 'demo21', { to: '/others1' });
     await page.locator('nav.app-nav a[href="/slots"]').waitFor();
     expect(await page.locator('nav.app-nav a[href="/casino"]').count()).toBe(0);
-    await page.goto(url('/casino'));
-    await page.locator('[data-lobby-hidden]').waitFor({ state: 'attached' });
-    await page.goto(url('/others1'));
     await tiles().first().waitFor();
     expect(await page.locator('.game-lobby [data-provider="evo"]').count()).toBe(0);
     expect(await page.locator('.game-lobby [data-category="live"]').count()).toBe(0);
+    expect(await page.locator('[role="alertdialog"], [role="status"].toast').count()).toBe(0);
+    await page.goto(url('/casino'));
+    await page.locator('[data-lobby-hidden]').waitFor({ state: 'attached' });
     expect(await page.locator('[role="alertdialog"], [role="status"].toast').count()).toBe(0);
   });
 
