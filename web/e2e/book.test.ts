@@ -56,13 +56,17 @@ const prices = (p: Page) =>
     ),
   );
 
-/** Moves the sim clock in steps until `done` holds in the page (bounded; each wait is on a condition). */
+/**
+ * Moves the sim clock a step, then waits for `done`, until it holds (bounded; each wait is on a
+ * condition). The clock is manual: nothing the callers wait for moves before a step, so `done` is
+ * not asked first (a page condition asked then would wait out its timeout for nothing).
+ */
 async function advanceUntil(stepMs: number, done: () => Promise<boolean>, maxSteps = 20): Promise<void> {
   for (let i = 0; i < maxSteps; i++) {
-    if (await done()) return;
     stack.sim.advance(stepMs);
+    if (await done()) return;
   }
-  if (!(await done())) throw new Error('condition not reached while advancing the clock');
+  throw new Error('condition not reached while advancing the clock');
 }
 
 /** Sets the page marker a reload would wipe (before whatever the caller does next). */
