@@ -13,6 +13,7 @@ import {
   emptyRadarModel,
   isOddsTopic,
   type MarketNormalizer,
+  MatchType,
   type Model,
   normalizeMarket,
   normalizeMenu,
@@ -143,6 +144,25 @@ export function keepsAnchor(base: Model, patch: SecondsPatch, at: number): boole
 }
 
 /**
+ * Whether a seconds-only match row's own seconds are in no view of `base` at all, so they may be
+ * written into its row in place whatever the clocks do: a linked child (type 3) whose parent is
+ * not itself a child shows its parent's liveState in the model (normalizeMarket), a copy that
+ * does not hold the row's own liveState array, and no other match's chain of links ends at it.
+ * The slow path (the row parsed, its entity rebuilt) gives the same model, so it is no step.
+ */
+export function hiddenSeconds(base: Model, patch: SecondsPatch): boolean {
+  const key = patch.key;
+  type Entity = { type?: unknown; liveState?: unknown };
+  const match = base.match as Readonly<Record<string, Entity>> | undefined;
+  const link = (base.parent as Readonly<Record<string, { parentId?: unknown }>> | undefined)?.[key];
+  const child = match?.[key];
+  if (child === undefined || link === undefined || child.type !== MatchType.child) return false;
+  const parent = match?.[String(link.parentId)];
+  if (parent === undefined || parent.type === MatchType.child) return false;
+  return child.liveState === parent.liveState && child.liveState !== patch.liveState;
+}
+
+/**
  * Delay before the next poll of a healthy topic: one interval after this poll was *due*, not
  * after its timer fired, so a timer held up by a busy event loop (a large broadcast to thousands
  * of sockets) does not stretch every later interval. A poll that ends past the next due time is
@@ -182,6 +202,8 @@ export class Poller implements Recoverable {
   private readonly parse: ((bytes: Buffer) => unknown) | undefined;
   private readonly parser: ReplyParser | undefined;
   readonly recoveryKey: string;
+  /** Seconds-only rows of linked children written in place, unparsed (`hiddenSeconds`; tests). */
+  hiddenInPlace = 0;
 
   constructor(private readonly options: PollerOptions) {
     this.now = options.now ?? Date.now;
@@ -276,7 +298,11 @@ export class Poller implements Recoverable {
         at = this.now();
         const base = this.options.recorder ? undefined : this.options.writer.inPlaceBase?.();
         for (const patch of patches) {
-          if (base !== undefined && keepsAnchor(base, patch, at)) inPlace.push(patch);
+          if (base !== undefined && hiddenSeconds(base, patch)) {
+            // Shown nowhere: written now (before the recorder or the normalizer reads the row).
+            patch.apply();
+            this.hiddenInPlace++;
+          } else if (base !== undefined && keepsAnchor(base, patch, at)) inPlace.push(patch);
           else patch.reparse();
         }
       }

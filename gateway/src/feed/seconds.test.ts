@@ -251,4 +251,39 @@ describe('seconds-only steps in place', () => {
     expect(served(fast.history, 1).hash).toBe(stateHash(viewModel(1, model)));
     fast.poller.stop();
   });
+
+  it('writes a linked child’s own seconds into its row unparsed: shown nowhere, no step of their own', async () => {
+    // Match 101 is a corners child of 100 from the start; both clocks tick each poll.
+    const steps: Step[] = Array.from({ length: 4 }, (_, i) => ({
+      tick: 1,
+      jitter: 0,
+      bad: false,
+      down: false,
+      link: i === 0,
+      v1: 0,
+    }));
+    const run = replies(2, steps).slice(1);
+    const scheduler = new Scheduler();
+    const fast = side(run, scheduler, true, 600_000);
+    const slow = side(run, scheduler, false, 600_000);
+    for (const s of [fast, slow]) {
+      s.history.view(2).watch();
+      s.poller.start();
+    }
+    await vi.advanceTimersByTimeAsync(0);
+    for (let i = 0; i < 3; i++) await vi.advanceTimersByTimeAsync(INTERVAL);
+    // Each of the three polls after the first: the child's row taken in place, the parent's too.
+    expect(fast.poller.hiddenInPlace).toBe(3);
+    expect(slow.poller.hiddenInPlace).toBe(0);
+    const child = ((fast.history.model as Model).match as Record<string, { liveState: number[] }>)['101'];
+    expect(child?.liveState).toBe(
+      ((fast.history.model as Model).match as Record<string, { liveState: number[] }>)['100']?.liveState,
+    );
+    expect(fast.history.seq).toBe(slow.history.seq);
+    expect(stateHash(fast.history.model as Model)).toBe(stateHash(slow.history.model as Model));
+    expect(served(fast.history, 2)).toEqual(served(slow.history, 2));
+    expect(fast.frames[2]).toEqual(slow.frames[2]);
+    fast.poller.stop();
+    slow.poller.stop();
+  });
 });
