@@ -134,11 +134,12 @@ export function modelFromReply(
  */
 export function keepsAnchor(base: Model, patch: SecondsPatch, at: number): boolean {
   const key = patch.key;
-  const record = (coll: string) => base[coll] as Readonly<Record<string, unknown>> | undefined;
-  const match = record('match')?.[key] as { liveState?: unknown } | undefined;
-  const clock = record('clock')?.[key] as { zero?: unknown } | undefined;
+  // No closure per call: this runs for every running match each poll.
+  type Records = Readonly<Record<string, unknown>> | undefined;
+  const match = (base.match as Records)?.[key] as { liveState?: unknown } | undefined;
+  const clock = (base.clock as Records)?.[key] as { zero?: unknown } | undefined;
   if (match === undefined || clock === undefined || match.liveState !== patch.liveState) return false;
-  if (record('parent')?.[key] !== undefined) return false;
+  if ((base.parent as Records)?.[key] !== undefined) return false;
   if (patch.liveState[3] === 0 || typeof clock.zero !== 'number') return false;
   return Math.abs(clock.zero - (at - patch.seconds * 1000)) <= ClockToleranceMs;
 }
