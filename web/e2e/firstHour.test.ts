@@ -35,10 +35,16 @@ const pathOf = (p: Page) => new URL(p.url()).pathname;
 /** How long another window may take to follow a logout (the channel delivers at once). */
 const FollowMs = 2_000;
 
-/** A second tab of the same browser session on /desktop (the stored session logs it in). */
-async function secondTab(accountId: string): Promise<Page> {
+/**
+ * The logged-in layout's light page (the number game's results: the header, the menu and the
+ * marquee, no odds board), for the tests that need a logged-in window but not the board.
+ */
+const LightPage = '/ngresult';
+
+/** A second tab of the same browser session on `path` (the stored session logs it in). */
+async function secondTab(accountId: string, path = '/desktop'): Promise<Page> {
   const tab = await context.newPage();
-  await tab.goto(url('/desktop'));
+  await tab.goto(url(path));
   await tab.getByText(accountId, { exact: true }).waitFor();
   return tab;
 }
@@ -76,7 +82,7 @@ async function loggedOut(tab: Page, timeout = FollowMs): Promise<void> {
 describe('a logout reaches every window of the session', { timeout: 90_000 }, () => {
   it('logs out the other tab at once; its confirm step is gone and it places nothing', async () => {
     const a = await context.newPage();
-    await logIn(a, stack.gateway.url, 'demo04');
+    await logIn(a, stack.gateway.url, 'demo04', { to: LightPage });
     const b = await secondTab('demo04');
     await toConfirmStep(b);
     const placements: string[] = [];
@@ -127,7 +133,7 @@ describe('a logout reaches every window of the session', { timeout: 90_000 }, ()
 
   it('closes the pop-ups still booting at the logout: one before its app ran, one refreshing the session', async () => {
     const a = await context.newPage();
-    await logIn(a, stack.gateway.url, 'demo06');
+    await logIn(a, stack.gateway.url, 'demo06', { to: LightPage });
     // Each pop-up is held at one point of its boot, told apart by its page: /info/betlist before
     // its scripts run, /info/statement while its session refresh (userprofile) is in flight.
     const held: Route[] = [];
