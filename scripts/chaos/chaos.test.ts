@@ -4,8 +4,9 @@
  * redis-server from startRedis). Each test prints the scenario's figure line and fails with the
  * list of broken properties. The soak (minutes) runs only in `npm run chaos`.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadScenario } from './run.ts';
+import { removeServerBundles } from './stack.ts';
 
 const seed = Number(process.env.CHAOS_SEED ?? 20261123);
 
@@ -14,6 +15,8 @@ async function quick(name: string): Promise<void> {
   console.log(`chaos ${name} (seed ${seed}): ${report.figure}`);
   expect(report.failures, report.figure).toEqual([]);
 }
+
+afterAll(removeServerBundles);
 
 describe('chaos (quick sizes)', () => {
   it(

@@ -74,10 +74,19 @@ export function serverBundle(source: ServerSource): Promise<string> {
       if (pid > 0 && !alive(pid)) remove(join(dir, name));
     }
     process.once('exit', () => remove(out));
+    removals.push(() => remove(out));
     bundle = bundleServer(source, out).then(() => out);
     bundles.set(source, bundle);
   }
   return bundle;
+}
+
+const removals: (() => void)[] = [];
+
+/** Removes this process's bundles (a test file's afterAll: Vitest may end a worker without its exit handlers). */
+export function removeServerBundles(): void {
+  for (const remove of removals.splice(0)) remove();
+  bundles.clear();
 }
 
 function alive(pid: number): boolean {
