@@ -17,7 +17,7 @@
 import { ErrorCatalogue, type UiAction, type UiContext, uiActionFor } from '@sportsbook/protocol';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { logIn, type Stack, startStack } from './support.ts';
+import { logIn, type Stack, startStack, submitLogin } from './support.ts';
 
 let stack: Stack;
 let page: Page;
@@ -138,13 +138,32 @@ async function expectLoggedOut(label: string): Promise<void> {
   expect(await page.locator('[data-testid="balance-available"]').count(), label).toBe(0);
 }
 
+const LightPage = '/ngresult';
+
 /**
  * Logs demo01 in through the landing form, to `/ngresult` (the number game's results): a light page
  * of the logged-in layout (the header with its balance refresh, no odds board), so a walk that logs
  * out often stays fast.
  */
 async function logInToLightPage(): Promise<void> {
-  await logIn(page, stack.gateway.url, 'demo01', { to: '/ngresult' });
+  await logIn(page, stack.gateway.url, 'demo01', { to: LightPage });
+}
+
+/**
+ * Logs demo01 in again on the login page a logout left (no second load of it): the page's address
+ * gets `?redirect=` to the light page first (a client-side navigation), as the guard would give it.
+ * Should the login still find the bare root, the light page is opened after /desktop.
+ */
+async function logInAgainToLightPage(): Promise<void> {
+  await page.evaluate((to) => {
+    history.replaceState(null, '', `/?redirect=${encodeURIComponent(to)}`);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, LightPage);
+  await page.waitForURL((u) => u.search.includes('redirect='));
+  await submitLogin(page, 'demo01');
+  await page.waitForURL((u) => u.pathname === LightPage || u.pathname === '/desktop');
+  if (new URL(page.url()).pathname !== LightPage) await page.goto(url(LightPage));
+  await refreshButton().waitFor();
 }
 
 /** A successful balance refresh: clears the network banner a requestFailed left. */
@@ -172,13 +191,13 @@ describe('every catalogue code, as the page shows it', { timeout: 180_000 }, () 
       await expectShown(code, action, 'balance');
       if (action.logout) {
         await expectLoggedOut(`balance: ${code}`);
-        await logInToLightPage();
+        await logInAgainToLightPage();
       } else if (code === 'maintenance') {
         // The site in maintenance: nothing shown, the page goes to /maintenance;
         // "Try again" brings it back (web/README.md "Maintenance").
         await page.waitForURL((u) => u.pathname === '/maintenance');
         await page.getByRole('button', { name: 'Try again' }).click();
-        await page.waitForURL((u) => u.pathname === '/ngresult');
+        await page.waitForURL((u) => u.pathname === LightPage);
         await expect.poll(() => refreshButton().isEnabled()).toBe(true);
       } else if (action.markNetworkFailed) {
         await refreshBalance();
