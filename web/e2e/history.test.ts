@@ -26,9 +26,11 @@ beforeAll(async () => {
         earlyMatches: 4,
         outrights: 3,
         startTime: gmt8DayStart(Date.now()) + HourMs,
-        tickMs: 60_000,
+        // Five sim minutes a tick: the clock runs hour by hour (up to 120) until the bets are
+        // decided, and the engine's work is per tick (at one minute a tick, most of this file's time).
+        tickMs: 300_000,
       },
-      stepMs: 60_000,
+      stepMs: 300_000,
       bets: { liveDelayMs: { default: 1000 } },
     },
     gateway: { pollIntervalMs: 200, heartbeatMs: 1000 },
