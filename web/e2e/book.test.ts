@@ -5,27 +5,21 @@
  * clock is manual: the test moves it, and waits on page conditions, never on sleeps.
  */
 import { formatGmt8 } from '@sportsbook/protocol';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { type BookStack, parlayPicks, placeFromSlip as placeSlip, startBookStack } from './bookSupport.ts';
-import { logIn, openInfo } from './support.ts';
+import { logIn, openInfo, stackPerFile } from './support.ts';
 
 let stack: BookStack;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  stack = await startBookStack();
-}, 180_000);
-afterAll(async () => {
-  await stack?.close();
-});
-beforeEach(async () => {
-  context = await stack.browser.newContext();
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
+stackPerFile(startBookStack, {
+  stack: (s) => {
+    stack = s;
+  },
+  page: (p) => {
+    page = p;
+  },
 });
 
 const bets = (accountId: string) => stack.sim.sim.store.accountBets(accountId);

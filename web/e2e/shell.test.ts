@@ -2,26 +2,20 @@
  * The web app's shell in a real browser: guard and redirect, login failures, token launch,
  * language, session expiry, pop-ups and preferences. Waits are on page conditions, never sleeps.
  */
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { logIn, type Stack, startStack, submitLogin } from './support.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { logIn, type Stack, stackPerFile, startStack, submitLogin } from './support.ts';
 
 let stack: Stack;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  stack = await startStack();
-}, 180_000);
-afterAll(async () => {
-  await stack?.close();
-});
-beforeEach(async () => {
-  context = await stack.browser.newContext();
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
+stackPerFile(startStack, {
+  stack: (s) => {
+    stack = s;
+  },
+  page: (p) => {
+    page = p;
+  },
 });
 
 const url = (path: string) => `${stack.gateway.url}${path}`;

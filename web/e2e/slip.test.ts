@@ -6,27 +6,21 @@
  * match in a parlay says it replaced the first; the system parlay's folds and tickets read apart;
  * on a 390 px phone the outcome's buttons are shown whole. Waits are on page conditions.
  */
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { type BookStack, parlayPicks, startBookStack } from './bookSupport.ts';
-import { logIn } from './support.ts';
+import { logIn, stackPerFile } from './support.ts';
 
 let stack: BookStack;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  stack = await startBookStack();
-}, 180_000);
-afterAll(async () => {
-  await stack?.close();
-});
-beforeEach(async () => {
-  context = await stack.browser.newContext();
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
+stackPerFile(startBookStack, {
+  stack: (s) => {
+    stack = s;
+  },
+  page: (p) => {
+    page = p;
+  },
 });
 
 const bets = (accountId: string) => stack.sim.sim.store.accountBets(accountId);
