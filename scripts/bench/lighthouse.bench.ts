@@ -17,7 +17,7 @@
  * `npm run bench -- --only lighthouse`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,11 +96,14 @@ async function measure(browser: Browser, base: string, name: PageName, mode: Mod
     );
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     const lhr = result.lhr;
-    if (process.env.LIGHTHOUSE_REPORTS)
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      // The folder is made when missing: a run's reports are lost otherwise, minutes in.
+      mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
       writeFileSync(
         join(process.env.LIGHTHOUSE_REPORTS, `${name}-${mode}-${Date.now()}.json`),
         JSON.stringify(lhr),
       );
+    }
     if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.message}`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
