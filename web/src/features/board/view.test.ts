@@ -103,6 +103,19 @@ const base = {
   now: 0,
 };
 
+/** Two early matches (the early topic's board), the first open to parlays. */
+const earlyModel = () =>
+  normalizeMarket({
+    leagues: [[1, 1, 'B League', 1, 0, 2, 'X']],
+    matches: [
+      [21, 1, 'h', 'a', 1, 0, 1, 0, 1, 90_000_000, 0, 0, null, ''],
+      [22, 1, 'h', 'a', 1, 0, 1, 0, 0, 91_000_000, 0, 0, null, ''],
+    ],
+    links: [],
+    heads: [21, 22].map((id) => [id, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] as never),
+    odds: [],
+  });
+
 describe('league grouping', () => {
   it('sorts by favourite, sort order, then name', () => {
     expect(groupLeagues(model, base).map((g) => g.leagueId)).toEqual([3, 2, 1]);
@@ -119,16 +132,7 @@ describe('league grouping', () => {
     expect(matchCount(groupLeagues(model, { ...twoHours, marketType: 'outright' }))).toBe(4);
   });
   it("never narrows the early tab: the weekend's default (next 4 hours) keeps tomorrow's matches", () => {
-    const early = normalizeMarket({
-      leagues: [[1, 1, 'B League', 1, 0, 2, 'X']],
-      matches: [
-        [21, 1, 'h', 'a', 1, 0, 1, 0, 1, 90_000_000, 0, 0, null, ''],
-        [22, 1, 'h', 'a', 1, 0, 1, 0, 0, 91_000_000, 0, 0, null, ''],
-      ],
-      links: [],
-      heads: [21, 22].map((id) => [id, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] as never),
-      odds: [],
-    });
+    const early = earlyModel();
     const weekend = {
       ...base,
       tab: 'early' as const,
@@ -141,16 +145,7 @@ describe('league grouping', () => {
     expect(matchCount(groupLeagues(model, { ...base, tab: 'parlay' }))).toBe(3);
   });
   it("the parlay tab lists early matches open to parlays too (the early topic's board)", () => {
-    const early = normalizeMarket({
-      leagues: [[1, 1, 'B League', 1, 0, 2, 'X']],
-      matches: [
-        [21, 1, 'h', 'a', 1, 0, 1, 0, 1, 90_000_000, 0, 0, null, ''],
-        [22, 1, 'h', 'a', 1, 0, 1, 0, 0, 91_000_000, 0, 0, null, ''],
-      ],
-      links: [],
-      heads: [21, 22].map((id) => [id, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] as never),
-      odds: [],
-    });
+    const early = earlyModel();
     expect(early.early).toEqual([21, 22]);
     const groups = groupLeagues(early, { ...base, tab: 'parlay' });
     expect(groups.flatMap((g) => g.matchIds)).toEqual([21]);
