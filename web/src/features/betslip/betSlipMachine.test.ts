@@ -43,6 +43,8 @@ interface Harness {
   actor: ReturnType<typeof createActor<typeof betSlipMachine>>;
   placed: PlaceInput[];
   checks: number;
+  /** Subscriptions the slip made to the odds stream (`oddsWatch` started). */
+  watches: number;
   emitted: BetSlipEmitted[];
   quotes: Subject<LiveQuote>;
 }
@@ -60,6 +62,7 @@ function harness(options: {
   const h: Omit<Harness, 'actor'> & { actor?: Harness['actor'] } = {
     placed: [],
     checks: 0,
+    watches: 0,
     emitted: [],
     quotes,
   };
@@ -90,7 +93,10 @@ function harness(options: {
       betDecision: fromPromise(async () =>
         unwrap(options.decision ?? { ok: true as const, value: bet('running') }),
       ),
-      oddsWatch: fromEventObservable(() => quotes.pipe(mapToEvent)),
+      oddsWatch: fromEventObservable(() => {
+        h.watches++;
+        return quotes.pipe(mapToEvent);
+      }),
     },
   });
   // Confirm counts at once here; 'confirm step' below runs the real delay on fake timers.
@@ -339,6 +345,23 @@ describe('betSlipMachine: odds on the stream', () => {
     const after = await ready(h.actor);
     expect(after.context.oddsIsUpdating).toBe(false);
     expect(h.checks).toBe(2);
+  });
+
+  it('re-checks a moved price without dropping its subscription to the odds stream', async () => {
+    const h = harness({});
+    h.actor.send({ type: 'bet.select', selection: pick(1) });
+    await ready(h.actor);
+    expect(h.watches).toBe(1);
+    h.quotes.next({ oddsId: '1-HDP-0', suspended: false, stale: false, price: 1.95, line: -0.25 });
+    h.quotes.next({ oddsId: '1-HDP-0', suspended: false, stale: false, price: 1.9, line: -0.25 });
+    const after = await ready(h.actor);
+    expect(after.context.selections[0]?.price).toBe(1.9);
+    expect(h.checks).toBe(3);
+    expect(h.watches).toBe(1);
+    // A changed slip is a new set of picks to watch.
+    h.actor.send({ type: 'bet.select', selection: pick(2) });
+    await ready(h.actor);
+    expect(h.watches).toBe(2);
   });
 
   it('locks placing while a market is suspended or its topic stale, and unlocks when it reopens', async () => {

@@ -601,7 +601,9 @@ export const betSlipMachine = setup({
         'bet.stake.change': { actions: 'setStake' },
         'bet.sizes.change': { actions: 'setSizes' },
         'odds.update': [
-          { guard: 'quoteMoved', target: '.checking', reenter: true, actions: 'applyQuote' },
+          // Only the check starts again (a transition to a child leaves `open` and its odds watch
+          // running): re-entering `open` itself dropped the stream's subscription at every move.
+          { guard: 'quoteMoved', target: '.checking', actions: 'applyQuote' },
           { actions: 'applyQuote' },
         ],
       },
