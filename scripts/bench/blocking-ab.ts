@@ -8,7 +8,8 @@
  * Lighthouse's Total Blocking Time does (each task's time over 50 ms).
  *
  * `npx tsx scripts/bench/blocking-ab.ts <distA> <distB> [runs=5]` (dists: `buildWeb` output folders).
- * `PROFILE=<file>` writes a CPU profile of build B's first run.
+ * `PROFILE=<file>` writes a CPU profile of build B's first run; `SHIFTS=1` lists each run's layout
+ * shifts; `CSS_B=<css>` adds a style sheet to build B's pages.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -41,6 +42,8 @@ interface Sample {
   longMs: number;
   fcp: number;
   rowsAt: number;
+  /** Layout shifts after the navigation (sum of their values: CLS when they fall in one window). */
+  cls: number;
 }
 
 /**
@@ -82,7 +85,12 @@ function simulatedTbt(events: TraceEvent[]): { tbt: number; busy: number } {
   return { tbt: sum, busy: (busy.get(main ?? '') ?? 0) / 1000 };
 }
 
-async function sample(browser: Browser, base: string, profile: string | null): Promise<Sample> {
+async function sample(
+  browser: Browser,
+  base: string,
+  profile: string | null,
+  css: string | null,
+): Promise<Sample> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   try {
@@ -100,11 +108,32 @@ async function sample(browser: Browser, base: string, profile: string | null): P
     await page.click('button[type=submit]');
     await page.waitForFunction('location.pathname === "/desktop"', { timeout: 120_000 });
     await page.waitForSelector('.match-row', { timeout: 120_000 });
+    // CSS_B: a style sheet added to build B's pages (a CSS change tried without a build).
+    if (css)
+      await page.evaluateOnNewDocument(
+        `document.addEventListener('DOMContentLoaded', () => document.head.append(Object.assign(document.createElement('style'), { textContent: ${JSON.stringify(css)} })))`,
+      );
     await page.evaluateOnNewDocument(`
       window.__lt = [];
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) window.__lt.push({ start: e.startTime, duration: e.duration });
       }).observe({ type: 'longtask', buffered: true });
+      window.__ls = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) {
+          if (e.hadRecentInput) continue;
+          const name = (n) => !n ? '?' : n.nodeType !== 1 ? n.nodeName : n.tagName.toLowerCase() + (n.className && typeof n.className === 'string' ? '.' + n.className.trim().split(/s+/).join('.') : '');
+          const rect = (r) => Math.round(r.y) + '+' + Math.round(r.height);
+          window.__ls.push({
+            start: e.startTime,
+            value: e.value,
+            sources: (e.sources ?? []).map((s) => name(s.node) + ' ' + rect(s.previousRect) + '->' + rect(s.currentRect)).join(', '),
+            // Where the page's blocks are just after the shift (what moved, what arrived above it).
+            outline: [...document.querySelectorAll('header, .marquee, nav, .replay-bar, .board-bar, .board-note, .board-stale, .board-head, .league, .match-row, .board-pager')]
+              .map((n) => name(n).slice(0, 30) + '@' + rect(n.getBoundingClientRect())).join(' '),
+          });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
     `);
     const cdp = await page.createCDPSession();
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: Throttle });
@@ -130,10 +159,20 @@ async function sample(browser: Browser, base: string, profile: string | null): P
     };
     const path = (await page.evaluate('location.pathname')) as string;
     if (path !== '/desktop') throw new Error(`ended on ${path}`);
-    const { tasks, fcp } = (await page.evaluate(`({
+    const { tasks, fcp, shifts } = (await page.evaluate(`({
       tasks: window.__lt,
+      shifts: window.__ls,
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
-    })`)) as { tasks: { start: number; duration: number }[]; fcp: number };
+    })`)) as {
+      tasks: { start: number; duration: number }[];
+      fcp: number;
+      shifts: { start: number; value: number; sources: string; outline: string }[];
+    };
+    if (process.env.SHIFTS)
+      for (const s of shifts)
+        console.log(
+          `  shift ${s.value.toFixed(4)} at ${Math.round(s.start)} ms: ${s.sources}\n    ${s.outline}`,
+        );
     const after = tasks.filter((t) => t.start + t.duration > fcp);
     const { tbt: traceTbt, busy } = simulatedTbt(trace.traceEvents);
     const [elements, prices] = (await page.evaluate(
@@ -151,6 +190,7 @@ async function sample(browser: Browser, base: string, profile: string | null): P
       longMs: after.reduce((s, t) => s + t.duration, 0),
       fcp,
       rowsAt,
+      cls: shifts.reduce((sum, s) => sum + s.value, 0),
     };
   } finally {
     await context.close();
@@ -194,10 +234,15 @@ async function main(): Promise<void> {
       const order = i % 2 === 0 ? [0, 1] : [1, 0];
       for (const v of order) {
         const profile = v === 1 && i === 0 ? (process.env.PROFILE ?? null) : null;
-        const s = await sample(browser, bases[v] as string, profile);
+        const s = await sample(
+          browser,
+          bases[v] as string,
+          profile,
+          v === 1 ? (process.env.CSS_B ?? null) : null,
+        );
         results[v]?.push(s);
         console.log(
-          `run ${i} ${v === 0 ? 'A' : 'B'}: ${s.elements} elements, ${s.prices} prices, main thread ${Math.round(s.busy)} ms, trace TBT ${Math.round(s.traceTbt)} ms, TBT ${Math.round(s.tbt)} ms, ${s.longTasks} long tasks (${Math.round(s.longMs)} ms), FCP ${Math.round(s.fcp)} ms, rows at ${Math.round(s.rowsAt)} ms`,
+          `run ${i} ${v === 0 ? 'A' : 'B'}: ${s.elements} elements, ${s.prices} prices, main thread ${Math.round(s.busy)} ms, trace TBT ${Math.round(s.traceTbt)} ms, TBT ${Math.round(s.tbt)} ms, ${s.longTasks} long tasks (${Math.round(s.longMs)} ms), FCP ${Math.round(s.fcp)} ms, rows at ${Math.round(s.rowsAt)} ms, CLS ${s.cls.toFixed(3)}`,
         );
       }
     }
@@ -212,6 +257,8 @@ async function main(): Promise<void> {
     console.log(
       `median trace TBT A ${Math.round(ta)} ms, B ${Math.round(tb)} ms, B/A ${(tb / ta).toFixed(2)}`,
     );
+    const [ca, cb] = results.map((r) => median(r.map((s) => s.cls))) as [number, number];
+    console.log(`median CLS A ${ca.toFixed(3)}, B ${cb.toFixed(3)}`);
     const [a, b] = results.map((r) => median(r.map((s) => s.tbt))) as [number, number];
     const [la, lb] = results.map((r) => median(r.map((s) => s.longMs))) as [number, number];
     console.log(`median TBT A ${Math.round(a)} ms, B ${Math.round(b)} ms, B/A ${(b / a).toFixed(2)}`);

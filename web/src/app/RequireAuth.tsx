@@ -13,10 +13,12 @@ export function RequireAuth() {
   const { t } = useTranslation();
   if (status === 'in') return <Outlet />;
   if (status === 'pending') {
+    // A block without margins (not a paragraph): first in the document, a paragraph's margin moved
+    // the whole page down while the session settled and back up when the page came (a layout shift).
     return (
-      <p className="loading" role="status">
+      <div className="loading" role="status">
         {t('common.loading')}
-      </p>
+      </div>
     );
   }
   return <Navigate to={wentHome ? '/' : loginRedirect(`${location.pathname}${location.search}`)} replace />;

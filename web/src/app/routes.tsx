@@ -11,11 +11,15 @@ import { Notifier } from './Notifier.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { Wiring } from './Wiring.tsx';
 
-/** A page in its own chunk (route-level code splitting), loaded when its route first renders. */
+/**
+ * A page in its own chunk (route-level code splitting), loaded when its route first renders. The
+ * placeholder is a block without margins: the logged-in layout is such a page, and first in the
+ * document a paragraph's margin moved the whole page down until it came (a layout shift).
+ */
 function page(load: () => Promise<Record<string, unknown>>, name: string) {
   const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
   return (
-    <Suspense fallback={<p className="loading" role="status" aria-busy="true" />}>
+    <Suspense fallback={<div className="loading" role="status" aria-busy="true" />}>
       <Page />
     </Suspense>
   );

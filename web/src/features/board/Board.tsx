@@ -25,7 +25,8 @@ import {
   pickAtOf,
   rememberTexts,
 } from './OddsCell.tsx';
-import { attachBoardKeys, ensureRovingCell } from './roving.ts';
+import { attachBoardKeys } from './roving.ts';
+import { ensureRovingCellWhenIdle } from './rovingIdle.ts';
 import { useRevealed } from './useRevealed.ts';
 import {
   type BoardFilters,
@@ -130,9 +131,10 @@ export const Board = memo(function Board(props: BoardProps) {
   );
   useEffect(() => (root.current ? attachBoardKeys(root.current) : undefined), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the prices shown change with these
-  useEffect(() => {
-    if (root.current) ensureRovingCell(root.current);
-  }, [shown, status, columns]);
+  useEffect(
+    () => (root.current ? ensureRovingCellWhenIdle(root.current) : undefined),
+    [shown, status, columns],
+  );
   return (
     <>
       <section

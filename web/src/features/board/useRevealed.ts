@@ -1,5 +1,6 @@
 /**
- * How many of a board page's matches to render: the first rows at once, the rest in later steps.
+ * How many of a board page's matches to render: the first rows at once (or, for a page still
+ * waiting for its rows, in the first step after they come), the rest in later steps.
  */
 import { startTransition, useEffect, useState } from 'react';
 
@@ -20,9 +21,13 @@ export function nextRevealed(count: number): number {
  * slices of a few milliseconds.
  */
 export function useRevealed(total: number, pageKey: string): number {
-  const [state, setState] = useState({ pageKey, count: FirstRows });
-  const count = state.pageKey === pageKey ? state.count : FirstRows;
-  if (state.pageKey !== pageKey) setState({ pageKey, count: FirstRows });
+  // A page whose rows have not come yet (the board waits for its topic's snapshot) starts at none:
+  // the snapshot arrives as a store update, rendered synchronously in the socket message's task
+  // with its commit and effects, so its first rows come in the next step, a transition, instead.
+  const start = total === 0 ? 0 : FirstRows;
+  const [state, setState] = useState({ pageKey, count: start });
+  const count = state.pageKey === pageKey ? state.count : start;
+  if (state.pageKey !== pageKey) setState({ pageKey, count: start });
   useEffect(() => {
     if (count >= total) return;
     const timer = setTimeout(() =>
