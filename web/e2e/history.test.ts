@@ -7,7 +7,7 @@
  */
 import { gmt8DayStart } from '@sportsbook/protocol';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parlayPicks, placeFromSlip as placeSlip } from './bookSupport.ts';
 import { logIn, openInfo, type Stack, startStack } from './support.ts';
 
@@ -36,8 +36,12 @@ beforeAll(async () => {
     gateway: { pollIntervalMs: 200, heartbeatMs: 1000 },
   });
 }, 180_000);
+// A test's browsers close with it: pages left open keep their streams and renders running on the
+// machine's two cores while the next tests run.
+afterEach(async () => {
+  for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
+});
 afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
   await stack?.close();
 });
 
@@ -47,8 +51,13 @@ async function browser(): Promise<Page> {
   return context.newPage();
 }
 
-function login(page: Page, accountId: string) {
-  return logIn(page, stack.gateway.url, accountId);
+/**
+ * Logs in through the landing form: to /desktop (the board), or with `light` to the logged-in
+ * layout's light page (the number game's results: the header, its settings and the menu, no odds
+ * board), for the tests about the header and the account, not the board.
+ */
+function login(page: Page, accountId: string, options: { light?: boolean } = {}) {
+  return logIn(page, stack.gateway.url, accountId, options.light ? { to: '/ngresult' } : {});
 }
 
 async function placeFromSlip(page: Page, stake: string) {
@@ -219,13 +228,13 @@ describe('history and account end to end', { timeout: 120_000 }, () => {
 
   it('demo07 in a fresh browser sees Myanmar odds; a setting changed in one browser shows in another after reload', async () => {
     const fresh = await browser();
-    await login(fresh, 'demo07');
+    await login(fresh, 'demo07', { light: true });
     await expect.poll(() => headerOddsType(fresh).inputValue()).toBe('5');
 
     const a = await browser();
     const b = await browser();
-    await login(a, 'demo06');
-    await login(b, 'demo06');
+    await login(a, 'demo06', { light: true });
+    await login(b, 'demo06', { light: true });
     await headerOddsType(a).selectOption('4');
     await expect.poll(() => stack.sim.sim.store.accounts.get('demo06')?.settings.oddsType).toBe(4);
     await b.reload();
@@ -234,7 +243,7 @@ describe('history and account end to end', { timeout: 120_000 }, () => {
 
   it('switch account from the header; last login and password expiry on the account page', async () => {
     const page = await browser();
-    await login(page, 'demo02');
+    await login(page, 'demo02', { light: true });
     await page.locator('[data-action="switch-account"]').click();
     await page.locator('input[name="switch_account_id"]').fill('demo03');
     await page.locator('input[name="switch_password"]').fill('demo1234');
@@ -243,7 +252,7 @@ describe('history and account end to end', { timeout: 120_000 }, () => {
 
     // demo03 logged in before (the switch above); log in again to have a previous login.
     const again = await browser();
-    await login(again, 'demo03');
+    await login(again, 'demo03', { light: true });
     const account = await openInfo(again, 'My account');
     const last = account.locator('[data-last-login]');
     await last.waitFor();
