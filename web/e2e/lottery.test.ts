@@ -15,8 +15,8 @@ import {
   permutationCount,
   rankedNumbers,
 } from '@sportsbook/protocol';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { available, logIn, type Stack, startStack } from './support.ts';
 
 let stack: Stack;
@@ -29,15 +29,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.close();
 });
-beforeEach(async () => {
-  context = await stack.browser.newContext();
+/**
+ * A fresh browser context and page for the test (closed after it), with the test's own options:
+ * opened by the test itself rather than a `beforeEach`, so a phone test does not start a desktop
+ * context (and its renderer) only to close it.
+ */
+async function open(options?: BrowserContextOptions) {
+  context = await stack.browser.newContext(options);
   page = await context.newPage();
-});
+}
 afterEach(async () => {
-  await context.close();
+  await context?.close();
 });
-
-const url = (path: string) => `${stack.gateway.url}${path}`;
 
 /** Logs in through the landing form, to /desktop or straight to `to` (no board loaded and left). */
 function login(accountId: string, to?: string) {
@@ -68,7 +71,9 @@ function onePair(numbers: LotteryDrawNumbers): string {
 
 describe('4D lottery', () => {
   it('places a straight, a box and an iBox, runs to the draw, and pays exactly as the table says', async () => {
-    await login('load01');
+    await open();
+    // A light page of the logged-in layout (no odds board on the way); the menu's link to the lottery.
+    await login('load01', '/ngresult');
     await page.getByRole('link', { name: '4D lottery' }).click();
     await page.waitForURL((u) => u.pathname === '/w4d');
     const countdown = page.locator('.lottery-countdown');
@@ -108,10 +113,14 @@ describe('4D lottery', () => {
     await page.getByRole('heading', { name: /Ticket L\d+ accepted/ }).waitFor();
     const ticketId = await page.locator('.lottery-accepted [data-ticket]').getAttribute('data-ticket');
     await page.locator(`.lottery-tickets [data-ticket="${ticketId}"][data-status="open"]`).waitFor();
-    await page.waitForFunction((expected) => {
-      const text = document.querySelector('[data-testid="balance-available"]')?.textContent ?? '';
-      return Number(text.replace(/\D/g, '')) === expected;
-    }, startBalance - cost);
+    await page.waitForFunction(
+      (expected) => {
+        const text = document.querySelector('[data-testid="balance-available"]')?.textContent ?? '';
+        return Number(text.replace(/\D/g, '')) === expected;
+      },
+      startBalance - cost,
+      { polling: 100 },
+    );
 
     // Run the simulator's clock to the draw.
     const drawTime = (Number(await countdown.getAttribute('data-close')) as number) + 60_000;
@@ -161,6 +170,7 @@ describe('4D lottery', () => {
         return Number(text.replace(/\D/g, '')) === expected;
       },
       startBalance - cost + payout,
+      { polling: 100 },
     );
   }, 60_000);
 
@@ -170,11 +180,7 @@ describe('4D lottery', () => {
   ] as const)(
     'on %s, a review whose draw closes stays on that draw, says it closed, and moves to the next draw in one action',
     async (_, accountId, viewport) => {
-      if (viewport) {
-        await context.close();
-        context = await stack.browser.newContext({ viewport, hasTouch: true });
-        page = await context.newPage();
-      }
+      await open(viewport ? { viewport, hasTouch: true } : undefined);
       await login(accountId, '/w4d');
       const countdown = page.locator('.lottery-countdown');
       await countdown.waitFor();
@@ -221,19 +227,18 @@ describe('4D lottery', () => {
   );
 
   it('hides the lottery, without a message, from a member who has it disabled', async () => {
-    await login('demo20');
+    await open();
+    // Straight to /w4d from the landing form (the address asked for, as a typed one is), no odds board.
+    await login('demo20', '/w4d');
     await page.locator('nav.app-nav a[href="/desktop"]').waitFor();
     expect(await page.locator('nav.app-nav a[href="/w4d"]').count()).toBe(0);
-    await page.goto(url('/w4d'));
     await page.locator('section.lottery[data-lottery="hidden"]').waitFor({ state: 'attached' });
     expect(await page.getByRole('heading', { name: '4D lottery' }).count()).toBe(0);
     expect(await page.locator('[role="alertdialog"], [role="status"].toast').count()).toBe(0);
   });
 
   it('fits a 375 px phone: no horizontal overflow, 44 px touch targets', async () => {
-    await context.close();
-    context = await stack.browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true });
-    page = await context.newPage();
+    await open({ viewport: { width: 375, height: 740 }, hasTouch: true });
     await login('load02', '/w4d');
     await page.locator('.lottery-countdown').waitFor();
     const overflow = await page.evaluate(
