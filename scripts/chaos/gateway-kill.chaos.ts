@@ -1,7 +1,7 @@
 /**
  * Gateway processes killed with -9 at random points under 200 clients: three clustered gateways
  * (one redis-server), the simulator's odds moving on every poll; a random node is killed with
- * SIGKILL every few seconds and replaced. Clients of a dead node reconnect to a live one and
+ * SIGKILL every few seconds and replaced (but the last). Clients of a dead node reconnect to a live one and
  * resume with `from`. In the end every client holds the upstream's state hash, and no client saw
  * a seq gap or a hash mismatch on the way.
  */
@@ -59,7 +59,10 @@ const scenario: Scenario = {
             'gateway-kill',
             `kill -9 ${victim.pid}${victim.pid === leaderPid ? ' (the leader)' : ''} (${k + 1}/${size.kills})`,
           );
-          await spawn();
+          // Replaced, except after the last kill: its clients reconnect to the nodes left, as they
+          // did to the replacements, and a node started then would serve nobody (each start is a few
+          // seconds of a core).
+          if (k < size.kills - 1) await spawn();
         }
         await sleep(size.minGapMs);
         const behind = await settle(30_000);
@@ -72,7 +75,7 @@ const scenario: Scenario = {
         checks.check(mismatches === 0, `${mismatches} hash mismatches`);
         checks.check(other.length === 0, `${other.length} other problems (e.g. ${other[0]})`);
         return {
-          figure: `${size.nodes} clustered nodes, ${size.clients} clients, ${size.kills} kill -9 at random points (${leaderKills} of the leader; each node replaced): ${onHash}/${size.clients} clients on the upstream's hash, ${gaps} gaps, ${mismatches} hash mismatches; ${reconnects} reconnects, ${resumeSnaps} resumes needed a snapshot`,
+          figure: `${size.nodes} clustered nodes, ${size.clients} clients, ${size.kills} kill -9 at random points (${leaderKills} of the leader; each node but the last replaced): ${onHash}/${size.clients} clients on the upstream's hash, ${gaps} gaps, ${mismatches} hash mismatches; ${reconnects} reconnects, ${resumeSnaps} resumes needed a snapshot`,
           failures: checks.failures,
           numbers: {
             clients: size.clients,
