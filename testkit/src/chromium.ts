@@ -18,11 +18,18 @@ export const ChromiumFlags = [
   '--disable-quic',
 ] as const;
 
-export async function launchChromium(): Promise<Browser> {
+/**
+ * The test browser's flags: the list above, plus one process per site instead of per site and per
+ * browsing instance. The tests load one origin, so site isolation bought nothing but processes: every
+ * new context also got a spare renderer (shell.test.ts: 43 -> 33 renderer processes for 11 tests,
+ * the file's Chromium CPU 0.84-0.93x in alternated runs). Not for what a benchmark measures of a page
+ * (Lighthouse, blocking-ab): those keep `ChromiumFlags`.
+ */
+export const TestChromiumFlags = [...ChromiumFlags, '--disable-site-isolation-trials'] as const;
+
+/** A Chromium of the test's own (the run's shared one is web/e2e/globalSetup.ts's), with `args`. */
+export async function launchChromium(args: readonly string[] = TestChromiumFlags): Promise<Browser> {
   // Loaded on first use: most tests that import the testkit never start a browser.
   const { chromium } = await import('playwright-core');
-  return chromium.launch({
-    executablePath: ChromiumPath,
-    args: [...ChromiumFlags],
-  });
+  return chromium.launch({ executablePath: ChromiumPath, args: [...args] });
 }

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ChromiumFlags, ChromiumPath } from '@sportsbook/testkit';
+import { ChromiumPath, TestChromiumFlags } from '@sportsbook/testkit';
 import type { TestProject } from 'vitest/node';
 import { buildWeb } from '../tools/buildWeb.ts';
 
@@ -17,7 +17,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const removeBuild = () => rmSync(outDir, { recursive: true, force: true });
   const { chromium } = await import('playwright-core');
   // The browser starts while the app builds; whichever fails, nothing is left behind.
-  const launching = chromium.launchServer({ executablePath: ChromiumPath, args: [...ChromiumFlags] });
+  const launching = chromium.launchServer({ executablePath: ChromiumPath, args: [...TestChromiumFlags] });
   const built = await buildWeb(outDir).then(
     () => undefined,
     (err: unknown) => err ?? new Error('build failed'),
