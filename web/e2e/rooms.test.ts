@@ -36,8 +36,6 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const url = (path: string) => `${stack.gateway.url}${path}`;
-
 interface AdminRoom {
   room_id: number;
   status: string;
@@ -79,9 +77,15 @@ function login(page: Page, accountId: string) {
   return logIn(page, stack.gateway.url, accountId, { to: LobbyPath });
 }
 
-/** The lobby (loaded unless the page is on it), with the first-visit tour skipped. */
+/**
+ * The lobby, with the first-visit tour skipped. A page elsewhere in the app gets there by the
+ * menu's link, in the app (a load would boot the app again: the lobby, not the load, is the subject).
+ */
 async function lobby(page: Page) {
-  if (new URL(page.url()).pathname !== LobbyPath) await page.goto(url(LobbyPath));
+  if (new URL(page.url()).pathname !== LobbyPath) {
+    await page.locator('.app-nav a[href="/tournament2"]').click();
+    await page.waitForURL((u) => u.pathname === LobbyPath);
+  }
   await page.locator('.lobby-head').waitFor();
   const skip = page.getByRole('button', { name: 'Skip the tour' });
   if (await skip.isVisible()) await skip.click();
@@ -101,7 +105,7 @@ async function waitAvailable(page: Page, minor: number) {
           (document.querySelector('[data-testid="balance-available"]')?.textContent ?? '').replace(/\D/g, ''),
         ) === want,
       minor,
-      { timeout: 10_000 },
+      { timeout: 10_000, polling: 100 },
     )
     .catch(async () => {
       throw new Error(`header balance ${await available(page)}, expected ${minor}`);
@@ -376,6 +380,8 @@ describe('tournament rooms', () => {
     await page.waitForFunction(
       () =>
         ![...document.querySelectorAll('.app-nav a')].some((a) => a.getAttribute('href') === '/tournament2'),
+      undefined,
+      { polling: 100 },
     );
     expect(await page.locator('[role="alertdialog"], .toast').count()).toBe(0);
   }, 60_000);
@@ -432,6 +438,8 @@ describe('tournament rooms', () => {
       .locator(`.room-card[data-room="${room.room_id}"] [data-testid="players"]`)
       .filter({ hasText: '3 / 30' })
       .waitFor();
+    // Seen: the watcher's lobby closes, not left rendering while the clock plays the room out.
+    await watcher.context().close();
     const phone = pages[0] as Page;
     // Started: the last join time has passed, the last betting time is still ahead.
     await phone.getByTestId('join-countdown').filter({ hasText: '(passed)' }).waitFor();
