@@ -7,7 +7,7 @@
  * the options fit and a folded option bar survives a reload.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, type Stack, startStack } from './support.ts';
 
 let stack: Stack;
@@ -26,8 +26,12 @@ beforeAll(async () => {
     gateway: { pollIntervalMs: 200, heartbeatMs: 1000 },
   });
 }, 180_000);
+// A test's browsers close with it: left open, their boards would go on rendering the stream's
+// updates through the tests after it.
+afterEach(async () => {
+  for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
+});
 afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
   await stack?.close();
 });
 
