@@ -87,7 +87,7 @@ async function priceMovesWithoutReload() {
               old[`${b.dataset.odds}/${b.dataset.index}`] !== b.dataset.price,
           ),
         before,
-        { timeout: 3_000 },
+        { timeout: 3_000, polling: 100 },
       )
       .then(() => true)
       .catch(() => false);
@@ -161,7 +161,7 @@ describe('sportsbook end to end', { timeout: 90_000 }, () => {
             return el !== null && el.dataset.slipPrice !== old;
           },
           before,
-          { timeout: 3_000 },
+          { timeout: 3_000, polling: 100 },
         )
         .then(() => true)
         .catch(() => false),
