@@ -4,12 +4,12 @@
  * logs are JSON in production. Also the build's guard against bundles that need a dev dependency.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, launchChromium, postJson, startRedis } from '@sportsbook/testkit';
-import { buildWeb } from '@sportsbook/web/tools/buildWeb';
+import { sharedWebBuild, type WebBuild } from '@sportsbook/web/tools/sharedWebBuild';
 import type { Metafile } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,15 +55,16 @@ async function waitFor(url: string, service: Service): Promise<void> {
 }
 
 const services: Service[] = [];
-let webDist: string;
+let web: WebBuild | undefined;
 let browser: Browser;
 let gatewayUrl: string;
 let gatewayUpstream: string;
 
 beforeAll(async () => {
   await buildServers();
-  webDist = mkdtempSync(join(tmpdir(), 'build-test-web-'));
-  await buildWeb(webDist);
+  // The web app is Vite's build (npm run build -w @sportsbook/web, the same as buildWeb): the run's
+  // shared build when the e2e set-up made one; this file's subject is the server bundles.
+  web = await sharedWebBuild('build-test-web-');
   const [simPort, gatewayPort] = [await freePort(), await freePort()];
   const sim = runBundle('upstream-sim/dist/server.js', { SIM_PORT: String(simPort), SIM_HOST: '127.0.0.1' });
   services.push(sim);
@@ -73,7 +74,7 @@ beforeAll(async () => {
     PORT: String(gatewayPort),
     HOST: '127.0.0.1',
     UPSTREAM_URL: `http://127.0.0.1:${simPort}`,
-    WEB_DIST: webDist,
+    WEB_DIST: web.dir,
   });
   services.push(gateway);
   gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
@@ -93,7 +94,7 @@ afterAll(async () => {
         }),
     ),
   );
-  if (webDist) rmSync(webDist, { recursive: true, force: true });
+  web?.remove();
 });
 
 describe('npm run build', () => {

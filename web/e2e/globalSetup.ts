@@ -2,7 +2,9 @@
  * The e2e project's global setup: ONE production build of the app and ONE Chromium for every e2e
  * file (each used to build its own, ~8-20 s apiece, and launch its own browser). Both reach the files
  * through Vitest's provide/inject (`webDist`, `browserWsEndpoint`); support.ts's `startStack` serves
- * the build and connects to the browser, and makes its own of either when run without them.
+ * the build and connects to the browser, and makes its own of either when run without them. The
+ * build is provided to every project of the run (the root project's context is every project's), so
+ * the other tests that read a production build use it too (web/tools/sharedWebBuild.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +33,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     removeBuild();
     throw built;
   }
+  project.vitest.getRootProject().provide('webDist', outDir);
   project.provide('webDist', outDir);
   project.provide('browserWsEndpoint', server.wsEndpoint());
   return async () => {

@@ -1,7 +1,4 @@
 // @vitest-environment node
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   LandingBudgetBytes,
@@ -11,10 +8,15 @@ import {
   StageBudgetBytes,
   stageReport,
 } from '../tools/budget.ts';
-import { buildWeb } from '../tools/buildWeb.ts';
+import { sharedWebBuild, type WebBuild } from '../tools/sharedWebBuild.ts';
 
-const outDir = mkdtempSync(join(tmpdir(), 'web-budget-'));
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+// The run's production build (the e2e set-up's), or one of this file's own when run without it.
+let build: WebBuild | undefined;
+const builtDir = async (): Promise<string> => {
+  build ??= await sharedWebBuild('web-budget-');
+  return build.dir;
+};
+afterAll(() => build?.remove());
 
 describe('landing page JavaScript budget', () => {
   it('counts the entry chunk, the app it starts and their static imports, not lazy chunks', () => {
@@ -31,8 +33,7 @@ describe('landing page JavaScript budget', () => {
   });
 
   it('stays within 150 KB gzipped', { timeout: 120_000 }, async () => {
-    await buildWeb(outDir);
-    const report = landingReport(outDir);
+    const report = landingReport(await builtDir());
     expect(report.files.length).toBeGreaterThan(0);
     expect(report.gzipBytes).toBeLessThanOrEqual(LandingBudgetBytes);
   });
@@ -54,8 +55,7 @@ describe('landing page JavaScript budget', () => {
 
   // Each stage's modules are evaluated in one task: no stage may be the whole app again.
   it('starts the app in stages of at most 240 KB of JavaScript each', { timeout: 120_000 }, async () => {
-    if (!existsSync(join(outDir, '.vite', 'manifest.json'))) await buildWeb(outDir);
-    const stages = stageReport(outDir);
+    const stages = stageReport(await builtDir());
     expect(stages.length).toBeGreaterThanOrEqual(4);
     expect(stages.filter((s) => s.bytes > StageBudgetBytes)).toEqual([]);
   });

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { StorageKey } from '@sportsbook/protocol';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise, waitFor } from 'xstate';

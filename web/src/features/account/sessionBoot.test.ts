@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * A window that boots while another window of the app logs out (a pop-up opened just before the
  * logout, a tab reloading): it follows the logout as a running window does, and a pop-up closes

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { LoggedInAccount } from '@sportsbook/protocol';
 import { StorageKey } from '@sportsbook/protocol';
 import { beforeEach, describe, expect, it } from 'vitest';

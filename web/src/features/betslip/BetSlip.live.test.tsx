@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * What the slip says to a screen reader (announce.ts) in its polite live region,
  * over the real slip machine (calls swapped, slipFixture.tsx): a moved price of a pick, and a

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The slip's stake messages over a real slip machine (its calls swapped with
  * `provide`, as in BetSlip.test.tsx): text that is not a number says so (never "less than the min

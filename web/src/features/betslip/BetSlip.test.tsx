@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The bet slip panel over a real slip machine (its calls swapped with `provide`, as in
  * betSlipMachine.test.ts): a stake with more decimals than the currency has is refused with a

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The bet slip panel's parlay texts over a real slip machine (its calls swapped with
  * `provide`, as in betSlipMachine.test.ts): a pick replaced by another of its match is said in a

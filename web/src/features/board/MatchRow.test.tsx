@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * A match row over a topic's view: every column's prices on a board row; a folded phone card
  * (`compact`) renders only the main line's HDP and O/U until "more markets" unfolds the rest.

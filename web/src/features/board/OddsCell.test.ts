@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The price flash: a rise colours the cell up, a fall down, both cleared by the one shared sweep
  * after FlashMs; driven here both directly (flashCell) and through a rendered OddsCell fed by a

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Keyboard focus on the board (roving.ts) over real OddsCells fed by a topic's
  * views: the prices are one tab stop, arrows, Home and End move between them (suspended prices

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * A dialog gives the focus back to what opened it when it closes, and to nothing
  * when that is gone from the page.

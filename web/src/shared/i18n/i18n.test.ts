@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { ErrorCatalogue, Languages, validationMessagesEn } from '@sportsbook/protocol';
 import { describe, expect, it } from 'vitest';
 import { catalogueText, createI18n, loadDictionary, switchLanguage } from './index.ts';

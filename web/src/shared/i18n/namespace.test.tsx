@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Change notification of the topic store: which entity listeners a delta wakes, when the board's
  * structure counts as changed, and the single shared subscription. Frames are real: deltas come
