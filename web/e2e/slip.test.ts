@@ -196,7 +196,7 @@ describe('bet slip', { timeout: 90_000 }, () => {
             );
           },
           await button.elementHandle(),
-          { timeout: 5_000 },
+          { timeout: 5_000, polling: 100 },
         );
       }
       // The outcome reads on its own line, its totals below it.
