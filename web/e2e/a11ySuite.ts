@@ -17,15 +17,17 @@
  *   doubled a pass's time. The app has no frames, which is what that machinery is for.
  * - Only violations are collected (`resultTypes`): axe still evaluates every node, but builds no
  *   selectors and snippets for the thousands of passing ones.
- * - One stack; one logged-in page per viewport, moved between routes by the app's own router (a
- *   history push, as its links do) rather than a reload and a new socket per route.
+ * - One stack; one page per viewport, logged in once and moved between routes and from test to test
+ *   by the app's own router (navigate.ts: a history push, as its links do) rather than a reload and
+ *   a new socket per route.
  */
 import axe from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ThemeName, themeNames } from '../src/shared/config.ts';
 import { type BookStack, placeFromSlip, startBookStack } from './bookSupport.ts';
-import { logIn, settled } from './support.ts';
+import { navigate } from './navigate.ts';
+import { logIn, settled, submitLogin } from './support.ts';
 
 let stack: BookStack;
 const contexts: BrowserContext[] = [];
@@ -59,44 +61,6 @@ async function newPage(viewport: Viewport): Promise<Page> {
   );
   contexts.push(context);
   return context.newPage();
-}
-
-/**
- * Moves the page to `path` through the app's router (a history push and the popstate the router
- * listens to), then waits until the previous route's content has gone and the new one has settled
- * (what `page.goto` and a reload waited for, without a new document and socket per route).
- */
-async function navigate(page: Page, path: string): Promise<void> {
-  if (new URL(page.url()).pathname !== path) await leaveFor(page, path);
-  await settled(page);
-}
-
-async function leaveFor(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    for (const el of document.querySelectorAll('main > *, .info-layout > :not(nav)')) {
-      el.setAttribute('data-a11y-left', '');
-    }
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  // Not the path: a route the member may not use redirects (demo21 has no live casino, demo22 no
-  // mini games), and the redirect's target is what a member there sees. The game lobbies are one
-  // page that stays mounted from lobby to lobby: there, the lobby of the new path (or the page's
-  // hidden marker when the member may not use it) is the sign.
-  await page
-    .waitForFunction(
-      (to) =>
-        document.querySelector('[data-a11y-left]') === null ||
-        (location.pathname === to &&
-          document.querySelector(
-            `.games-page [data-lobby="${to.slice(1)}"], .games-page[data-lobby-hidden]`,
-          ) !== null),
-      path,
-    )
-    .catch(async (err: unknown) => {
-      const now = await page.evaluate(() => location.pathname);
-      throw new Error(`navigating to ${path}, still at ${now}: ${String(err)}`);
-    });
 }
 
 type AxeWindow = typeof window & { axe?: typeof axe };
@@ -226,12 +190,24 @@ export function axeSuite(viewport: Viewport): void {
       expect(problems).toEqual([]);
     });
 
-    /** Logged in (each test runs alone too): /desktop, through the landing form if it shows. */
+    /**
+     * Logged in on /desktop (each test runs alone too): the router takes a page left logged in by the
+     * test before there; the landing form a logged-out test left logs in with no second load of it;
+     * a page that is neither (the first test of a run with a filter) loads /desktop.
+     */
     async function loggedIn() {
+      const account = viewport === 'desktop' ? 'demo21' : 'demo22';
+      if (page.url().startsWith(stack.gateway.url)) {
+        if (await page.locator('.app-layout, .popup-layout').count()) return navigate(page, '/desktop');
+        if (await page.locator('.login-form').count()) {
+          await submitLogin(page, account);
+          await page.waitForURL((u) => u.pathname === '/desktop');
+          return settled(page);
+        }
+      }
       await page.goto(url('/desktop'));
       await page.locator('.desktop, .login-form').first().waitFor();
-      if (await page.locator('.login-form').count())
-        await logIn(page, stack.gateway.url, viewport === 'desktop' ? 'demo21' : 'demo22');
+      if (await page.locator('.login-form').count()) await logIn(page, stack.gateway.url, account);
     }
 
     it('logged in: every route of SPEC section 2', async () => {
@@ -261,8 +237,13 @@ export function axeSuite(viewport: Viewport): void {
       await page.locator('[data-tab="today"]').click();
       await page.locator('.board[data-topic$="/today"][data-status="ok"]').waitFor();
       // Negative Malay prices are on the board (their red must keep its contrast).
-      await page.waitForFunction(() =>
-        [...document.querySelectorAll('button.odds-cell')].some((b) => b.textContent?.trim().startsWith('-')),
+      await page.waitForFunction(
+        () =>
+          [...document.querySelectorAll('button.odds-cell')].some((b) =>
+            b.textContent?.trim().startsWith('-'),
+          ),
+        undefined,
+        { polling: 100 },
       );
       await page
         .locator(
@@ -364,11 +345,11 @@ export function languageSuite(): void {
       const select = page.locator('.landing-header select');
       for (const [option, lang, font] of expected) {
         await select.selectOption(option);
-        await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+        await page.waitForFunction((l) => document.documentElement.lang === l, lang, { polling: 100 });
         expect(await fontOf()).toMatch(font);
       }
       await select.selectOption('en');
-      await page.waitForFunction(() => document.documentElement.lang === 'en');
+      await page.waitForFunction(() => document.documentElement.lang === 'en', undefined, { polling: 100 });
       expect(await fontOf()).toBe(english);
     });
   });
