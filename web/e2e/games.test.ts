@@ -8,8 +8,8 @@
  */
 
 import { simAdmin, simCalls } from '@sportsbook/testkit';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RoutedLobbies } from '../src/features/games/lobbies.ts';
 import { available, logIn, type Stack, startStack } from './support.ts';
 
@@ -23,15 +23,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.close();
 });
-beforeEach(async () => {
-  context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+/**
+ * A fresh browser context and page for the test (closed after it), with the test's own viewport:
+ * opened by the test itself rather than a `beforeEach`, so a phone test does not start a desktop
+ * context (and its renderer) only to close it.
+ */
+async function open(options: BrowserContextOptions = { viewport: { width: 1280, height: 900 } }) {
+  context = await stack.browser.newContext(options);
   page = await context.newPage();
-});
+}
 afterEach(async () => {
-  await context.close();
+  await context?.close();
 });
-
-const url = (path: string) => `${stack.gateway.url}${path}`;
 
 /** The header's available balance in minor units ("MYR 10,000.00" -> 1000000). */
 /**
@@ -89,12 +92,17 @@ async function playOne(tile: ReturnType<Page['locator']>): Promise<Round> {
       return Number(text.replace(/\D/g, '')) === expected;
     },
     before - round.stake + round.win,
+    { polling: 100 },
   );
   return round;
 }
 
-describe('game lobbies', () => {
+// A minute a test: each opens its own browser context inside its time (no `beforeEach` for it).
+describe('game lobbies', { timeout: 60_000 }, () => {
   it('a new member finds, launches and plays a slot, a table and a mini game; balance and statement follow', async () => {
+    await open();
+    // The simulator's count of GameList calls so far (a retry of this test finds its first try's).
+    const listsBefore = await simCalls(stack.sim, 'GameList');
     // Logged in straight to a lobby (no odds board on the way); the menu takes it to the next.
     await logIn(page, stack.gateway.url, 'load01', { to: '/slots' });
     await page.locator('nav.app-nav a[href="/casino"]').click();
@@ -104,7 +112,7 @@ describe('game lobbies', () => {
     for (const path of RoutedLobbies) await go(`/${path}`);
     expect(await tiles().first().locator('img').getAttribute('loading')).toBe('lazy');
     // One GameList per provider for the whole tour: the catalogue is cached for the session.
-    expect(await simCalls(stack.sim, 'GameList')).toBe(4);
+    expect((await simCalls(stack.sim, 'GameList')) - listsBefore).toBe(4);
 
     // A favourite is kept in the layout storage key: still there after a reload.
     await go('/slots');
@@ -121,7 +129,9 @@ describe('game lobbies', () => {
     const all = await tiles().count();
     const name = (await tiles().nth(3).locator('.game-name').textContent()) ?? '';
     await page.getByLabel('Search games').fill(name.toLowerCase());
-    await page.waitForFunction((n) => document.querySelectorAll('.game-lobby .game-tile').length < n, all);
+    await page.waitForFunction((n) => document.querySelectorAll('.game-lobby .game-tile').length < n, all, {
+      polling: 100,
+    });
     const slot = tiles().filter({ hasText: name }).first();
     const rounds = [await playOne(slot)];
 
@@ -167,9 +177,10 @@ describe('game lobbies', () => {
     const closed = game.waitForEvent('close');
     await page.getByRole('button', { name: 'Log out' }).click();
     await closed;
-  }, 60_000);
+  }, 90_000);
 
   it('shows a member with live casino disabled no live casino entry, no lobby and no message', async () => {
+    await open();
     // Logged in straight to every game's lobby (no odds board on the way).
     await logIn(page, stack.gateway.url, 'demo21', { to: '/others1' });
     await page.locator('nav.app-nav a[href="/slots"]').waitFor();
@@ -178,12 +189,19 @@ describe('game lobbies', () => {
     expect(await page.locator('.game-lobby [data-provider="evo"]').count()).toBe(0);
     expect(await page.locator('.game-lobby [data-category="live"]').count()).toBe(0);
     expect(await page.locator('[role="alertdialog"], [role="status"].toast').count()).toBe(0);
-    await page.goto(url('/casino'));
+    // The live casino's address through the app's router (as a link would take it there): the page
+    // stays mounted from lobby to lobby and marks the lobby it hides.
+    await page.evaluate(() => {
+      history.pushState({}, '', '/casino');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForURL((u) => u.pathname === '/casino');
     await page.locator('[data-lobby-hidden]').waitFor({ state: 'attached' });
     expect(await page.locator('[role="alertdialog"], [role="status"].toast').count()).toBe(0);
   });
 
   it('shows a notice on the tab of a provider in maintenance', async () => {
+    await open();
     await simAdmin(stack.sim, 'games', { provider: 'pgs', maintenance: true });
     try {
       await logIn(page, stack.gateway.url, 'load02', { to: '/slots' });
@@ -200,13 +218,7 @@ describe('game lobbies', () => {
   });
 
   it('fits a 360 px phone: no horizontal overflow, 44 px touch targets, tiles in columns', async () => {
-    await context.close();
-    context = await stack.browser.newContext({
-      viewport: { width: 360, height: 740 },
-      hasTouch: true,
-      isMobile: true,
-    });
-    page = await context.newPage();
+    await open({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
     await logIn(page, stack.gateway.url, 'load03', { to: '/slots' });
     await tiles().nth(3).waitFor();
     const overflow = await page.evaluate(

@@ -69,7 +69,8 @@ function onePair(numbers: LotteryDrawNumbers): string {
   return rankedNumbers(numbers).find((n) => permutationCount(n.number) === 12)?.number ?? numbers.first;
 }
 
-describe('4D lottery', () => {
+// A minute a test: each opens its own browser context inside its time (no `beforeEach` for it).
+describe('4D lottery', { timeout: 60_000 }, () => {
   it('places a straight, a box and an iBox, runs to the draw, and pays exactly as the table says', async () => {
     await open();
     // A light page of the logged-in layout (no odds board on the way); the menu's link to the lottery.
