@@ -65,10 +65,14 @@ describe('e-sports', { timeout: 60_000 }, () => {
     await slip.locator('[data-action="submit"]:not([disabled])').click();
     await slip.locator('[data-action="confirm"]:not([disabled])').click();
     await slip.locator('[data-outcome="accepted"]').waitFor();
-    await page.waitForFunction((b) => {
-      const text = document.querySelector('[data-testid="balance-available"]')?.textContent ?? '';
-      return Number(text.replace(/\D/g, '')) === b - 2000;
-    }, before);
+    await page.waitForFunction(
+      (b) => {
+        const text = document.querySelector('[data-testid="balance-available"]')?.textContent ?? '';
+        return Number(text.replace(/\D/g, '')) === b - 2000;
+      },
+      before,
+      { polling: 100 },
+    );
 
     // Kick-off, then the series map by map: the lobby shows it live with its map score.
     await stack.admin('clock', { action: 'advance', ms: 6 * 60_000 });

@@ -49,7 +49,7 @@ function playsPast(p: Page, seconds: number) {
       return v !== null && !v.hidden && v.currentTime > s;
     },
     seconds,
-    { timeout: 15_000 },
+    { timeout: 15_000, polling: 100 },
   );
 }
 
@@ -157,11 +157,15 @@ describe('live TV, highlights and standings', { timeout: 60_000 }, () => {
       // Scrolled up to the top half of the screen (or as far as the page goes). Scrolling is in whole
       // pixels, so an element whose page offset is fractional lands up to 1 px above the top.
       const inView = (selector: string) =>
-        page.waitForFunction((sel) => {
-          const r = document.querySelector(sel)?.getBoundingClientRect();
-          const end = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
-          return r !== undefined && r.top > -1 && (r.top < window.innerHeight / 2 || end);
-        }, selector);
+        page.waitForFunction(
+          (sel) => {
+            const r = document.querySelector(sel)?.getBoundingClientRect();
+            const end = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+            return r !== undefined && r.top > -1 && (r.top < window.innerHeight / 2 || end);
+          },
+          selector,
+          { polling: 100 },
+        );
       await page.goto(`${stack.gateway.url}/livetv`);
       await page.locator('.live-list button.live-item').first().click();
       await inView('[data-testid="live-title"]');

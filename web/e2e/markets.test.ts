@@ -94,7 +94,7 @@ describe('more markets', { timeout: 60_000 }, () => {
               },
             ),
           before,
-          { timeout: 3_000 },
+          { timeout: 3_000, polling: 100 },
         )
         .then(() => true)
         .catch(() => false);
