@@ -31,7 +31,8 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           // Node by default: three files in four need no DOM; the ones that render, or read window,
           // document or storage, say `// @vitest-environment jsdom` (jsdom's set-up per file cost
-          // ~1.4 s). A worker is reused only for a file of the same project and environment.
+          // ~1.4 s). The sequencer keeps each environment's files together: a worker is reused
+          // only for a file of the same project and environment.
           environment: 'node',
           isolate: false,
         },
@@ -63,8 +64,8 @@ export default defineConfig({
       },
     ],
     // At least two workers (Vitest's default is one per core less one: on 2 cores every file ran
-    // alone) and every project in one pool, the longest files first (scripts/testSequencer.ts), e2e
-    // included: before, the e2e files ran one at a time after every other project.
+    // alone) and every project in one pool: the e2e files and the long scripts files first, longest
+    // first, then each unit project's files together (scripts/testSequencer.ts says why).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: LongestFirst },
     reporters: ['default', './scripts/summary-reporter.ts'],
