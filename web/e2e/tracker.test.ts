@@ -116,7 +116,7 @@ describe('match tracker', { timeout: 60_000 }, () => {
         ([matchId, n]) =>
           document.querySelectorAll(`.tracker[data-match-id="${matchId}"] .tl-mark.tl-goal`).length === n,
         [id, h + a] as const,
-        { timeout: 5_000 },
+        { timeout: 5_000, polling: 100 },
       );
     };
     await goalsOnTimeline(score);

@@ -37,10 +37,14 @@ async function advance(ms: number): Promise<void> {
 
 /** The header's available balance in minor units. */
 async function waitBalance(expected: number): Promise<void> {
-  await page.waitForFunction((want) => {
-    const text = document.querySelector('[data-testid="balance-available"]')?.textContent ?? '';
-    return Number(text.replace(/\D/g, '')) === want;
-  }, expected);
+  await page.waitForFunction(
+    (want) => {
+      const text = document.querySelector('[data-testid="balance-available"]')?.textContent ?? '';
+      return Number(text.replace(/\D/g, '')) === want;
+    },
+    expected,
+    { polling: 100 },
+  );
 }
 
 describe('virtual sports and the number game', () => {
