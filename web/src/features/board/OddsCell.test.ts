@@ -13,10 +13,12 @@ import { deltaChanges } from '../../shared/stream/changes.ts';
 import type { OddsStream } from '../../shared/stream/oddsStream.ts';
 import { StreamProvider } from '../../shared/stream/react.tsx';
 import type { TopicView } from '../../shared/stream/topicState.ts';
-import { FlashMs, FlashSweepMs, flashCell, OddsCell } from './OddsCell.tsx';
+import { endFlashes, FlashMs, FlashSweepMs, flashCell, OddsCell } from './OddsCell.tsx';
 
 describe('flashCell', () => {
   beforeEach(() => {
+    // Another file in this worker may have left flashes and a sweep on real timers.
+    endFlashes();
     vi.useFakeTimers();
   });
   afterEach(() => {
@@ -82,6 +84,7 @@ describe('OddsCell', () => {
     ({ topic, model, changes, epoch: 'e', seq: 1, hash: null, stale: false }) as unknown as TopicView;
 
   beforeEach(() => {
+    endFlashes();
     vi.useFakeTimers();
   });
   afterEach(() => {

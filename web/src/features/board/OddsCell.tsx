@@ -112,6 +112,18 @@ function sweepFlashes(): void {
 }
 
 /**
+ * Ends every flash now and stops the shared sweep. The flash state is module-wide (one timer for
+ * every cell of every board), so a test that runs the sweep on fake timers starts from here: a
+ * file before it in the same worker may have left flashes, and a sweep on real timers, running.
+ */
+export function endFlashes(): void {
+  for (const el of flashed.keys()) el.removeAttribute('data-flash');
+  flashed.clear();
+  if (sweeper !== null) clearInterval(sweeper);
+  sweeper = null;
+}
+
+/**
  * Flashes a cell up or down without a React render, a new DOM node or a per-frame animation: the
  * colour is a data attribute (board.css colours the cell's own background), set once on the move and
  * removed once, FlashMs later, by one timer shared by every cell (not a timer per cell), so a flash
