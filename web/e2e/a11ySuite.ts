@@ -27,7 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ThemeName, themeNames } from '../src/shared/config.ts';
 import { type BookStack, placeFromSlip, startBookStack } from './bookSupport.ts';
 import { navigate } from './navigate.ts';
-import { logIn, settled, submitLogin } from './support.ts';
+import { everyKickoff, logIn, settled, submitLogin } from './support.ts';
 
 let stack: BookStack;
 const contexts: BrowserContext[] = [];
@@ -236,6 +236,7 @@ export function axeSuite(viewport: Viewport): void {
       }
       await page.locator('[data-tab="today"]').click();
       await page.locator('.board[data-topic$="/today"][data-status="ok"]').waitFor();
+      await everyKickoff(page);
       // Negative Malay prices are on the board (their red must keep its contrast).
       await page.waitForFunction(
         () =>

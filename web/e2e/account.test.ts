@@ -9,7 +9,7 @@
 import { simCalls } from '@sportsbook/testkit';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, type Stack, startStack } from './support.ts';
+import { everyKickoff, logIn, type Stack, startStack } from './support.ts';
 
 let stack: Stack;
 const contexts: BrowserContext[] = [];
@@ -100,6 +100,7 @@ describe('the account stream in the browser', { timeout: 120_000 }, () => {
 
     // The first window places a single from its slip.
     await first.locator('[data-tab="today"]').click();
+    await everyKickoff(first);
     await first
       .locator('.board[data-status="ok"] .odds-col[data-bettype="HDP"] button.odds-cell:not([disabled])')
       .first()

@@ -8,7 +8,7 @@ import { formatGmt8 } from '@sportsbook/protocol';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type BookStack, parlayPicks, placeFromSlip as placeSlip, startBookStack } from './bookSupport.ts';
-import { logIn, openInfo, stackPerFile } from './support.ts';
+import { everyKickoff, logIn, openInfo, stackPerFile } from './support.ts';
 
 let stack: BookStack;
 let page: Page;
@@ -34,6 +34,7 @@ async function openTab(tab: 'live' | 'today' | 'parlay') {
   await page
     .locator(`.board[data-topic$="/${tab === 'parlay' ? 'today' : tab}"][data-status="ok"]`)
     .waitFor();
+  await everyKickoff(page);
 }
 
 const openCells = (p: Page, betType = 'HDP') =>

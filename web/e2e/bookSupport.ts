@@ -38,6 +38,8 @@ export function startBookStack(): Promise<BookStack> {
  * offers for parlays (the simulator's quote says so), in board order.
  */
 export async function parlayPicks(page: Page, stack: Stack): Promise<string[]> {
+  // Every row of the board's page is in (they come in steps).
+  await page.locator('.board[data-status="ok"][data-settled]').first().waitFor();
   const ids = await page.evaluate(() =>
     [
       ...document.querySelectorAll<HTMLElement>(

@@ -17,7 +17,7 @@
 import { ErrorCatalogue, type UiAction, type UiContext, uiActionFor } from '@sportsbook/protocol';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { logIn, type Stack, startStack, submitLogin } from './support.ts';
+import { everyKickoff, logIn, type Stack, startStack, submitLogin } from './support.ts';
 
 let stack: Stack;
 let page: Page;
@@ -235,6 +235,7 @@ describe('every catalogue code, as the page shows it', { timeout: 180_000 }, () 
   it('on a bet check (the slip asks for a dialog): soft, network and dialog-or-warning codes, the slip removed, a logout', async () => {
     await logIn(page, stack.gateway.url, 'demo01');
     await page.locator('[data-tab="today"]').click();
+    await everyKickoff(page);
     const price: Locator = page
       .locator('.board[data-status="ok"] .odds-col[data-bettype="HDP"] button.odds-cell:not([disabled])')
       .first();

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { logIn, type Stack, startStack } from './support.ts';
+import { everyKickoff, logIn, type Stack, startStack } from './support.ts';
 
 let stack: Stack;
 let context: BrowserContext;
@@ -52,6 +52,7 @@ async function secondTab(accountId: string, path = '/desktop'): Promise<Page> {
 /** Picks an open handicap price on the tab's board and takes the slip to its confirm step. */
 async function toConfirmStep(tab: Page): Promise<void> {
   await tab.locator('[data-tab="today"]').click();
+  await everyKickoff(tab);
   await tab
     .locator('.board[data-status="ok"] .odds-col[data-bettype="HDP"] button.odds-cell:not([disabled])')
     .first()

@@ -9,7 +9,7 @@ import { gmt8DayStart } from '@sportsbook/protocol';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parlayPicks, placeFromSlip as placeSlip } from './bookSupport.ts';
-import { logIn, openInfo, type Stack, startStack } from './support.ts';
+import { everyKickoff, logIn, openInfo, type Stack, startStack } from './support.ts';
 
 const HourMs = 3_600_000;
 let stack: Stack;
@@ -115,6 +115,7 @@ describe('history and account end to end', { timeout: 120_000 }, () => {
     await page.locator('[data-tab="parlay"]').click();
     await page.locator('[data-market="hdpou"]').click();
     await page.locator('.board[data-topic$="/today"][data-status="ok"]').waitFor();
+    await everyKickoff(page);
     const picks = await parlayPicks(page, stack);
     for (const id of picks.slice(0, 3))
       await page.locator(`button.odds-cell[data-odds="${id}"][data-index="0"]`).click();

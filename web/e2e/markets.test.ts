@@ -10,7 +10,7 @@ import { simCalls } from '@sportsbook/testkit';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BookStack, placeFromSlip, startBookStack } from './bookSupport.ts';
-import { logIn } from './support.ts';
+import { everyKickoff, logIn } from './support.ts';
 
 let stack: BookStack;
 
@@ -26,6 +26,7 @@ const uxmatchCalls = () => simCalls(stack.sim, 'uxmatch');
 async function openTab(page: Page, tab: 'live' | 'today') {
   await page.locator(`[data-tab="${tab}"]`).click();
   await page.locator(`.board[data-topic$="/${tab}"][data-status="ok"]`).waitFor();
+  await everyKickoff(page);
 }
 
 /** Opens the panel of the first row whose "+N" is shown; returns the match id. */

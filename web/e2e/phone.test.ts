@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BookStack, startBookStack } from './bookSupport.ts';
 import { navigate } from './navigate.ts';
-import { logIn, settled as settledRoute, submitLogin } from './support.ts';
+import { everyKickoff, logIn, settled as settledRoute, submitLogin } from './support.ts';
 
 let stack: BookStack;
 let context: BrowserContext;
@@ -240,6 +240,7 @@ describe('the sportsbook on a 390x844 phone', { timeout: 120_000 }, () => {
     await openDesktop();
     await page.locator('[data-tab="today"]').tap();
     await page.locator('.board[data-topic$="/today"][data-status="ok"]').waitFor();
+    await everyKickoff(page);
     const sheet = page.locator('.bet-slip.slip-sheet');
     await sheet.waitFor();
     expect(await sheet.getAttribute('data-sheet')).toBe('closed');
@@ -342,6 +343,7 @@ describe('the phone layout in both orientations', { timeout: 120_000 }, () => {
 
   /** The phone layout of /desktop at the current viewport, every promise of the issue checked. */
   async function phoneLayout(width: number, height: number) {
+    await everyKickoff(p);
     await p.locator('.board[data-status="ok"] button.odds-cell').first().waitFor();
     expect(await p.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([width, height]);
     // The header is the compact bar with its menu button; the menus are in its drawer.

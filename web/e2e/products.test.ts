@@ -8,7 +8,7 @@ import { gmt8DayStart } from '@sportsbook/protocol';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type BookStack, parlayPicks, placeFromSlip, startBookStack } from './bookSupport.ts';
-import { logIn, stackPerFile } from './support.ts';
+import { everyKickoff, logIn, stackPerFile } from './support.ts';
 
 let stack: BookStack;
 let page: Page;
@@ -52,6 +52,7 @@ describe('products', () => {
     await logIn(page, stack.gateway.url, 'demo08');
     await page.locator('[data-tab="parlay"]').click();
     await page.locator('.board[data-topic$="/today"][data-status="ok"]').waitFor();
+    await everyKickoff(page);
     const early = page.locator('[data-parlay-early] .board[data-topic$="/early"][data-status="ok"]');
     await early.waitFor();
     await early.locator('[data-match]').first().waitFor();

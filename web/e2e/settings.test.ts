@@ -12,7 +12,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type BookStack, startBookStack } from './bookSupport.ts';
-import { logIn, stackPerFile } from './support.ts';
+import { everyKickoff, logIn, stackPerFile } from './support.ts';
 
 let stack: BookStack;
 let context: BrowserContext;
@@ -97,6 +97,7 @@ describe('betting settings', { timeout: 120_000 }, () => {
     await saved(page, () => page.locator('[data-action="save-amounts"]').click());
     await saved(page, () => page.getByLabel('Quick bet', { exact: true }).check());
     await openLoaded(page, '/desktop');
+    await everyKickoff(page);
     const slip = page.locator('.bet-slip');
     await slip.locator('[data-quick-bet]').waitFor();
     const before = bets('demo01').length;
@@ -113,6 +114,7 @@ describe('betting settings', { timeout: 120_000 }, () => {
 
   it('otherWindow: a change in a second window reaches the first at once, without a reload (odds format, quick bet)', async () => {
     await logIn(page, stack.gateway.url, 'demo04');
+    await everyKickoff(page);
     await page.locator('.board[data-status="ok"] button.odds-cell[data-price]').first().waitFor();
     const cell = page.locator(
       '.board[data-status="ok"] .odds-col[data-bettype="HDP"] button.odds-cell:not([disabled])',

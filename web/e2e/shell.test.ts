@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn, type Stack, stackPerFile, startStack, submitLogin } from './support.ts';
+import { everyKickoff, logIn, type Stack, stackPerFile, startStack, submitLogin } from './support.ts';
 
 let stack: Stack;
 let page: Page;
@@ -72,6 +72,7 @@ describe('web shell end to end', { timeout: 60_000 }, () => {
     await page.locator('.bet-slip').getByText('View-only account: placing bets is disabled.').waitFor();
     // The slip still quotes a pick, but its place button stays disabled.
     await page.locator('[data-tab="today"]').click();
+    await everyKickoff(page);
     await page
       .locator('.board[data-status="ok"] .odds-col[data-bettype="HDP"] button.odds-cell:not([disabled])')
       .first()

@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type BookStack, parlayPicks, startBookStack } from './bookSupport.ts';
-import { logIn, stackPerFile } from './support.ts';
+import { everyKickoff, logIn, stackPerFile } from './support.ts';
 
 let stack: BookStack;
 let page: Page;
@@ -28,6 +28,7 @@ const bets = (accountId: string) => stack.sim.sim.store.accountBets(accountId);
 async function openTab(p: Page, tab: 'today' | 'parlay') {
   await p.locator(`[data-tab="${tab}"]`).click();
   await p.locator(`.board[data-topic$="/today"][data-status="ok"]`).waitFor();
+  await everyKickoff(p);
 }
 
 const openCells = (p: Page) =>

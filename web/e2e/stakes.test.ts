@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type BookStack, startBookStack } from './bookSupport.ts';
-import { logIn, stackPerFile } from './support.ts';
+import { everyKickoff, logIn, stackPerFile } from './support.ts';
 
 let stack: BookStack;
 let page: Page;
@@ -32,6 +32,7 @@ describe('stake messages say what is wrong', { timeout: 90_000 }, () => {
     // A Myanmar-odds member starts on the Myanmar market; the normal handicap market has HDP prices.
     await page.locator('[data-market="hdpou"]').click();
     await page.locator('.board[data-topic*="/hdpou/"][data-status="ok"]').waitFor();
+    await everyKickoff(page);
     const cell = page
       .locator('.board[data-status="ok"] .odds-col[data-bettype="HDP"] button.odds-cell:not([disabled])')
       .first();
@@ -71,6 +72,7 @@ describe('stake messages say what is wrong', { timeout: 90_000 }, () => {
     await logIn(page, stack.gateway.url, 'demo01');
     await page.locator('[data-tab="today"]').tap();
     await page.locator('.board[data-topic$="/today"][data-status="ok"]').waitFor();
+    await everyKickoff(page);
     await page
       .locator(
         '.board[data-status="ok"] .odds-col[data-bettype="HDP"]:not(.alt) button.odds-cell:not([disabled])',

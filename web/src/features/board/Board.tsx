@@ -142,6 +142,8 @@ export const Board = memo(function Board(props: BoardProps) {
         className={`board market-${marketType}`}
         data-topic={props.topic}
         data-status={status}
+        // Every row of the page is in (useRevealed adds them in steps after a new page or filter).
+        data-settled={settled ? '' : undefined}
         style={{ '--board-cols': template } as CSSProperties}
       >
         {locked || indicator === 'stale' ? (

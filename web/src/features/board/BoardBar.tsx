@@ -94,7 +94,11 @@ export function BoardBar({
             {timeFilterActive({ marketType, tab }) ? (
               <label>
                 {t('filter.time')}
-                <select value={timeMode} onChange={(e) => state.setTimeMode(Number(e.target.value))}>
+                <select
+                  name="timeMode"
+                  value={timeMode}
+                  onChange={(e) => state.setTimeMode(Number(e.target.value))}
+                >
                   {TimeModes.map((m) => (
                     <option key={m} value={m}>
                       {t(`filter.timeMode.${m}`)}
