@@ -5,8 +5,8 @@
  */
 import type { Static } from 'typebox';
 import Type from 'typebox';
-import { Compile } from 'typebox/compile';
 import type { Parsed } from './market.ts';
+import { schemaCheck } from './schemaCheck.ts';
 
 /** Close codes of /ops/ws: bad or missing token (also: no dashboard configured). */
 export const OpsCloseCode = { badToken: 4401, authTimeout: 4408 } as const;
@@ -61,8 +61,8 @@ export const OpsFrame = Type.Object({
 });
 export type OpsFrame = Static<typeof OpsFrame>;
 
-const checkFrame = Compile(OpsFrame);
-const checkAuth = Compile(OpsAuthFrame);
+const checkFrame = schemaCheck(OpsFrame);
+const checkAuth = schemaCheck(OpsAuthFrame);
 
 /** JSON text checked against a compiled schema; never throws. */
 function parseWith<T>(check: { Check(value: unknown): value is T }, text: string, what: string): Parsed<T> {

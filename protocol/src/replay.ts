@@ -6,8 +6,8 @@
  */
 import type { Static } from 'typebox';
 import Type from 'typebox';
-import { Compile } from 'typebox/compile';
 import { parseMarketData } from './market.ts';
+import { schemaCheck } from './schemaCheck.ts';
 
 const Ms = Type.Integer({ minimum: 0 });
 
@@ -46,8 +46,8 @@ export const ReplayControl = Type.Union([
 ]);
 export type ReplayControl = Static<typeof ReplayControl>;
 
-const checkView = Compile(ReplayView);
-const checkControl = Compile(ReplayControl);
+const checkView = schemaCheck(ReplayView);
+const checkControl = schemaCheck(ReplayControl);
 
 export const isReplayView = (value: unknown): value is ReplayView => checkView.Check(value);
 export const isReplayControl = (value: unknown): value is ReplayControl => checkControl.Check(value);

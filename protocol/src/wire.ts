@@ -6,7 +6,6 @@
 
 import type { Static } from 'typebox';
 import Type from 'typebox';
-import { Compile } from 'typebox/compile';
 import { isLanguage, type Language } from './constants.ts';
 import type { Delta } from './diff.ts';
 import { parseDelta } from './diff.ts';
@@ -22,6 +21,7 @@ import type {
   UxMenuRequest,
 } from './rows.ts';
 import { ExcludedSportIds, MarketGroup, MarketTypes, Sports } from './rows.ts';
+import { schemaCheck } from './schemaCheck.ts';
 
 /**
  * The wire version this package's clients speak (the hello's `v`). Servers speak every version of
@@ -196,19 +196,19 @@ export type ServerFrame =
   | ErrFrame;
 
 const clientValidators = {
-  hello: Compile(HelloFrame),
-  sub: Compile(SubFrame),
-  unsub: Compile(UnsubFrame),
-  ping: Compile(PingFrame),
+  hello: schemaCheck(HelloFrame),
+  sub: schemaCheck(SubFrame),
+  unsub: schemaCheck(UnsubFrame),
+  ping: schemaCheck(PingFrame),
 } as const;
 const serverValidators = {
-  welcome: Compile(WelcomeFrame),
-  snap: Compile(SnapFrame),
-  delta: Compile(DeltaFrame),
-  status: Compile(StatusFrame),
-  hb: Compile(HeartbeatFrame),
-  ack: Compile(AckFrame),
-  err: Compile(ErrFrame),
+  welcome: schemaCheck(WelcomeFrame),
+  snap: schemaCheck(SnapFrame),
+  delta: schemaCheck(DeltaFrame),
+  status: schemaCheck(StatusFrame),
+  hb: schemaCheck(HeartbeatFrame),
+  ack: schemaCheck(AckFrame),
+  err: schemaCheck(ErrFrame),
 } as const;
 
 function firstError(errors: readonly { instancePath: string; message: string }[]): string {

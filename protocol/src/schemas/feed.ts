@@ -7,8 +7,8 @@
  */
 import type { TSchema } from 'typebox';
 import Type from 'typebox';
-import { Compile } from 'typebox/compile';
 import { isRecord } from '../guards.ts';
+import { schemaCheck } from '../schemaCheck.ts';
 import { Closed, LanguageCode } from './common.ts';
 
 export const ListFeedBodies = {
@@ -37,7 +37,7 @@ export const ListFeedBodies = {
 export function feedReadTest(
   bodies: Readonly<Record<string, TSchema>>,
 ): (call: string, body: unknown) => boolean {
-  const validators = new Map(Object.entries(bodies).map(([k, s]) => [k, Compile(s)]));
+  const validators = new Map(Object.entries(bodies).map(([k, s]) => [k, schemaCheck(s)]));
   return (call, body) => {
     const validator = validators.get(call);
     if (validator === undefined || !isRecord(body)) return false;

@@ -8,11 +8,11 @@
  * call its row in `CallSchemas` below (the compiler asks for one once the call is in calls.ts).
  */
 import type { Static, TSchema } from 'typebox';
-import { Compile } from 'typebox/compile';
 import { type CallName, callByName } from '../calls.ts';
 import { AccountLimits } from '../constants.ts';
 import { isRecord } from '../guards.ts';
 import { err, ok, type Result } from '../result.ts';
+import { type SchemaCheck, schemaCheck } from '../schemaCheck.ts';
 import {
   AddSecondaryRequest,
   BalanceReply,
@@ -367,14 +367,14 @@ const invalid = (code: BodyError['code'], field: string, message: string) => err
  * process are not, and a compiled check must never meet a cycle or a million keys. */
 export const BodyLimits = { maxDepth: 16, maxNodes: 20_000, maxStringLength: 100_000 } as const;
 
-type Validator = ReturnType<typeof Compile>;
-const compiled = new Map<TSchema, Validator>();
+/** One checker per schema, made when a body or reply of it is first checked (schemaCheck.ts). */
+const checkers = new Map<TSchema, SchemaCheck<TSchema>>();
 
-function validatorFor(schema: TSchema): Validator {
-  let validator = compiled.get(schema);
+function validatorFor(schema: TSchema): SchemaCheck<TSchema> {
+  let validator = checkers.get(schema);
   if (!validator) {
-    validator = Compile(schema);
-    compiled.set(schema, validator);
+    validator = schemaCheck(schema);
+    checkers.set(schema, validator);
   }
   return validator;
 }
@@ -498,6 +498,12 @@ export function validateReply<N extends ReplyCallName>(
 export function validateReply(callName: string, body: unknown): ValidateResult<Record<string, unknown>>;
 export function validateReply(callName: string, body: unknown): ValidateResult<unknown> {
   return validateAgainst(replySchemas, callName, body);
+}
+
+/** How a call's reply is checked (schemaCheck.ts): 'unused' until its first reply; undefined without a schema. */
+export function replyCheckKind(callName: ReplyCallName): SchemaCheck<TSchema>['kind'] | undefined {
+  const schema: TSchema | undefined = replySchemas[callName];
+  return schema === undefined ? undefined : (checkers.get(schema)?.kind ?? 'unused');
 }
 
 function validateAgainst(

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { Compile } from 'typebox/compile';
+import { Settings } from 'typebox/system';
+import { afterEach, describe, expect, it } from 'vitest';
 import { isOkStatus } from '../replies.ts';
 import { BetCalls, BetReplySchemas } from './bet.ts';
-import { replySchemas, validateReply } from './index.ts';
+import { fieldOf, type ReplyCallName, replyCheckKind, replySchemas, validateReply } from './index.ts';
 import { InfoReplies } from './info.ts';
 
 describe('bet and info reply schemas', () => {
@@ -46,5 +48,39 @@ describe('bet and info reply schemas', () => {
     expect(validateReply('personallist', { status: 1, statusdesc: 'success', data: [{ id: 'x' }] }).ok).toBe(
       false,
     );
+  });
+});
+
+describe('a reply checked without generated code (the web app under its CSP)', () => {
+  const accelerated = Settings.Get().useAcceleration;
+  afterEach(() => Settings.Set({ useAcceleration: accelerated }));
+
+  it('still fails a malformed reply with the compiled check’s first error', () => {
+    Settings.Set({ useAcceleration: false });
+    // Calls this worker has not checked yet: their checkers are made now, without evaluation.
+    const calls = (Object.keys(replySchemas) as ReplyCallName[]).filter(
+      (c) => replyCheckKind(c) === 'unused',
+    );
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls.slice(0, 12)) {
+      const bad = { status: 1, statusdesc: 'success', data: 'not the data' };
+      const result = validateReply(call, bad);
+      expect(replyCheckKind(call)).toBe('interpreted');
+      const first = Compile(replySchemas[call]).Errors(bad)[0];
+      if (first === undefined) {
+        // A schema with no rule on `data`: the compiled check passes it too.
+        expect(result.ok).toBe(true);
+        continue;
+      }
+      const field = fieldOf(first);
+      expect(result).toEqual({
+        ok: false,
+        error: {
+          code: 'badRequest',
+          field,
+          message: field === '' ? first.message : `${field}: ${first.message}`,
+        },
+      });
+    }
   });
 });
