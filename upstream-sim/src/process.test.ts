@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverBundle } from '@sportsbook/testkit';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -23,9 +24,12 @@ interface Started {
   url: string;
 }
 
-/** Starts server.ts; resolves with its URL once it prints it, rejects with its output if it exits. */
-function startProcess(env: NodeJS.ProcessEnv): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'upstream-sim/src/server.ts'], {
+/**
+ * Starts server.ts (from one bundle of the sources per test process: plain node, no tsx compiling
+ * them at every start); resolves with its URL once it prints it, rejects with its output if it exits.
+ */
+async function startProcess(env: NodeJS.ProcessEnv): Promise<Started> {
+  const child = spawn(process.execPath, [await serverBundle('upstream-sim/src/server.ts')], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
