@@ -198,3 +198,29 @@ describe('more markets on a 360 px phone', { timeout: 60_000 }, () => {
     }
   });
 });
+
+describe('the time filter when it hides every match', { timeout: 60_000 }, () => {
+  it('says so, and one click shows every kick-off time', async () => {
+    const context = await stack.browser.newContext();
+    try {
+      const page = await context.newPage();
+      await logIn(page, stack.gateway.url, 'demo03');
+      await openTab(page, 'today');
+      // Basketball: in the book stack's world (seed 11, from 01:00 GMT+8) its one match today kicks
+      // off in the afternoon, so 00:00-04:00 holds none of its matches.
+      await page.locator('.sports-menu [data-sport="2"]').click();
+      await page.locator('.board[data-topic="odds/2/hdpou/today"][data-status="ok"]').waitFor();
+      await page.locator('select[name="timeMode"]').selectOption('4');
+      const note = page.locator('.board[data-status="ok"] [data-empty="time"]');
+      await note.waitFor();
+      expect(await note.textContent()).toBe('No match kicks off in the chosen time. Show all times');
+      expect(await page.locator('.board [data-match]').count()).toBe(0);
+      await note.getByRole('button', { name: 'Show all times' }).click();
+      await page.locator('.board[data-status="ok"] [data-match]').first().waitFor();
+      expect(await page.locator('select[name="timeMode"]').inputValue()).toBe('0');
+      expect(await page.locator('[data-empty="time"]').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -35,6 +35,7 @@ import {
   boardStructureChanged,
   gridTemplate,
   groupLeagues,
+  hiddenByTime,
   type LeagueGroup,
   matchCount,
   oddsIndex,
@@ -57,6 +58,8 @@ export interface BoardProps {
   moreOpen?: number | null;
   /** Called once the page's every row is rendered (or the board says why it has none). */
   onSettled?: () => void;
+  /** Sets the time filter to "All": offered when the filter alone empties the board (hiddenByTime). */
+  onShowAllTimes?: () => void;
 }
 
 const NoOdds: readonly string[] = [];
@@ -103,6 +106,10 @@ export const Board = memo(function Board(props: BoardProps) {
   // Any watched topic stale (this board's, the menu's...): the gateway's upstream is failing.
   const indicator = useIndicator();
   const total = matchCount(groups);
+  const timeHidden = useMemo(
+    () => total === 0 && structure !== null && hiddenByTime(structure, props.filters),
+    [total, structure, props.filters],
+  );
   const pages = Math.max(1, Math.ceil(total / props.pageSize));
   const page = Math.min(props.page, pages - 1);
   const pageGroups = useMemo(() => pageOf(groups, page, props.pageSize), [groups, page, props.pageSize]);
@@ -151,7 +158,12 @@ export const Board = memo(function Board(props: BoardProps) {
             {t('board.staleBanner')}
           </div>
         ) : null}
-        <BoardNote status={status} empty={total === 0} t={t} />
+        <BoardNote
+          status={status}
+          empty={total === 0}
+          t={t}
+          onShowAllTimes={timeHidden ? props.onShowAllTimes : undefined}
+        />
         {total > 0 ? <BoardHead groups={columns} t={cellT} /> : null}
         <BoardText.Provider value={cellT}>
           <BoardPickAt.Provider value={pickAt}>

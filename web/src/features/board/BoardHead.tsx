@@ -45,11 +45,28 @@ export const BoardHead = memo(function BoardHead({
   );
 });
 
-/** Why the board shows no rows: loading, unavailable (the topic's error), or nothing to show. */
-export function BoardNote(props: { status: string; empty: boolean; t: (key: string) => string }) {
-  const { status, t } = props;
+/**
+ * Why the board shows no rows: loading, unavailable (the topic's error), nothing to show, or nothing
+ * in the chosen time window (`onShowAllTimes`: the board has matches outside it; a button shows them).
+ */
+export function BoardNote(props: {
+  status: string;
+  empty: boolean;
+  t: (key: string) => string;
+  onShowAllTimes?: () => void;
+}) {
+  const { status, t, onShowAllTimes } = props;
   if (status === 'loading') return <p className="board-note">{t('board.loading')}</p>;
   if (status !== 'ok' && status !== 'stale') return <p className="board-note">{t('board.unavailable')}</p>;
+  if (status === 'ok' && props.empty && onShowAllTimes)
+    return (
+      <p className="board-note" data-empty="time">
+        {t('board.emptyInTime')}{' '}
+        <button type="button" data-action="all-times" onClick={onShowAllTimes}>
+          {t('board.showAllTimes')}
+        </button>
+      </p>
+    );
   if (status === 'ok' && props.empty) return <p className="board-note">{t('board.empty')}</p>;
   return null;
 }

@@ -101,6 +101,7 @@ function DesktopBoard() {
               onPick={onPick}
               onPageChange={state.setPage}
               onSettled={side.onSettled}
+              onShowAllTimes={state.showAllTimes}
               {...boardProps}
             />
             {tab === 'parlay' ? (

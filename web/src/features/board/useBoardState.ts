@@ -26,6 +26,8 @@ export function useBoardState() {
   const [page, setPage] = useState(0);
   const [leagueMode, setLeagueMode] = useState(0);
   const [timeMode, setTimeMode] = useState<number>(() => defaultTimeFilter(Date.now()));
+  // The empty board's "Show all times" (Board onShowAllTimes): stable, the board is memoised.
+  const showAllTimes = useCallback(() => setTimeMode(0), []);
   // The time filters' clock (a minute is fine enough for "today" and the hour filters).
   const now = useNow(60_000);
   const topic = boardTopic(sportId, marketType, tab);
@@ -83,6 +85,7 @@ export function useBoardState() {
     setLeagueMode,
     timeMode,
     setTimeMode,
+    showAllTimes,
     topic,
     favourites,
     scope,

@@ -1,4 +1,4 @@
-import { defaultTimeFilter, normalizeMarket } from '@sportsbook/protocol';
+import { defaultTimeFilter, emptyMarketModel, normalizeMarket } from '@sportsbook/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import en from '../../shared/i18n/book/en.ts';
@@ -14,6 +14,7 @@ import {
   gmt8Day,
   gridTemplate,
   groupLeagues,
+  hiddenByTime,
   legText,
   matchCount,
   moveSport,
@@ -424,5 +425,18 @@ describe('time filter (SPEC section 4: all/today/1/hdpou views, never outright)'
     expect(timeFilterActive({ marketType: 'hdpou', tab: 'live' })).toBe(false);
     for (const marketType of BoardMarketTypes.filter((m) => m !== 'hdpou'))
       expect(timeFilterActive({ marketType, tab: 'today' })).toBe(false);
+  });
+  it('says when the window alone empties the board: matches outside it, none in it', () => {
+    // Kick-offs at 1,000 s to 50,000 s; "next 2 hours" from 60,000 s holds none of them.
+    const late = { ...base, timeMode: 9, now: 60_000_000 };
+    expect(matchCount(groupLeagues(model, late))).toBe(0);
+    expect(hiddenByTime(model, late)).toBe(true);
+    // Not when the window holds a match, nor with "All", nor where no time filter applies.
+    expect(hiddenByTime(model, { ...late, now: 0 })).toBe(false);
+    expect(hiddenByTime(model, { ...late, timeMode: 0 })).toBe(false);
+    expect(hiddenByTime(model, { ...late, tab: 'early' })).toBe(false);
+    // Not when another filter empties it too (a league selection with no match at any time).
+    expect(hiddenByTime(model, { ...late, selectedLeagues: [1], leagueMode: 3 })).toBe(false);
+    expect(hiddenByTime(emptyMarketModel(), late)).toBe(false);
   });
 });

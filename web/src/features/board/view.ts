@@ -154,6 +154,19 @@ export function timeFilterActive(filters: Pick<BoardFilters, 'marketType' | 'tab
   );
 }
 
+/**
+ * Whether the time filter alone empties the board: no match kicks off in the chosen window, but
+ * some would show with "All". The board then says so and offers "All" in one click: on Saturday and
+ * Sunday the board opens on "next 4 hours" (protocol defaultTimeFilter), and a player whose window
+ * is empty should not read "No matches" on a day full of them.
+ */
+export function hiddenByTime(model: MarketModel, filters: BoardFilters): boolean {
+  if (!timeFilterActive(filters) || filters.timeMode === 0) return false;
+  return (
+    groupLeagues(model, filters).length === 0 && groupLeagues(model, { ...filters, timeMode: 0 }).length > 0
+  );
+}
+
 /** Leagues in board order, each with its top-level matches (model list order: kickoff, id). */
 export function groupLeagues(model: MarketModel, filters: BoardFilters): LeagueGroup[] {
   const ids = boardIds(model, filters.tab);

@@ -3,6 +3,8 @@ const book: Readonly<Record<string, string>> = {
   'board.loading': 'Loading odds…',
   'board.unavailable': 'Odds are not available right now.',
   'board.empty': 'No matches.',
+  'board.emptyInTime': 'No match kicks off in the chosen time.',
+  'board.showAllTimes': 'Show all times',
   'board.parlayEarly': 'Early matches open to parlays',
   'board.favourite': 'Favourite league',
   'board.filters': 'Filters',

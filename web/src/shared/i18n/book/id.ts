@@ -3,6 +3,8 @@ const book: Readonly<Record<string, string>> = {
   'board.loading': 'Memuat odds…',
   'board.unavailable': 'Odds tidak tersedia saat ini.',
   'board.empty': 'Tidak ada pertandingan.',
+  'board.emptyInTime': 'Tidak ada pertandingan yang dimulai pada waktu yang dipilih.',
+  'board.showAllTimes': 'Tampilkan semua waktu',
   'board.parlayEarly': 'Pertandingan awal yang terbuka untuk parlay',
   'board.favourite': 'Liga favorit',
   'board.filters': 'Penyaring',

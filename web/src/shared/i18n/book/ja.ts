@@ -3,6 +3,8 @@ const book: Readonly<Record<string, string>> = {
   'board.loading': 'オッズを読み込み中…',
   'board.unavailable': '現在オッズを表示できません。',
   'board.empty': '試合がありません。',
+  'board.emptyInTime': '選択した時間帯に開始する試合はありません。',
+  'board.showAllTimes': 'すべての時間を表示',
   'board.parlayEarly': 'パーレー可能な早期試合',
   'board.favourite': 'お気に入りリーグ',
   'board.filters': '絞り込み',

@@ -3,6 +3,8 @@ const book: Readonly<Record<string, string>> = {
   'board.loading': '배당 불러오는 중…',
   'board.unavailable': '현재 배당을 제공할 수 없습니다.',
   'board.empty': '경기가 없습니다.',
+  'board.emptyInTime': '선택한 시간대에 시작하는 경기가 없습니다.',
+  'board.showAllTimes': '모든 시간 보기',
   'board.parlayEarly': '팔레이 가능한 얼리 경기',
   'board.favourite': '즐겨찾는 리그',
   'board.filters': '필터',

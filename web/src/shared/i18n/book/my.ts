@@ -3,6 +3,8 @@ const book: Readonly<Record<string, string>> = {
   'board.loading': 'အလေးသာချက်များ ဖွင့်နေသည်…',
   'board.unavailable': 'ယခု အလေးသာချက် မရနိုင်ပါ။',
   'board.empty': 'ပွဲစဉ် မရှိပါ။',
+  'board.emptyInTime': 'ရွေးထားသော အချိန်အတွင်း စတင်မည့် ပွဲစဉ် မရှိပါ။',
+  'board.showAllTimes': 'အချိန်အားလုံး ပြပါ',
   'board.parlayEarly': 'ပါလေ ထိုးနိုင်သော ကြိုတင်ပွဲစဉ်များ',
   'board.favourite': 'အကြိုက်ဆုံး လိဂ်',
   'board.filters': 'စစ်ထုတ်ရန်',

@@ -3,6 +3,8 @@ const book: Readonly<Record<string, string>> = {
   'board.loading': 'กำลังโหลดราคา…',
   'board.unavailable': 'ขณะนี้ไม่มีราคา',
   'board.empty': 'ไม่มีการแข่งขัน',
+  'board.emptyInTime': 'ไม่มีการแข่งขันที่เริ่มในช่วงเวลาที่เลือก',
+  'board.showAllTimes': 'แสดงทุกช่วงเวลา',
   'board.parlayEarly': 'การแข่งขันล่วงหน้าที่เปิดให้แทงพาร์เลย์',
   'board.favourite': 'ลีกโปรด',
   'board.filters': 'ตัวกรอง',

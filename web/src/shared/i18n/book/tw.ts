@@ -3,6 +3,8 @@ const book: Readonly<Record<string, string>> = {
   'board.loading': 'កំពុងផ្ទុកហាងឆេង…',
   'board.unavailable': 'ហាងឆេងមិនមាននៅពេលនេះទេ។',
   'board.empty': 'គ្មានការប្រកួត។',
+  'board.emptyInTime': 'គ្មានការប្រកួតចាប់ផ្ដើមក្នុងពេលវេលាដែលបានជ្រើសរើសទេ។',
+  'board.showAllTimes': 'បង្ហាញពេលវេលាទាំងអស់',
   'board.parlayEarly': 'ការប្រកួតមុនដែលបើកសម្រាប់ប៉ាឡេ',
   'board.favourite': 'លីគដែលចូលចិត្ត',
   'board.filters': 'តម្រង',

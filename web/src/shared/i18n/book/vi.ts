@@ -3,6 +3,8 @@ const book: Readonly<Record<string, string>> = {
   'board.loading': 'Đang tải tỷ lệ…',
   'board.unavailable': 'Hiện không có tỷ lệ.',
   'board.empty': 'Không có trận đấu.',
+  'board.emptyInTime': 'Không có trận nào bắt đầu trong khung giờ đã chọn.',
+  'board.showAllTimes': 'Hiện mọi khung giờ',
   'board.parlayEarly': 'Trận sớm mở cược xiên',
   'board.favourite': 'Giải yêu thích',
   'board.filters': 'Bộ lọc',

@@ -3,6 +3,8 @@ const book: Readonly<Record<string, string>> = {
   'board.loading': '正在加载赔率…',
   'board.unavailable': '暂时无法提供赔率。',
   'board.empty': '没有赛事。',
+  'board.emptyInTime': '所选时段内没有开赛的赛事。',
+  'board.showAllTimes': '显示全部时间',
   'board.parlayEarly': '可串关的早盘赛事',
   'board.favourite': '收藏联赛',
   'board.filters': '筛选',
