@@ -103,8 +103,10 @@ describe('stake messages say what is wrong', { timeout: 90_000 }, () => {
   it('4D: the per-unit limits show before typing; a Big under or over them names the limit (THB)', async () => {
     await logIn(page, stack.gateway.url, 'demo04', { to: '/w4d' });
     const limits = page.locator('.lottery-limits');
-    await limits.waitFor();
-    expect(await limits.textContent()).toBe('Big and Small per unit: min THB 8.00, max THB 8,000.00');
+    // Polled: the line can render before the account's currency and its limits are both in.
+    await expect
+      .poll(() => limits.textContent())
+      .toBe('Big and Small per unit: min THB 8.00, max THB 8,000.00');
     const row = page.locator('[data-row="0"]');
     await page.locator('[data-cell="0-0"]').fill('1234');
     await page.locator('[data-cell="0-1"]').fill('5');
