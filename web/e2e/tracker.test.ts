@@ -116,7 +116,9 @@ describe('match tracker', { timeout: 60_000 }, () => {
         ([matchId, n]) =>
           document.querySelectorAll(`.tracker[data-match-id="${matchId}"] .tl-mark.tl-goal`).length === n,
         [id, h + a] as const,
-        { timeout: 5_000, polling: 100 },
+        // Under a loaded CI machine the timeline can trail the board by seconds; what is checked is
+        // that it agrees, not how fast.
+        { timeout: 15_000, polling: 100 },
       );
     };
     await goalsOnTimeline(score);
@@ -131,7 +133,7 @@ describe('match tracker', { timeout: 60_000 }, () => {
     }
     await goalsOnTimeline(score);
     expect(firstEvent).not.toBeNull();
-    expect(await topEvent()).not.toBe(before);
+    await expect.poll(topEvent).not.toBe(before);
 
     // Closing the panel unmounts the tracker: radar/<id> is unsubscribed and no longer polled.
     await page.locator('.markets-panel').getByRole('button', { name: 'Close' }).click();
