@@ -10,6 +10,7 @@ import {
   type GatewayProcess,
   login,
   type RunningRedis,
+  serverBundle,
   simCalls,
   startGatewayProcess,
   startRedis,
@@ -99,9 +100,9 @@ describe('three gateway processes over one Redis', () => {
       WS_MAX_SOCKETS_PER_SESSION: '1000',
       WS_MAX_SOCKETS_PER_ACCOUNT: '1000',
     };
-    nodes.push(
-      ...(await Promise.all([startGatewayProcess(env), startGatewayProcess(env), startGatewayProcess(env)])),
-    );
+    // Real gateway processes, started from one bundle of the sources (plain node, no tsx per start).
+    const bundle = await serverBundle('gateway/src/server.ts');
+    nodes.push(...(await Promise.all([1, 2, 3].map(() => startGatewayProcess(env, { bundle })))));
     session = await login(sim.url);
     // A live evening: the odds move on every poll.
     driver = setInterval(() => sim.advance(3000), INTERVAL_MS / 2);

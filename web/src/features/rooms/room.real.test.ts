@@ -7,7 +7,7 @@
  * player is cancelled at its last join time and the fee comes back.
  */
 
-import { gmt8DayStart } from '@sportsbook/protocol';
+import { gmt8DayStart, RoomStatus } from '@sportsbook/protocol';
 import { loginAt, type Stack, simAdmin, startStack, type TestSession } from '@sportsbook/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -177,13 +177,13 @@ describe('roomMachine against the real gateway and simulator', () => {
     expect(actor.getSnapshot().context.error).toBeNull();
     expect(actor.getSnapshot().context.points).toBe(900);
 
-    for (let i = 0; i < 60 && !actor.getSnapshot().matches({ member: { phase: 'ended' } }); i++) {
-      // Half an hour a step: the room's last match may kick off hours after its first (a day's list).
-      stack.sim.advance(30 * MinuteMs);
-      await waitFor(actor, (s) => s.matches({ member: { phase: 'ended' } }), { timeout: 400 }).catch(
-        () => {},
-      );
-    }
+    // Half an hour a step (the room's last match may kick off hours after its first: a day's list)
+    // until the simulator has ended the room, then the machine follows the room topic to its end.
+    // The simulator is asked in-process after each step, not through a wait on the machine per step.
+    const simRoom = () => stack.sim.sim.tournament.room(room.room_id);
+    for (let i = 0; i < 60 && simRoom().status !== RoomStatus.ended; i++) stack.sim.advance(30 * MinuteMs);
+    expect(simRoom().status).toBe(RoomStatus.ended);
+    await waitFor(actor, (s) => s.matches({ member: { phase: 'ended' } }), { timeout: 10_000 });
     const ended = actor.getSnapshot();
     expect(ended.matches({ member: { phase: 'ended' } })).toBe(true);
     expect(ended.context.ranking.map((r) => r.rank)).toEqual([1, 2, 3]);
