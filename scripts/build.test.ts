@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, launchChromium, postJson, startRedis } from '@sportsbook/testkit';
+import { freePort, postJson, sharedChromium, startRedis } from '@sportsbook/testkit';
 import { sharedWebBuild, type WebBuild } from '@sportsbook/web/tools/sharedWebBuild';
 import type { Metafile } from 'esbuild';
 import type { Browser } from 'playwright-core';
@@ -79,7 +79,7 @@ beforeAll(async () => {
   services.push(gateway);
   gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   await waitFor(`${gatewayUrl}/readyz`, gateway);
-  browser = await launchChromium();
+  browser = await sharedChromium();
 }, 90_000);
 
 afterAll(async () => {

@@ -33,3 +33,30 @@ export async function launchChromium(args: readonly string[] = TestChromiumFlags
   const { chromium } = await import('playwright-core');
   return chromium.launch({ executablePath: ChromiumPath, args: [...args] });
 }
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's Chromium (web/e2e/globalSetup.ts, playwright `launchServer`), for `chromium.connect`. */
+    browserWsEndpoint: string;
+  }
+}
+
+/**
+ * A connection to the run's Chromium when the e2e project started one (web/e2e/globalSetup.ts
+ * provides it to every project), else a Chromium of the caller's own. A browser launch and its
+ * first page cost ~4 s of CPU on this machine; the unit files that drive a page (the API docs, the
+ * game pages, the build's login) use the run's. Closing a connection closes its contexts and
+ * leaves the shared browser running.
+ */
+export async function sharedChromium(): Promise<Browser> {
+  let endpoint: string | undefined;
+  try {
+    // Loaded here: outside a Vitest worker (a script, a benchmark) there is nothing to inject.
+    endpoint = (await import('vitest')).inject('browserWsEndpoint');
+  } catch {
+    endpoint = undefined;
+  }
+  if (!endpoint) return launchChromium();
+  const { chromium } = await import('playwright-core');
+  return chromium.connect(endpoint);
+}

@@ -5,7 +5,13 @@
  * and HTTP helpers. `startInjectStack` is the route tests' variant: a
  * gateway app driven by `app.inject`, not listening. Per-area presets: `@sportsbook/testkit/feed`, `/proxy`, `/sim`.
  */
-export { ChromiumFlags, ChromiumPath, launchChromium, TestChromiumFlags } from './chromium.ts';
+export {
+  ChromiumFlags,
+  ChromiumPath,
+  launchChromium,
+  sharedChromium,
+  TestChromiumFlags,
+} from './chromium.ts';
 export { type ClientOptions, FeedTestClient, login, type TopicState } from './feedClient.ts';
 export { type GatewayProcess, startGatewayProcess } from './gatewayProcess.ts';
 export {

@@ -13,7 +13,7 @@ import {
 } from '@sportsbook/gateway';
 import { type RunningSim, type StartSimOptions, startSim } from '@sportsbook/upstream-sim';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from './chromium.ts';
+import { sharedChromium } from './chromium.ts';
 
 /** The admin token of every simulator the testkit starts (its loopback-only /admin calls). */
 export const AdminToken = 'test-admin-token';
@@ -28,7 +28,7 @@ export interface StackOptions {
   gateway?: Partial<BuildGatewayOptions>;
   /** Also start a redis-server and point the gateway at it (`REDIS_URL` mode). */
   redis?: boolean;
-  /** Also launch Chromium. */
+  /** Also a Chromium: the run's shared one when there is one (`sharedChromium`), else its own. */
   chromium?: boolean;
 }
 
@@ -89,7 +89,7 @@ export async function startStack<const O extends StackOptions = Record<never, ne
     };
     const current = { gateway: await startGateway(gatewayOptions) };
     closers.push(() => current.gateway.close());
-    const browser = options?.chromium ? await launchChromium() : undefined;
+    const browser = options?.chromium ? await sharedChromium() : undefined;
     if (browser) closers.push(() => browser.close());
     const stack: Stack = {
       sim,

@@ -3,8 +3,9 @@
  * file (each used to build its own, ~8-20 s apiece, and launch its own browser). Both reach the files
  * through Vitest's provide/inject (`webDist`, `browserWsEndpoint`); support.ts's `startStack` serves
  * the build and connects to the browser, and makes its own of either when run without them. The
- * build is provided to every project of the run (the root project's context is every project's), so
- * the other tests that read a production build use it too (web/tools/sharedWebBuild.ts).
+ * build and the browser are provided to every project of the run (the root project's context is every
+ * project's), so the other tests that read a production build (web/tools/sharedWebBuild.ts) or drive
+ * a page (testkit `sharedChromium`) use them too.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,6 +36,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.vitest.getRootProject().provide('webDist', outDir);
   project.provide('webDist', outDir);
+  // The browser too: the unit files that drive a page connect to it (testkit `sharedChromium`).
+  project.vitest.getRootProject().provide('browserWsEndpoint', server.wsEndpoint());
   project.provide('browserWsEndpoint', server.wsEndpoint());
   return async () => {
     await server.close();

@@ -4,7 +4,7 @@
  * the gateway's CSP, and the AsyncAPI document names every wire frame.
  */
 import { CallGroup, Calls, ClientFrame, LanguageLists, ServerFrame, SharedLists } from '@sportsbook/protocol';
-import { inject, injectJson, launchChromium, postJson, type Stack, startStack } from '@sportsbook/testkit';
+import { inject, injectJson, postJson, type Stack, sharedChromium, startStack } from '@sportsbook/testkit';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -21,7 +21,7 @@ let stack: Stack;
 let browser: Browser;
 beforeAll(async () => {
   stack = await startStack({ gateway: { logLevel: 'silent' } });
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 afterAll(async () => {
   await browser?.close();
