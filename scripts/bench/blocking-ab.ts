@@ -9,7 +9,9 @@
  *
  * `npx tsx scripts/bench/blocking-ab.ts <distA> <distB> [runs=5]` (dists: `buildWeb` output folders).
  * `PROFILE=<file>` writes a CPU profile of build B's first run; `SHIFTS=1` lists each run's layout
- * shifts; `CSS_B=<css>` adds a style sheet to build B's pages.
+ * shifts; `CSS_B=<css>` adds a style sheet to build B's pages. `CALLS=<name,name>` counts the calls
+ * of those functions (V8 precise coverage, every run of both builds: counts do not depend on the
+ * machine's load; use builds without minification, whose functions keep their names).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -44,6 +46,15 @@ interface Sample {
   rowsAt: number;
   /** Layout shifts after the navigation (sum of their values: CLS when they fall in one window). */
   cls: number;
+  /** Calls of the functions named in CALLS, by name. */
+  calls: Record<string, number>;
+}
+
+/** CALLS: function names whose calls are counted during the load of `/desktop`. */
+const Counted = (process.env.CALLS ?? '').split(',').filter((n) => n !== '');
+
+interface Coverage {
+  result: { url: string; functions: { functionName: string; ranges: { count: number }[] }[] }[];
 }
 
 /**
@@ -140,6 +151,10 @@ async function sample(
     await page.tracing.start({
       categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading'],
     });
+    if (Counted.length > 0) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+    }
     if (profile) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -150,6 +165,15 @@ async function sample(
     const rowsAt = (await page.evaluate('performance.now()')) as number;
     // The board reveals its rows in steps, the other parts follow: let it all settle.
     await new Promise((r) => setTimeout(r, 8000));
+    const calls: Record<string, number> = {};
+    if (Counted.length > 0) {
+      const { result } = (await cdp.send('Profiler.takePreciseCoverage')) as unknown as Coverage;
+      for (const script of result)
+        for (const f of script.functions)
+          if (Counted.includes(f.functionName))
+            calls[f.functionName] = (calls[f.functionName] ?? 0) + (f.ranges[0]?.count ?? 0);
+      await cdp.send('Profiler.stopPreciseCoverage');
+    }
     if (profile) {
       const { profile: p } = await cdp.send('Profiler.stop');
       writeFileSync(profile, JSON.stringify(p));
@@ -191,6 +215,7 @@ async function sample(
       fcp,
       rowsAt,
       cls: shifts.reduce((sum, s) => sum + s.value, 0),
+      calls,
     };
   } finally {
     await context.close();
@@ -242,9 +267,13 @@ async function main(): Promise<void> {
         );
         results[v]?.push(s);
         console.log(
-          `run ${i} ${v === 0 ? 'A' : 'B'}: ${s.elements} elements, ${s.prices} prices, main thread ${Math.round(s.busy)} ms, trace TBT ${Math.round(s.traceTbt)} ms, TBT ${Math.round(s.tbt)} ms, ${s.longTasks} long tasks (${Math.round(s.longMs)} ms), FCP ${Math.round(s.fcp)} ms, rows at ${Math.round(s.rowsAt)} ms, CLS ${s.cls.toFixed(3)}`,
+          `run ${i} ${v === 0 ? 'A' : 'B'}: ${s.elements} elements, ${s.prices} prices, main thread ${Math.round(s.busy)} ms, trace TBT ${Math.round(s.traceTbt)} ms, TBT ${Math.round(s.tbt)} ms, ${s.longTasks} long tasks (${Math.round(s.longMs)} ms), FCP ${Math.round(s.fcp)} ms, rows at ${Math.round(s.rowsAt)} ms, CLS ${s.cls.toFixed(3)}${Counted.map((n) => `, ${n} ${s.calls[n] ?? 0}`).join('')}`,
         );
       }
+    }
+    for (const name of Counted) {
+      const [a, b] = results.map((r) => median(r.map((s) => s.calls[name] ?? 0))) as [number, number];
+      console.log(`median calls of ${name}: A ${a}, B ${b}`);
     }
     const [ea, eb] = results.map((r) => median(r.map((s) => s.elements))) as [number, number];
     const [pa, pb] = results.map((r) => median(r.map((s) => s.prices))) as [number, number];
