@@ -14,6 +14,7 @@ import {
   type GatewayProcess,
   login,
   type RunningSentinelGroup,
+  serverBundle,
   startGatewayProcess,
   startSentinelGroup,
 } from '@sportsbook/testkit';
@@ -134,7 +135,11 @@ describe('Redis Sentinel failover under 200 clients (two gateway processes)', ()
       WS_MAX_SOCKETS_PER_ACCOUNT: '1000',
       WS_MAX_SOCKETS_PER_IP: '1000',
     };
-    nodes.push(...(await Promise.all([startGatewayProcess(env), startGatewayProcess(env)])));
+    // Real gateway processes, started from one bundle of the sources (plain node, no tsx per start).
+    const bundle = await serverBundle('gateway/src/server.ts');
+    nodes.push(
+      ...(await Promise.all([startGatewayProcess(env, { bundle }), startGatewayProcess(env, { bundle })])),
+    );
     // A live evening: the odds move on every poll.
     driver = setInterval(() => sim.advance(3000), INTERVAL_MS / 2);
   }, 120_000);
