@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { CallTimeoutMs } from '@sportsbook/protocol';
+import { serverBundle } from '@sportsbook/testkit';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configFromEnv, parseGatewayEnv } from './config.ts';
 
@@ -172,7 +173,8 @@ describe('gateway configuration from the environment', () => {
 
   it('the server exits at start with the variables at fault, before listening', async () => {
     const root = fileURLToPath(new URL('../..', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], {
+    // The server's bundle (the testkit's, one per test process), not the sources through tsx.
+    const child = spawn(process.execPath, [await serverBundle('gateway/src/server.ts')], {
       cwd: root,
       env: { PATH: process.env.PATH, PORT: 'abc', WS_MAX_SOCKETS_PER_IP: '-1' },
       stdio: ['ignore', 'pipe', 'pipe'],
