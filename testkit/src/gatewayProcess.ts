@@ -87,3 +87,23 @@ export async function startGatewayProcess(
     kill: () => signal('SIGKILL'),
   };
 }
+
+/**
+ * `count` gateway processes started side by side. If one fails to start, the others are killed
+ * before the error is thrown: a test whose set-up fails leaves no gateway running.
+ */
+export async function startGatewayProcesses(
+  count: number,
+  env: Record<string, string>,
+  options: Parameters<typeof startGatewayProcess>[1] = {},
+): Promise<GatewayProcess[]> {
+  const started = await Promise.allSettled(
+    Array.from({ length: count }, () => startGatewayProcess(env, options)),
+  );
+  const failure = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failure) {
+    await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.kill() : undefined)));
+    throw failure.reason;
+  }
+  return started.map((s) => (s as PromiseFulfilledResult<GatewayProcess>).value);
+}

@@ -13,7 +13,7 @@ export {
   TestChromiumFlags,
 } from './chromium.ts';
 export { type ClientOptions, FeedTestClient, login, type TopicState } from './feedClient.ts';
-export { type GatewayProcess, startGatewayProcess } from './gatewayProcess.ts';
+export { type GatewayProcess, startGatewayProcess, startGatewayProcesses } from './gatewayProcess.ts';
 export {
   gatewayMetric,
   type Json,

@@ -12,7 +12,7 @@ import {
   type RunningRedis,
   serverBundle,
   simCalls,
-  startGatewayProcess,
+  startGatewayProcesses,
   startRedis,
 } from '@sportsbook/testkit';
 import { type RunningSim, startSim } from '@sportsbook/upstream-sim';
@@ -102,7 +102,7 @@ describe('three gateway processes over one Redis', () => {
     };
     // Real gateway processes, started from one bundle of the sources (plain node, no tsx per start).
     const bundle = await serverBundle('gateway/src/server.ts');
-    nodes.push(...(await Promise.all([1, 2, 3].map(() => startGatewayProcess(env, { bundle })))));
+    nodes.push(...(await startGatewayProcesses(3, env, { bundle })));
     session = await login(sim.url);
     // A live evening: the odds move on every poll.
     driver = setInterval(() => sim.advance(3000), INTERVAL_MS / 2);

@@ -13,7 +13,7 @@ import {
   type RunningRedis,
   serverBundle,
   simCalls,
-  startGatewayProcess,
+  startGatewayProcesses,
   startRedis,
 } from '@sportsbook/testkit';
 import { gatewayMetric } from '@sportsbook/testkit/feed';
@@ -82,9 +82,7 @@ describe('two gateway processes while Redis is down', () => {
     };
     // Real gateway processes, started from one bundle of the sources (plain node, no tsx per start).
     const bundle = await serverBundle('gateway/src/server.ts');
-    nodes.push(
-      ...(await Promise.all([startGatewayProcess(env, { bundle }), startGatewayProcess(env, { bundle })])),
-    );
+    nodes.push(...(await startGatewayProcesses(2, env, { bundle })));
     const session = await login(sim.url);
     // A live evening: the odds move on every poll.
     driver = setInterval(() => sim.advance(3000), INTERVAL_MS / 2);

@@ -15,7 +15,7 @@ import {
   login,
   type RunningSentinelGroup,
   serverBundle,
-  startGatewayProcess,
+  startGatewayProcesses,
   startSentinelGroup,
 } from '@sportsbook/testkit';
 import { type RunningSim, startSim } from '@sportsbook/upstream-sim';
@@ -137,9 +137,7 @@ describe('Redis Sentinel failover under 200 clients (two gateway processes)', ()
     };
     // Real gateway processes, started from one bundle of the sources (plain node, no tsx per start).
     const bundle = await serverBundle('gateway/src/server.ts');
-    nodes.push(
-      ...(await Promise.all([startGatewayProcess(env, { bundle }), startGatewayProcess(env, { bundle })])),
-    );
+    nodes.push(...(await startGatewayProcesses(2, env, { bundle })));
     // A live evening: the odds move on every poll.
     driver = setInterval(() => sim.advance(3000), INTERVAL_MS / 2);
   }, 120_000);
