@@ -186,8 +186,10 @@ describe('Redis Sentinel failover under 200 clients (two gateway processes)', ()
       await replica.del(keys.lease);
       await closeRedis(oldPrimary);
       const seqAtKill = Math.max(...clients.map((c) => c.topics.get(LIVE)?.seq ?? 0));
-      const killedAt = Date.now();
       await group.primary.kill();
+      // Taken once the old primary is gone: an entry the old reign wrote while the kill was under
+      // way carries a stream id (the primary's clock) from before this, and is not "after the kill".
+      const killedAt = Date.now();
 
       const promoted = await group.failoverFrom(group.primary.port, 30_000);
       expect(promoted).toBe(group.replica.port);
