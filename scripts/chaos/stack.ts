@@ -4,9 +4,8 @@
  * hash, and small measuring helpers (RSS, call counters).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   decodeServerFrame,
@@ -26,12 +25,12 @@ import {
   type Json,
   login,
   postJson,
+  serverBundle,
   simCalls,
   startGatewayProcess as startGatewayFromSource,
   type TopicState,
 } from '@sportsbook/testkit';
 import { startSim } from '@sportsbook/upstream-sim';
-import { bundleServer } from '../build.ts';
 
 export {
   FeedTestClient,
@@ -42,61 +41,13 @@ export {
   postJson,
   type RunningRedis,
   type RunningSentinelGroup,
+  removeServerBundles,
   simCalls,
   startRedis,
   startSentinelGroup,
 } from '@sportsbook/testkit';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-
-type ServerSource = 'gateway/src/server.ts' | 'upstream-sim/src/server.ts';
-const bundles = new Map<ServerSource, Promise<string>>();
-
-/**
- * A server entry bundled as the production build does, once per process: a scenario starts a
- * dozen gateway processes, and plain node starts one from the bundle in under half the CPU time
- * that `--import tsx` spends on the sources (2.9 s against 6.2 s measured). It is written under
- * the package's `.tmp/` (git-ignored) so that its npm imports resolve from the repo's node_modules
- * and the simulator finds its media beside it; removed when the process exits.
- */
-export function serverBundle(source: ServerSource): Promise<string> {
-  let bundle = bundles.get(source);
-  if (!bundle) {
-    const dir = join(root, source.split('/')[0] as string, '.tmp');
-    const out = join(dir, `chaos-${process.pid}-server.js`);
-    const remove = (file: string) => {
-      rmSync(file, { force: true });
-      rmSync(`${file}.map`, { force: true });
-    };
-    // A test worker may be ended without its exit handlers: the bundles of processes gone go too.
-    for (const name of existsSync(dir) ? readdirSync(dir) : []) {
-      const pid = Number(/^chaos-(\d+)-server\.js$/.exec(name)?.[1]);
-      if (pid > 0 && !alive(pid)) remove(join(dir, name));
-    }
-    process.once('exit', () => remove(out));
-    removals.push(() => remove(out));
-    bundle = bundleServer(source, out).then(() => out);
-    bundles.set(source, bundle);
-  }
-  return bundle;
-}
-
-const removals: (() => void)[] = [];
-
-/** Removes this process's bundles (a test file's afterAll: Vitest may end a worker without its exit handlers). */
-export function removeServerBundles(): void {
-  for (const remove of removals.splice(0)) remove();
-  bundles.clear();
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** A gateway process (testkit's `startGatewayProcess`) run from the bundle. */
 export async function startGatewayProcess(

@@ -45,5 +45,5 @@ export {
   type SentinelNode,
   startSentinelGroup,
 } from './sentinel.ts';
-export { type ServerSource, serverBundle } from './serverBundle.ts';
+export { removeServerBundles, type ServerSource, serverBundle } from './serverBundle.ts';
 export { AdminToken, type Stack, type StackOf, type StackOptions, simAdmin, startStack } from './stack.ts';

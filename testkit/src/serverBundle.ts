@@ -2,7 +2,7 @@
  * A server entry bundled once per test process, with the production build's settings
  * (scripts/build.ts `bundleServer`: esbuild, one ES module for node20, the workspace packages
  * compiled in through their `source` export, every npm package left as an import). The process
- * tests start real gateway and simulator processes from it: plain node loads the bundle in less
+ * tests and the chaos scenarios start real gateway and simulator processes from it: plain node loads the bundle in less
  * than half the CPU time that `--import tsx` spends compiling the sources at every start (the
  * chaos scenarios measured 2.9 s against 6.2 s), and one bundle serves every start of a worker.
  *
@@ -43,10 +43,8 @@ export function serverBundle(source: ServerSource): Promise<string> {
       const pid = Number(/^test-(\d+)-server\.js(\.map)?$/.exec(name)?.[1]);
       if (pid > 0 && !alive(pid)) rmSync(join(dir, name), { force: true });
     }
-    process.once('exit', () => {
-      rmSync(out, { force: true });
-      rmSync(`${out}.map`, { force: true });
-    });
+    process.once('exit', () => remove(out));
+    outs.push(out);
     // esbuild is loaded here, not at import: most files that import the testkit never bundle.
     bundle = import('esbuild')
       .then(({ build }) =>
@@ -70,6 +68,22 @@ export function serverBundle(source: ServerSource): Promise<string> {
     bundles.set(source, bundle);
   }
   return bundle;
+}
+
+const outs: string[] = [];
+
+function remove(out: string): void {
+  rmSync(out, { force: true });
+  rmSync(`${out}.map`, { force: true });
+}
+
+/**
+ * Removes this process's bundles now (a test file's afterAll: Vitest may end a worker without its
+ * exit handlers); the next `serverBundle` call builds again.
+ */
+export function removeServerBundles(): void {
+  for (const out of outs.splice(0)) remove(out);
+  bundles.clear();
 }
 
 function alive(pid: number): boolean {
