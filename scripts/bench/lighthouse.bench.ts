@@ -12,7 +12,16 @@
  *
  * Each page and mode runs `LIGHTHOUSE_RUNS` times (3; 1 with `--quick`) and the run with the median
  * performance score is reported, as Lighthouse's own docs advise for noisy machines.
- * `LIGHTHOUSE_PAGES=landing|desktop` and `LIGHTHOUSE_MODES=mobile|desktop` run only those rows;
+ *
+ * The 4x CPU slowdown is relative to the host: Lighthouse's docs (docs/throttling.md, "Calibrating
+ * the CPU slowdown") place a high-end desktop, the host its 4x turns into a mid-tier phone, at a
+ * `benchmarkIndex` of 1,500-2,000, and tell a faster host to use a higher multiplier. This machine
+ * has measured 2,500-3,900 on different days, so the same build scores better on a faster day. The
+ * `calibrated` mode (on by default) is the mobile mode with the slowdown scaled to the host:
+ * 4 x benchmarkIndex / 1,750 (the bracket's middle), the index being the median of the runs before it
+ * (or of one probe run). The goal is read on the `mobile` rows, as the issue states it; the calibrated
+ * rows say what a mid-tier phone would see whatever the host's speed on the day.
+ * `LIGHTHOUSE_PAGES=landing|desktop` and `LIGHTHOUSE_MODES=mobile|calibrated|desktop` run only those rows;
  * `LIGHTHOUSE_REPORTS=<dir>` also writes every run's full report (JSON) there.
  * `npm run bench -- --only lighthouse`.
  */
@@ -34,7 +43,16 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export const ChromeFlags = ['--headless=new', ...ChromiumFlags];
 
-type Mode = 'mobile' | 'desktop';
+type Mode = 'mobile' | 'calibrated' | 'desktop';
+
+/** The `benchmarkIndex` Lighthouse's default 4x slowdown is meant for (the high-end desktop bracket's middle). */
+export const ReferenceBenchmarkIndex = 1750;
+const DefaultSlowdown = 4;
+
+/** The CPU slowdown that turns a host of `benchmarkIndex` into what 4x makes of the reference host. */
+export function calibratedSlowdown(benchmarkIndex: number): number {
+  return Math.round((DefaultSlowdown * benchmarkIndex * 10) / ReferenceBenchmarkIndex) / 10;
+}
 type PageName = 'landing' | 'desktop';
 
 export interface LighthouseRow {
@@ -48,6 +66,10 @@ export interface LighthouseRow {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** The CPU slowdown the run used (1 in desktop mode). */
+  cpuSlowdown: number;
+  /** Lighthouse's measure of the host's CPU, taken during the run. */
+  benchmarkIndex: number;
   /** Every run's performance score, the reported run's among them. */
   runs: number[];
 }
@@ -81,7 +103,13 @@ async function logIn(page: Page, base: string): Promise<void> {
   await page.waitForFunction('location.pathname === "/desktop"', { timeout: 120_000 });
 }
 
-async function measure(browser: Browser, base: string, name: PageName, mode: Mode): Promise<LighthouseRow> {
+async function measure(
+  browser: Browser,
+  base: string,
+  name: PageName,
+  mode: Mode,
+  cpuSlowdown: number,
+): Promise<LighthouseRow> {
   // A fresh context per run: no session, storage or cache left by the previous run.
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
@@ -90,7 +118,13 @@ async function measure(browser: Browser, base: string, name: PageName, mode: Mod
     const url = name === 'landing' ? `${base}/` : `${base}/desktop`;
     const result = await lighthouse(
       url,
-      { output: 'json', logLevel: 'error', disableStorageReset: name === 'desktop' },
+      {
+        output: 'json',
+        logLevel: 'error',
+        disableStorageReset: name === 'desktop',
+        // Merged into the mobile config's simulated throttling (slow 4G kept).
+        ...(mode === 'calibrated' ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
+      },
       mode === 'desktop' ? desktopConfig : undefined,
       page,
     );
@@ -121,6 +155,8 @@ async function measure(browser: Browser, base: string, name: PageName, mode: Mod
       lcpMs: audit('largest-contentful-paint'),
       tbtMs: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
+      cpuSlowdown: lhr.configSettings.throttling?.cpuSlowdownMultiplier ?? cpuSlowdown,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
       runs: [],
     };
   } finally {
@@ -137,14 +173,27 @@ function medianRun(rows: LighthouseRow[]): LighthouseRow {
 /** The mobile rows' goal: the landing page and /desktop fast on a mid-range phone over 4G. */
 export const Goal = { performance: 95, fcpMs: 1800, tbtMs: 200 };
 
+/** What a set of rows misses of the goal, one phrase per miss. */
+export function goalMisses(rows: readonly LighthouseRow[]): string[] {
+  return rows.flatMap((r) =>
+    [
+      r.performance < Goal.performance
+        ? `${r.page} ${r.mode} performance ${r.performance} < ${Goal.performance}`
+        : '',
+      r.fcpMs > Goal.fcpMs ? `${r.page} ${r.mode} FCP ${Math.round(r.fcpMs)} ms > ${Goal.fcpMs} ms` : '',
+      r.tbtMs > Goal.tbtMs ? `${r.page} ${r.mode} TBT ${Math.round(r.tbtMs)} ms > ${Goal.tbtMs} ms` : '',
+    ].filter((m) => m !== ''),
+  );
+}
+
 export function formatRows(rows: readonly LighthouseRow[]): string {
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   return [
-    '| page | mode | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | runs (performance) |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| page | mode | CPU | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | runs (performance) | benchmarkIndex |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.page === 'landing' ? '/ (landing)' : '/desktop (logged in)'} | ${r.mode} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${s(r.fcpMs)} | ${s(r.lcpMs)} | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${r.runs.join(' / ')} |`,
+        `| ${r.page === 'landing' ? '/ (landing)' : '/desktop (logged in)'} | ${r.mode} | ${r.cpuSlowdown}x | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${s(r.fcpMs)} | ${s(r.lcpMs)} | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${r.runs.join(' / ')} | ${Math.round(r.benchmarkIndex)} |`,
     ),
   ].join('\n');
 }
@@ -152,7 +201,7 @@ export function formatRows(rows: readonly LighthouseRow[]): string {
 const bench: Benchmark = {
   name: 'lighthouse',
   description:
-    'Lighthouse 12.2.3 on the landing page and on /desktop after a login, mobile (simulated slow 4G, 4x CPU) and desktop modes, against the production build served by the gateway (simulator and gateway as child processes, as `npm start`); the median run of each by performance score.',
+    'Lighthouse 12.2.3 on the landing page and on /desktop after a login, mobile (simulated slow 4G, 4x CPU), calibrated (mobile with the CPU slowdown scaled to the host: 4 x benchmarkIndex / 1,750) and desktop modes, against the production build served by the gateway (simulator and gateway as child processes, as `npm start`); the median run of each by performance score.',
   async run(options: BenchOptions): Promise<BenchmarkReport> {
     const runs = options.quick ? 1 : Number(process.env.LIGHTHOUSE_RUNS ?? 3);
     const outDir = mkdtempSync(join(tmpdir(), 'lighthouse-web-'));
@@ -184,10 +233,23 @@ const bench: Benchmark = {
         const wanted = process.env[variable]?.split(',');
         return wanted ? all.filter((x) => wanted.includes(x)) : all;
       };
+      // Every run's benchmarkIndex: the calibrated rows' slowdown is taken from their median.
+      const indexes: number[] = [];
+      const hostIndex = async (b: Browser): Promise<number> => {
+        if (indexes.length === 0)
+          indexes.push((await measure(b, base, 'landing', 'mobile', 4)).benchmarkIndex);
+        const sorted = [...indexes].sort((x, y) => x - y);
+        return sorted[Math.floor((sorted.length - 1) / 2)] as number;
+      };
       for (const name of pick<PageName>('LIGHTHOUSE_PAGES', ['landing', 'desktop'])) {
-        for (const mode of pick<Mode>('LIGHTHOUSE_MODES', ['mobile', 'desktop'])) {
+        for (const mode of pick<Mode>('LIGHTHOUSE_MODES', ['mobile', 'calibrated', 'desktop'])) {
+          const slowdown = mode === 'calibrated' ? calibratedSlowdown(await hostIndex(browser)) : 4;
           const measured: LighthouseRow[] = [];
-          for (let i = 0; i < runs; i++) measured.push(await measure(browser, base, name, mode));
+          for (let i = 0; i < runs; i++) {
+            const run = await measure(browser, base, name, mode, slowdown);
+            indexes.push(run.benchmarkIndex);
+            measured.push(run);
+          }
           const row = medianRun(measured);
           console.error(`[lighthouse] ${name} ${mode}: ${row.runs.join(' / ')}`);
           rows.push(row);
@@ -204,26 +266,24 @@ const bench: Benchmark = {
         numbers[`${k}_lcp_ms`] = Math.round(r.lcpMs);
         numbers[`${k}_tbt_ms`] = Math.round(r.tbtMs);
         numbers[`${k}_cls`] = r.cls;
+        numbers[`${k}_cpu_slowdown`] = r.cpuSlowdown;
+        numbers[`${k}_benchmark_index`] = Math.round(r.benchmarkIndex);
       }
-      const misses = rows
-        .filter((r) => r.mode === 'mobile')
-        .flatMap((r) => [
-          r.performance < Goal.performance
-            ? `${r.page} mobile performance ${r.performance} < ${Goal.performance}`
-            : '',
-          r.fcpMs > Goal.fcpMs ? `${r.page} mobile FCP ${Math.round(r.fcpMs)} ms > ${Goal.fcpMs} ms` : '',
-          r.tbtMs > Goal.tbtMs ? `${r.page} mobile TBT ${Math.round(r.tbtMs)} ms > ${Goal.tbtMs} ms` : '',
-        ])
-        .filter((m) => m !== '');
+      const verdict = (mode: Mode, label: string): string[] => {
+        const of = rows.filter((r) => r.mode === mode);
+        if (of.length === 0) return [];
+        const misses = goalMisses(of);
+        const goal = `mobile performance >= ${Goal.performance}, FCP <= ${Goal.fcpMs / 1000} s, TBT <= ${Goal.tbtMs} ms`;
+        return [misses.length === 0 ? `${label} (${goal}): met.` : `${label} missed: ${misses.join('; ')}.`];
+      };
       return {
         markdown: [
           `${runs} run(s) per row, the median by performance score shown.`,
           '',
           formatRows(rows),
           '',
-          misses.length === 0
-            ? `Goal (mobile performance >= ${Goal.performance}, FCP <= ${Goal.fcpMs / 1000} s, TBT <= ${Goal.tbtMs} ms): met.`
-            : `Goal missed: ${misses.join('; ')}.`,
+          ...verdict('mobile', 'Goal'),
+          ...verdict('calibrated', 'At the calibrated slowdown (for the record; the goal is read at 4x)'),
         ].join('\n'),
         numbers,
       };
