@@ -6,7 +6,8 @@
  * - the gateway's shared topic `list/site` (one `version` poll for every player; protocol
  *   listFeed.ts), watched by the logged-in layout while it is open (app/SiteWatch.tsx).
  * The way back: the /maintenance page of a logged-in player watches the same topic and returns to
- * the page the player was on once it says the maintenance is over; a logged-out visitor (no stream
+ * the page the player was on once it says the maintenance is over (a stream that could not connect
+ * during it, and so never heard it begin, has its "over" checked with one call: app/SiteWatch.tsx); a logged-out visitor (no stream
  * without a session) goes back with "Try again" (the next call's answer decides).
  */
 import { SiteMaintenanceCode } from '@sportsbook/protocol';
