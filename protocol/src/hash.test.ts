@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Model } from './diff.ts';
+import type { Delta, Model } from './diff.ts';
 import { applyDelta, diffModel, mergeDeltas } from './diff.ts';
 import { canonicalJson, createHasher, hashJson, hashText, stateHash } from './hash.ts';
 import { emptyMarketModel } from './market.ts';
@@ -106,6 +106,94 @@ describe('createHasher', () => {
     hasher.apply([['odds', 'a', { p: { '1': 2.5 } }]]);
     expect(hasher.model).toEqual(next);
     expect(hasher.value).toBe(stateHash(next));
+  });
+});
+
+describe('createHasher with an assumed hash (a snapshot hashed later)', () => {
+  const deltasArb = fc.array(modelArb, { minLength: 0, maxLength: 5 });
+
+  it('gives the value of the eager hasher after any deltas, then verifies the whole model once', () => {
+    fc.assert(
+      fc.property(modelArb, deltasArb, deltasArb, fc.boolean(), (first, before, after, merged) => {
+        const lazy = createHasher(first, stateHash(first));
+        expect(lazy.pending).toBe(true);
+        expect(lazy.value).toBe(stateHash(first));
+        let prev = first;
+        const step = (next: Model) => {
+          const delta = diffModel(prev, next);
+          if (merged) lazy.apply(mergeDeltas(delta, []), next);
+          else expect(lazy.apply(delta)).toEqual(next);
+          expect(lazy.value).toBe(stateHash(next));
+          prev = next;
+        };
+        for (const next of before) step(next);
+        expect(lazy.verify()).toBe(true);
+        expect(lazy.pending).toBe(false);
+        expect(lazy.value).toBe(stateHash(prev));
+        for (const next of after) step(next);
+        expect(lazy.verify()).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('fails its verification when the assumed hash is not that of the model, whatever came after', () => {
+    fc.assert(
+      fc.property(modelArb, modelArb, deltasArb, (first, other, rest) => {
+        fc.pre(stateHash(first) !== stateHash(other));
+        const lazy = createHasher(first, stateHash(other));
+        let prev = first;
+        for (const next of rest) {
+          lazy.apply(diffModel(prev, next));
+          prev = next;
+        }
+        expect(lazy.verify()).toBe(false);
+        // From then on it holds the model's real hash.
+        expect(lazy.pending).toBe(false);
+        expect(lazy.value).toBe(stateHash(prev));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('counts the old hash of an entity once when one delta touches it twice', () => {
+    const model = { odds: { a: { p: [1] }, b: { p: [2] } }, live: [1, 2] };
+    const twice: [string, Delta][] = [
+      [
+        'patched, then removed',
+        [
+          ['odds', 'a', { p: { '0': 3 } }],
+          ['odds', 'a'],
+        ],
+      ],
+      [
+        'removed, then added back',
+        [
+          ['odds', 'a'],
+          ['odds', 'a', { p: [4] }],
+        ],
+      ],
+      [
+        'a list spliced, then set',
+        [
+          ['live', 0, 1],
+          ['live', [3]],
+        ],
+      ],
+    ];
+    for (const [what, delta] of twice) {
+      const lazy = createHasher(model, stateHash(model));
+      const next = lazy.apply(delta);
+      expect(lazy.value, what).toBe(stateHash(next));
+      expect(lazy.verify(), what).toBe(true);
+    }
+  });
+
+  it('hashes the model at once when the assumed hash is not 16 hex digits', () => {
+    const model = { odds: { a: { p: [1] } } };
+    const hasher = createHasher(model, 'not a hash');
+    expect(hasher.pending).toBe(false);
+    expect(hasher.value).toBe(stateHash(model));
   });
 });
 

@@ -340,21 +340,80 @@ export interface StateHasher {
   apply(delta: Delta, next?: Model): Model;
 }
 
+/** A hasher that may start from a hash it was given (`createHasher`'s `assumed`). */
+export interface VerifiableHasher extends StateHasher {
+  /**
+   * True while the hash of the initial model is the one it was given (`createHasher`'s `assumed`)
+   * and not yet computed: `verify` computes it.
+   */
+  readonly pending: boolean;
+  /**
+   * Hashes the whole current model and tells whether it equals `value`; from then on the hasher
+   * holds the computed hash (no longer `pending`). True at once when nothing was assumed.
+   */
+  verify(): boolean;
+}
+
+/** Sets outHi/outLo to the hash of entity `key` of record `coll` of `m`; false when `m` has none. */
+function hashEntityOf(m: Model, coll: string, key: string): boolean {
+  const c = m[coll];
+  const e = c !== undefined && !Array.isArray(c) ? (c as Record<string, Entity>)[key] : undefined;
+  if (e === undefined || !Object.hasOwn(c as object, key)) return false;
+  entityHash(coll, key, e);
+  return true;
+}
+
+/** Sets outHi/outLo to the hash of list `coll` of `m`; false when it is not a list there. */
+function hashListOf(m: Model, coll: string): boolean {
+  const c = m[coll];
+  if (!Array.isArray(c)) return false;
+  listHash(coll, c);
+  return true;
+}
+
+/** A state hash as its two 32-bit halves, or null when it is not 16 lowercase hex digits. */
+function parseHash(hash: string): [number, number] | null {
+  if (!/^[0-9a-f]{16}$/.test(hash)) return null;
+  return [Number.parseInt(hash.slice(0, 8), 16), Number.parseInt(hash.slice(8), 16)];
+}
+
 /**
  * An incremental state hasher: one full pass now, then each `apply` rehashes only the entities
  * and lists the delta touches (a touched list is rehashed whole; lists change only when matches
  * come, go or move).
+ *
+ * With `assumed` (a snapshot frame's hash), there is no pass now: the hasher starts at that value
+ * and `pending`. Each `apply` then hashes a touched entity's or list's old value from the model
+ * before the delta when it was not hashed yet, so `value` after any deltas is exactly what the
+ * eager hasher would give if `assumed` is the initial model's hash; `verify()` makes the full pass
+ * later and says whether it was (a client shows a snapshot before the pass and still drops it
+ * when its hash turns out wrong).
  */
-export function createHasher(initial: Model): StateHasher {
+export function createHasher(initial: Model, assumed?: string): VerifiableHasher {
   const sum = new Sum64();
-  const cache = new Map<string, [number, number]>();
+  let cache = new Map<string, [number, number]>();
   let model = initial;
-  for (const coll in model) addCollection(sum, coll, model[coll] as Collection, cache);
+  const start = assumed === undefined ? null : parseHash(assumed);
+  /** Ids whose hash `cache` holds or that are absent: while pending, a miss elsewhere means "not hashed yet". */
+  let known: Set<string> | null = null;
+  if (start === null) {
+    for (const coll in model) addCollection(sum, coll, model[coll] as Collection, cache);
+  } else {
+    sum.add(start[0], start[1]);
+    known = new Set();
+  }
 
-  const rehash = (id: string, compute: () => boolean) => {
+  /**
+   * `hash(m)` sets outHi/outLo to the hash of one entity or list of `m` and says whether `m` has
+   * it. While pending, a touched id not hashed yet is first hashed in the model before the delta:
+   * what the full pass of that model holds for it.
+   */
+  const rehash = (id: string, hash: (m: Model) => boolean, after: Model) => {
     const old = cache.get(id);
     if (old !== undefined) sum.sub(old[0], old[1]);
-    if (compute()) {
+    else if (known !== null && !known.has(id) && hash(model)) sum.sub(outHi, outLo);
+    known?.add(id);
+    if (hash(after)) {
       sum.add(outHi, outLo);
       cache.set(id, [outHi, outLo]);
     } else {
@@ -369,6 +428,21 @@ export function createHasher(initial: Model): StateHasher {
     get model() {
       return model;
     },
+    get pending() {
+      return known !== null;
+    },
+    verify(): boolean {
+      if (known === null) return true;
+      const full = new Sum64();
+      const fullCache = new Map<string, [number, number]>();
+      for (const coll in model) addCollection(full, coll, model[coll] as Collection, fullCache);
+      const same = full.hi === sum.hi && full.lo === sum.lo;
+      sum.hi = full.hi;
+      sum.lo = full.lo;
+      cache = fullCache;
+      known = null;
+      return same;
+    },
     apply(delta: Delta, next?: Model): Model {
       const after = next ?? applyDelta(model, delta);
       const listsDone = new Set<string>();
@@ -376,22 +450,10 @@ export function createHasher(initial: Model): StateHasher {
         const coll = op[0];
         const second = op[1];
         if (typeof second === 'string') {
-          rehash(`${coll}\u0001${second}`, () => {
-            const c = after[coll];
-            const e =
-              c !== undefined && !Array.isArray(c) ? (c as Record<string, Entity>)[second] : undefined;
-            if (e === undefined || !Object.hasOwn(c as object, second)) return false;
-            entityHash(coll, second, e);
-            return true;
-          });
+          rehash(`${coll}\u0001${second}`, (m) => hashEntityOf(m, coll, second), after);
         } else if (!listsDone.has(coll)) {
           listsDone.add(coll);
-          rehash(`${coll}\u0002`, () => {
-            const c = after[coll];
-            if (!Array.isArray(c)) return false;
-            listHash(coll, c);
-            return true;
-          });
+          rehash(`${coll}\u0002`, (m) => hashListOf(m, coll), after);
         }
       }
       model = after;

@@ -16,6 +16,7 @@ import {
   type Model,
   normalizeMarket,
   type ServerFrame,
+  type SnapFrame,
   stateHash,
 } from '@sportsbook/protocol';
 import { loginAt, startStack } from '@sportsbook/testkit';
@@ -277,7 +278,10 @@ describe('odds stream against a scripted server', () => {
     await server?.close();
   });
 
-  const openStream = (url: string, extra: { heartbeatGapFactor?: number } = {}) => {
+  const openStream = (
+    url: string,
+    extra: { heartbeatGapFactor?: number; later?: (run: () => void) => void } = {},
+  ) => {
     stream = createOddsStream({
       url,
       WebSocket: WS,
@@ -337,6 +341,42 @@ describe('odds stream against a scripted server', () => {
     expect(s.stats.hashMismatches).toBe(1);
     const resub = server.received.filter((f) => f.op === 'sub').at(-1);
     expect(resub?.from).toBeUndefined();
+  });
+
+  it('shows a snapshot before hashing it, then drops it for a fresh one when its hash is wrong', async () => {
+    const wrong = market(1.8);
+    const right = market(1.95);
+    let subscriptions = 0;
+    server = await scriptedServer((frame, s) => {
+      if (frame.op === 'hello') s.send({ t: 'welcome', node: 'scripted', hb: 5000 });
+      if (frame.op === 'sub') {
+        subscriptions++;
+        s.send({ t: 'ack', id: frame.id as number });
+        // The first snapshot's hash is not its model's.
+        s.send(
+          subscriptions === 1 ? { ...(snap(wrong, 1) as SnapFrame), hash: stateHash(right) } : snap(right, 7),
+        );
+      }
+    });
+    const checks: (() => void)[] = [];
+    const s = openStream(server.url, { later: (run) => checks.push(run) });
+    const views = s.topic<MarketModel>(TOPIC);
+    subs.push(views.subscribe());
+    const shown = await until(views, (v) => v.seq === 1);
+    expect(shown.model?.odds['5001-HDP-0']?.prices[0]).toBe(1.8);
+    expect(checks).toHaveLength(1);
+    expect(s.stats.hashMismatches).toBe(0);
+    checks.shift()?.();
+    expect(s.stats.hashMismatches).toBe(1);
+    await server.waitFor((r) => r.filter((f) => f.op === 'sub').length === 2);
+    expect(server.received.filter((f) => f.op === 'sub').at(-1)?.from).toBeUndefined();
+    const fresh = await until(views, (v) => v.seq === 7);
+    expect(fresh.model?.odds['5001-HDP-0']?.prices[0]).toBe(1.95);
+    // The fresh snapshot's own check passes.
+    expect(checks).toHaveLength(1);
+    checks.shift()?.();
+    expect(s.stats.hashMismatches).toBe(1);
+    expect(s.peek(TOPIC)?.resyncing).toBe(false);
   });
 
   it('keeps unchanged entities by identity so only changed cells re-render', async () => {

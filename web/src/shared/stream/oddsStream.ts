@@ -29,9 +29,11 @@ import {
   reduceDelta,
   reduceSnap,
   reduceStatus,
+  reduceVerify,
   resumePoint,
   type TopicState,
   type TopicView,
+  verifyPending,
 } from './topicState.ts';
 
 /** The part of the browser's WebSocket the stream uses (the `ws` package's class fits too). */
@@ -100,7 +102,18 @@ export interface OddsStreamOptions {
   heartbeatGapFactor?: number;
   /** Called with dropped frames and other oddities; silent by default. */
   onWarning?: (info: { reason: string; detail?: unknown }) => void;
+  /**
+   * Runs a snapshot's own hash check after the snapshot is shown (topicState.ts `reduceVerify`):
+   * by default when the browser is idle (within 2 s), or in a later task where there is no
+   * `requestIdleCallback`.
+   */
+  later?: (run: () => void) => void;
 }
+
+const whenIdle = (run: () => void): void => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 0);
+};
 
 /** Our close code for a socket we drop because it went silent (4000-4999 are application codes). */
 export const HeartbeatGapClose = 4000;
@@ -140,6 +153,7 @@ export function createOddsStream(options: OddsStreamOptions): OddsStream {
   const random = options.random ?? Math.random;
   const gapFactor = options.heartbeatGapFactor ?? 2.5;
   const warn = options.onWarning ?? (() => {});
+  const later = options.later ?? whenIdle;
   const entries = new Map<string, Entry>();
   const stats: StreamStats = {
     connects: 0,
@@ -229,6 +243,11 @@ export function createOddsStream(options: OddsStreamOptions): OddsStream {
         if (!entry) return;
         stats.snapshots++;
         onReduced(entry, reduceSnap(entry.state, frame));
+        if (verifyPending(entry.state))
+          later(() => {
+            // Verifies the topic's hasher of now (a later snapshot's too); none when it was left.
+            if (entries.get(frame.topic) === entry) onReduced(entry, reduceVerify(entry.state));
+          });
         return;
       }
       case 'delta': {

@@ -3,14 +3,20 @@
  * a snapshot starts a hasher, a delta must apply on the seq we hold (else a gap), and after every
  * frame the hasher's value must equal the frame's hash (else our model is not the server's). The
  * socket layer (oddsStream.ts) acts on the outcome: resume on a gap, fresh snapshot on a mismatch.
+ *
+ * A snapshot is shown before its own hash is computed: the hasher starts at the frame's hash, each
+ * delta is checked against it (a touched entity's old hash is computed when first touched), and
+ * `reduceVerify` hashes the whole snapshot later (the socket layer runs it when the page is idle).
+ * A wrong snapshot is then dropped as a mismatch, as if it had failed on arrival. Hashing a board's
+ * snapshot on arrival was a large part of the task that first renders it.
  */
 import {
   createHasher,
   type DeltaFrame,
   type Model,
   type SnapFrame,
-  type StateHasher,
   type StatusFrame,
+  type VerifiableHasher,
 } from '@sportsbook/protocol';
 import { deltaChanges, type ModelChanges } from './changes.ts';
 
@@ -41,7 +47,7 @@ export interface TopicView<M extends Model = Model> {
 export interface TopicState<M extends Model = Model> {
   readonly view: TopicView<M>;
   /** Holds the model and its incremental hash; null until a snapshot passed its hash check. */
-  readonly hasher: StateHasher | null;
+  readonly hasher: VerifiableHasher | null;
 }
 
 export type Resync = 'gap' | 'hash';
@@ -86,7 +92,7 @@ function needsResync<M extends Model>(state: TopicState<M>, resync: Resync): Red
 /** A frame that matched its hash: the view moves to it and any pending resync is over. */
 function verified<M extends Model>(
   state: TopicState<M>,
-  hasher: StateHasher,
+  hasher: VerifiableHasher,
   model: M,
   frame: SnapFrame | DeltaFrame,
   more: Partial<TopicView<M>>,
@@ -97,9 +103,24 @@ function verified<M extends Model>(
 
 export function reduceSnap<M extends Model>(state: TopicState<M>, frame: SnapFrame): Reduced<M> {
   const model = frame.data as unknown as M;
-  const hasher = createHasher(model);
+  // Hashed later (reduceVerify); a hash that is not 16 hex digits is hashed now and fails here.
+  const hasher = createHasher(model, frame.hash);
   if (hasher.value !== frame.hash) return needsResync({ ...state, hasher: null }, 'hash');
   return verified(state, hasher, model, frame, { epoch: frame.epoch, error: null, changes: null });
+}
+
+/** True when the topic holds a snapshot whose own hash has not been computed yet. */
+export function verifyPending(state: TopicState): boolean {
+  return state.hasher?.pending === true;
+}
+
+/**
+ * Computes the hash of the snapshot the topic holds (and of the deltas applied since): a mismatch
+ * drops the model and asks for a fresh snapshot, as a frame that failed its hash does.
+ */
+export function reduceVerify<M extends Model>(state: TopicState<M>): Reduced<M> {
+  if (state.hasher === null || state.hasher.verify()) return { state, resync: null };
+  return needsResync(state, 'hash');
 }
 
 export function reduceDelta<M extends Model>(state: TopicState<M>, frame: DeltaFrame): Reduced<M> {
