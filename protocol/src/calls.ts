@@ -71,7 +71,8 @@ const Groups: ReadonlySet<string> = new Set(Object.values(CallGroup));
 /**
  * One entry of the call table: the name (a literal type) and the group come from the path, so a
  * call is written once. Its body and reply schemas are keyed by this name in schemas/index.ts
- * (`CallSchemas`, which must name every call of the table and nothing else).
+ * (`requestSchemas`, `replySchemas` and `SchemalessCalls`, which together must name every call of
+ * the table and nothing else; `CallSchemas` is one row per call).
  */
 export function defineCall<const P extends `/${string}`>(spec: CallSpec<P>): CallDef<NameOfPath<P>> {
   const first = spec.path.split('/')[1] ?? '';

@@ -5,10 +5,11 @@
  * never throw.
  *
  * To add a call's schemas, write them in the area's module (bet.ts, info.ts, ...) and give the
- * call its row in `CallSchemas` below (the compiler asks for one once the call is in calls.ts).
+ * call its entries in `requestSchemas` and `replySchemas` below (the compiler asks for one once the
+ * call is in calls.ts).
  */
 import type { Static, TSchema } from 'typebox';
-import { type CallName, callByName } from '../calls.ts';
+import { type CallName, Calls, callByName } from '../calls.ts';
 import { AccountLimits } from '../constants.ts';
 import { isRecord } from '../guards.ts';
 import { err, ok, type Result } from '../result.ts';
@@ -58,258 +59,260 @@ export interface CallSchema {
 }
 
 /**
- * The schemas of every call of the call table (calls.ts `Calls`), one row per call name: the
- * compiler refuses a call of the table without a row here, and a row for no call. The schemas
- * themselves are written per area (account.ts, bet.ts, info.ts, ...). They are keyed here and not
- * in calls.ts's rows because the landing page reads the table (a call's timeout) and must not load
- * TypeBox and every schema (about 50 KB gzipped) to do so. `requestSchemas`, `replySchemas`,
- * `RequestOf` and `ReplyOf` are views of this table.
+ * The schemas of every call of the call table (calls.ts `Calls`), keyed by call name: its request
+ * body's (`requestSchemas`) and its reply's (`replySchemas`); a call may have neither yet
+ * (`SchemalessCalls`). The compiler refuses a call of the table that is in none of them, and a key
+ * that names no call. The schemas themselves are written per area (account.ts, bet.ts, info.ts,
+ * ...). They are keyed here and not in calls.ts's rows because the landing page reads the table (a
+ * call's timeout) and must not load TypeBox and every schema (about 50 KB gzipped) to do so. The
+ * two columns are separate tables so that a bundle that checks replies only (the web app) builds
+ * no body schema. `CallSchemas` (one row per call), `RequestOf` and `ReplyOf` are views of them.
  */
-export const CallSchemas = {
-  authlogin: { body: LoginRequest, reply: LoginReply },
-  switchlogin: { body: LoginRequest, reply: LoginReply },
-  userlogin: { body: LoginRequest, reply: LoginReply },
-  securelogin: { body: TokenLoginRequest, reply: LoginReply },
-  userbalance: { body: BalanceRequest, reply: BalanceReply },
-  vuserbalance: { body: BalanceRequest, reply: BalanceReply },
-  userprofile: { body: ProfileRequest, reply: LoginReply },
-  changepassword: { body: ChangePasswordRequest, reply: StatusReply },
-  addsecondary: { body: AddSecondaryRequest, reply: StatusReply },
-  usersettings: { body: SettingsRequest, reply: SettingsReply },
-  version: {},
-  dailystatement: { body: InfoBodies.dailystatement, reply: InfoReplies.dailystatement },
-  platformwinlose: { body: InfoBodies.platformwinlose, reply: InfoReplies.platformwinlose },
-  settlementhistory: { body: InfoBodies.settlementhistory, reply: InfoReplies.settlementhistory },
-  gameresulttournament: {
-    body: TournamentBodies.gameresulttournament,
-    reply: TournamentReplies.gameresulttournament,
-  },
-  gameresulttournamentrefund: {
-    body: TournamentBodies.gameresulttournamentrefund,
-    reply: TournamentReplies.gameresulttournamentrefund,
-  },
-  gameresultsportsbook: { body: InfoBodies.gameresultsportsbook },
-  gameresultadjustment: { body: InfoBodies.gameresultadjustment, reply: InfoReplies.gameresultadjustment },
-  gameresultesports2: { body: EsportsBodies.gameresultesports2, reply: EsportsReplies.gameresultesports2 },
-  gameresultesports2detail: {
-    body: EsportsBodies.gameresultesports2detail,
-    reply: EsportsReplies.gameresultesports2detail,
-  },
-  gameresultslots: { body: GamesBodies.gameresultslots, reply: GamesReplies.gameresultslots },
-  gameresultlivecasino: { body: GamesBodies.gameresultlivecasino, reply: GamesReplies.gameresultlivecasino },
-  gameresultlottery: { body: LotteryBodies.gameresultlottery, reply: LotteryReplies.gameresultlottery },
-  gameresultsummarysportsbook: { body: InfoBodies.gameresultsummarysportsbook },
-  membervalidatetournament: {
-    body: TournamentBodies.membervalidatetournament,
-    reply: TournamentReplies.membervalidatetournament,
-  },
-  cancelledbetlist: { body: InfoBodies.cancelledbetlist },
-  cancelledbetlistlottery: {
-    body: LotteryBodies.cancelledbetlistlottery,
-    reply: LotteryReplies.cancelledbetlistlottery,
-  },
-  announcelist: { body: InfoBodies.announcelist, reply: InfoReplies.announcelist },
-  marqueelist: { body: InfoBodies.marqueelist, reply: InfoReplies.marqueelist },
-  personallist: { body: InfoBodies.personallist, reply: InfoReplies.personallist },
-  personalunread: { body: InfoBodies.personalunread, reply: InfoReplies.personalunread },
-  matchresult: { body: InfoBodies.matchresult, reply: InfoReplies.matchresult },
-  singlematchresult: { body: InfoBodies.singlematchresult, reply: InfoReplies.singlematchresult },
-  parlaymatchresult: { body: InfoBodies.parlaymatchresult, reply: InfoReplies.parlaymatchresult },
-  parlaybetdetails: { body: InfoBodies.parlaybetdetails, reply: InfoReplies.parlaybetdetails },
-  betsysparlay: { body: InfoBodies.betsysparlay, reply: InfoReplies.betsysparlay },
-  betsysparlaymatch: { body: InfoBodies.betsysparlaymatch, reply: InfoReplies.betsysparlaymatch },
-  betsysparlaybet: { body: InfoBodies.betsysparlaybet, reply: InfoReplies.betsysparlaybet },
-  eventlist: { body: InfoBodies.eventlist, reply: InfoReplies.eventlist },
-  standinglist: { body: InfoBodies.standinglist, reply: LiveReplies.standinglist },
-  standingresult: { body: InfoBodies.standingresult, reply: LiveReplies.standingresult },
-  bracketlist: { body: InfoBodies.bracketlist, reply: LiveReplies.bracketlist },
-  highlightleague: { body: LiveBodies.highlightleague, reply: LiveReplies.highlightleague },
-  highlightlist: { body: LiveBodies.highlightlist, reply: LiveReplies.highlightlist },
-  getlogo: { body: LiveBodies.getlogo, reply: LiveReplies.getlogo },
-  livetv2: { body: LiveBodies.livetv2, reply: LiveReplies.livetv2 },
-  livetvlist: { body: LiveBodies.livetvlist, reply: LiveReplies.livetvlist },
-  radarlist: { body: RadarBodies.radarlist, reply: RadarReplies.radarlist },
-  livematchlist: { body: RadarBodies.livematchlist, reply: RadarReplies.livematchlist },
-  esports2live: { body: EsportsBodies.esports2live, reply: EsportsReplies.esports2live },
-  'odds/uxmenu': { body: OddsBodies['odds/uxmenu'] },
-  'odds/uxmarket': { body: OddsBodies['odds/uxmarket'] },
-  'odds/uxmatch': { body: OddsBodies['odds/uxmatch'] },
-  'odds/uxmatch2': { body: OddsBodies['odds/uxmatch2'] },
-  'bet/betcheck': { body: BetRequestSchemas['bet/betcheck'], reply: BetReplySchemas['bet/betcheck'] },
-  'bet/betcheckspecial': {
-    body: BetRequestSchemas['bet/betcheckspecial'],
-    reply: BetReplySchemas['bet/betcheckspecial'],
-  },
-  'bet/betcheckmultispecial': {
-    body: BetRequestSchemas['bet/betcheckmultispecial'],
-    reply: BetReplySchemas['bet/betcheckmultispecial'],
-  },
-  'bet/betsingle': { body: BetRequestSchemas['bet/betsingle'], reply: BetReplySchemas['bet/betsingle'] },
-  'bet/betsinglespecial': {
-    body: BetRequestSchemas['bet/betsinglespecial'],
-    reply: BetReplySchemas['bet/betsinglespecial'],
-  },
-  'bet/betparlay': { body: BetRequestSchemas['bet/betparlay'], reply: BetReplySchemas['bet/betparlay'] },
-  'bet/betsysparlay': {
-    body: BetRequestSchemas['bet/betsysparlay'],
-    reply: BetReplySchemas['bet/betsysparlay'],
-  },
-  'bet/vbetcheck': { body: BetRequestSchemas['bet/vbetcheck'], reply: BetReplySchemas['bet/vbetcheck'] },
-  'bet/vbetsingle': { body: BetRequestSchemas['bet/vbetsingle'], reply: BetReplySchemas['bet/vbetsingle'] },
-  'bet/vbetparlay': { body: BetRequestSchemas['bet/vbetparlay'], reply: BetReplySchemas['bet/vbetparlay'] },
-  'bet/betmmoclick': {
-    body: BetRequestSchemas['bet/betmmoclick'],
-    reply: BetReplySchemas['bet/betmmoclick'],
-  },
-  'bet/betsinglemmo': {
-    body: BetRequestSchemas['bet/betsinglemmo'],
-    reply: BetReplySchemas['bet/betsinglemmo'],
-  },
-  'bet/betparlaymmo': {
-    body: BetRequestSchemas['bet/betparlaymmo'],
-    reply: BetReplySchemas['bet/betparlaymmo'],
-  },
-  'bet/vbetsinglemmo': {
-    body: BetRequestSchemas['bet/vbetsinglemmo'],
-    reply: BetReplySchemas['bet/vbetsinglemmo'],
-  },
-  'bet/vbetparlaymmo': {
-    body: BetRequestSchemas['bet/vbetparlaymmo'],
-    reply: BetReplySchemas['bet/vbetparlaymmo'],
-  },
-  'bet/betacceptlist': {
-    body: BetRequestSchemas['bet/betacceptlist'],
-    reply: BetReplySchemas['bet/betacceptlist'],
-  },
-  'bet/betrejectlist': {
-    body: BetRequestSchemas['bet/betrejectlist'],
-    reply: BetReplySchemas['bet/betrejectlist'],
-  },
-  'bet/pendingbetlist': {
-    body: BetRequestSchemas['bet/pendingbetlist'],
-    reply: BetReplySchemas['bet/pendingbetlist'],
-  },
-  'bet/betacceptfulllist': {
-    body: BetRequestSchemas['bet/betacceptfulllist'],
-    reply: BetReplySchemas['bet/betacceptfulllist'],
-  },
-  'bet/betrejectfulllist': {
-    body: BetRequestSchemas['bet/betrejectfulllist'],
-    reply: BetReplySchemas['bet/betrejectfulllist'],
-  },
-  'bet/cashoutcheck': {
-    body: BetRequestSchemas['bet/cashoutcheck'],
-    reply: BetReplySchemas['bet/cashoutcheck'],
-  },
-  'bet/cashout': { body: BetRequestSchemas['bet/cashout'], reply: BetReplySchemas['bet/cashout'] },
-  'bet/dbetlist': { body: BetRequestSchemas['bet/dbetlist'], reply: BetReplySchemas['bet/dbetlist'] },
-  'bet/dbetlistcancel': {
-    body: BetRequestSchemas['bet/dbetlistcancel'],
-    reply: BetReplySchemas['bet/dbetlistcancel'],
-  },
-  'bet/parlayacceptdetails': {
-    body: BetRequestSchemas['bet/parlayacceptdetails'],
-    reply: BetReplySchemas['bet/parlayacceptdetails'],
-  },
-  'bet/parlaypendingdetails': {
-    body: BetRequestSchemas['bet/parlaypendingdetails'],
-    reply: BetReplySchemas['bet/parlaypendingdetails'],
-  },
-  'bet/parlayrejectdetails': {
-    body: BetRequestSchemas['bet/parlayrejectdetails'],
-    reply: BetReplySchemas['bet/parlayrejectdetails'],
-  },
-  'tournament/roomlist': {
-    body: TournamentBodies['tournament/roomlist'],
-    reply: TournamentReplies['tournament/roomlist'],
-  },
-  'tournament/roomleaguelist': {
-    body: TournamentBodies['tournament/roomleaguelist'],
-    reply: TournamentReplies['tournament/roomleaguelist'],
-  },
-  'tournament/roommatchlist': {
-    body: TournamentBodies['tournament/roommatchlist'],
-    reply: TournamentReplies['tournament/roommatchlist'],
-  },
-  'tournament/matchlookup': {
-    body: TournamentBodies['tournament/matchlookup'],
-    reply: TournamentReplies['tournament/matchlookup'],
-  },
-  'tournament/roomcreate': {
-    body: TournamentBodies['tournament/roomcreate'],
-    reply: TournamentReplies['tournament/roomcreate'],
-  },
-  'tournament/roomjoin': {
-    body: TournamentBodies['tournament/roomjoin'],
-    reply: TournamentReplies['tournament/roomjoin'],
-  },
-  'tournament/roomleave': {
-    body: TournamentBodies['tournament/roomleave'],
-    reply: TournamentReplies['tournament/roomleave'],
-  },
-  'tournament/vroomcreate': {
-    body: TournamentBodies['tournament/vroomcreate'],
-    reply: TournamentReplies['tournament/vroomcreate'],
-  },
-  'tournament/vroomjoin': {
-    body: TournamentBodies['tournament/vroomjoin'],
-    reply: TournamentReplies['tournament/vroomjoin'],
-  },
-  'tournament/memberbetlist': {
-    body: TournamentBodies['tournament/memberbetlist'],
-    reply: TournamentReplies['tournament/memberbetlist'],
-  },
-  'tournament/betresultlist': {
-    body: TournamentBodies['tournament/betresultlist'],
-    reply: TournamentReplies['tournament/betresultlist'],
-  },
-  'tournament/betresultfinal': {
-    body: TournamentBodies['tournament/betresultfinal'],
-    reply: TournamentReplies['tournament/betresultfinal'],
-  },
-  'tournament/bet': { body: TournamentBodies['tournament/bet'], reply: TournamentReplies['tournament/bet'] },
-  'tournament/betplus': {
-    body: TournamentBodies['tournament/betplus'],
-    reply: TournamentReplies['tournament/betplus'],
-  },
-  'tournament/roomrank': {
-    body: TournamentBodies['tournament/roomrank'],
-    reply: TournamentReplies['tournament/roomrank'],
-  },
-  'tournament/roominfo': {
-    body: TournamentBodies['tournament/roominfo'],
-    reply: TournamentReplies['tournament/roominfo'],
-  },
-  ngdrawlist: { body: NumberGameBodies.ngdrawlist, reply: NumberGameReplies.ngdrawlist },
-  ngbet: { body: NumberGameBodies.ngbet, reply: NumberGameReplies.ngbet },
-  ngbetlist: { body: NumberGameBodies.ngbetlist, reply: NumberGameReplies.ngbetlist },
-  gameresultnumbergame: {
-    body: NumberGameBodies.gameresultnumbergame,
-    reply: NumberGameReplies.gameresultnumbergame,
-  },
-  vresult: { body: NumberGameBodies.vresult, reply: NumberGameReplies.vresult },
-  'lottery/drawlist': { body: LotteryBodies['lottery/drawlist'], reply: LotteryReplies['lottery/drawlist'] },
-  'lottery/betcheck': { body: LotteryBodies['lottery/betcheck'], reply: LotteryReplies['lottery/betcheck'] },
-  'lottery/bet': { body: LotteryBodies['lottery/bet'], reply: LotteryReplies['lottery/bet'] },
-  'lottery/betlist': { body: LotteryBodies['lottery/betlist'], reply: LotteryReplies['lottery/betlist'] },
-  'lottery/result': { body: LotteryBodies['lottery/result'], reply: LotteryReplies['lottery/result'] },
-  'games/:provider/LaunchGame': {
-    body: GamesBodies['games/:provider/LaunchGame'],
-    reply: GamesReplies['games/:provider/LaunchGame'],
-  },
-  'games/:provider/GameList': {
-    body: GamesBodies['games/:provider/GameList'],
-    reply: GamesReplies['games/:provider/GameList'],
-  },
-  'games/:provider/launch': {
-    body: GamesBodies['games/:provider/launch'],
-    reply: GamesReplies['games/:provider/launch'],
-  },
-  'games/:provider/play': {
-    body: GamesBodies['games/:provider/play'],
-    reply: GamesReplies['games/:provider/play'],
-  },
-} as const satisfies { readonly [N in CallName]: CallSchema };
+export const requestSchemas = {
+  authlogin: LoginRequest,
+  switchlogin: LoginRequest,
+  userlogin: LoginRequest,
+  securelogin: TokenLoginRequest,
+  userbalance: BalanceRequest,
+  vuserbalance: BalanceRequest,
+  userprofile: ProfileRequest,
+  changepassword: ChangePasswordRequest,
+  addsecondary: AddSecondaryRequest,
+  usersettings: SettingsRequest,
+  dailystatement: InfoBodies.dailystatement,
+  platformwinlose: InfoBodies.platformwinlose,
+  settlementhistory: InfoBodies.settlementhistory,
+  gameresulttournament: TournamentBodies.gameresulttournament,
+  gameresulttournamentrefund: TournamentBodies.gameresulttournamentrefund,
+  gameresultsportsbook: InfoBodies.gameresultsportsbook,
+  gameresultadjustment: InfoBodies.gameresultadjustment,
+  gameresultesports2: EsportsBodies.gameresultesports2,
+  gameresultesports2detail: EsportsBodies.gameresultesports2detail,
+  gameresultslots: GamesBodies.gameresultslots,
+  gameresultlivecasino: GamesBodies.gameresultlivecasino,
+  gameresultlottery: LotteryBodies.gameresultlottery,
+  gameresultsummarysportsbook: InfoBodies.gameresultsummarysportsbook,
+  membervalidatetournament: TournamentBodies.membervalidatetournament,
+  cancelledbetlist: InfoBodies.cancelledbetlist,
+  cancelledbetlistlottery: LotteryBodies.cancelledbetlistlottery,
+  announcelist: InfoBodies.announcelist,
+  marqueelist: InfoBodies.marqueelist,
+  personallist: InfoBodies.personallist,
+  personalunread: InfoBodies.personalunread,
+  matchresult: InfoBodies.matchresult,
+  singlematchresult: InfoBodies.singlematchresult,
+  parlaymatchresult: InfoBodies.parlaymatchresult,
+  parlaybetdetails: InfoBodies.parlaybetdetails,
+  betsysparlay: InfoBodies.betsysparlay,
+  betsysparlaymatch: InfoBodies.betsysparlaymatch,
+  betsysparlaybet: InfoBodies.betsysparlaybet,
+  eventlist: InfoBodies.eventlist,
+  standinglist: InfoBodies.standinglist,
+  standingresult: InfoBodies.standingresult,
+  bracketlist: InfoBodies.bracketlist,
+  highlightleague: LiveBodies.highlightleague,
+  highlightlist: LiveBodies.highlightlist,
+  getlogo: LiveBodies.getlogo,
+  livetv2: LiveBodies.livetv2,
+  livetvlist: LiveBodies.livetvlist,
+  radarlist: RadarBodies.radarlist,
+  livematchlist: RadarBodies.livematchlist,
+  esports2live: EsportsBodies.esports2live,
+  'odds/uxmenu': OddsBodies['odds/uxmenu'],
+  'odds/uxmarket': OddsBodies['odds/uxmarket'],
+  'odds/uxmatch': OddsBodies['odds/uxmatch'],
+  'odds/uxmatch2': OddsBodies['odds/uxmatch2'],
+  'bet/betcheck': BetRequestSchemas['bet/betcheck'],
+  'bet/betcheckspecial': BetRequestSchemas['bet/betcheckspecial'],
+  'bet/betcheckmultispecial': BetRequestSchemas['bet/betcheckmultispecial'],
+  'bet/betsingle': BetRequestSchemas['bet/betsingle'],
+  'bet/betsinglespecial': BetRequestSchemas['bet/betsinglespecial'],
+  'bet/betparlay': BetRequestSchemas['bet/betparlay'],
+  'bet/betsysparlay': BetRequestSchemas['bet/betsysparlay'],
+  'bet/vbetcheck': BetRequestSchemas['bet/vbetcheck'],
+  'bet/vbetsingle': BetRequestSchemas['bet/vbetsingle'],
+  'bet/vbetparlay': BetRequestSchemas['bet/vbetparlay'],
+  'bet/betmmoclick': BetRequestSchemas['bet/betmmoclick'],
+  'bet/betsinglemmo': BetRequestSchemas['bet/betsinglemmo'],
+  'bet/betparlaymmo': BetRequestSchemas['bet/betparlaymmo'],
+  'bet/vbetsinglemmo': BetRequestSchemas['bet/vbetsinglemmo'],
+  'bet/vbetparlaymmo': BetRequestSchemas['bet/vbetparlaymmo'],
+  'bet/betacceptlist': BetRequestSchemas['bet/betacceptlist'],
+  'bet/betrejectlist': BetRequestSchemas['bet/betrejectlist'],
+  'bet/pendingbetlist': BetRequestSchemas['bet/pendingbetlist'],
+  'bet/betacceptfulllist': BetRequestSchemas['bet/betacceptfulllist'],
+  'bet/betrejectfulllist': BetRequestSchemas['bet/betrejectfulllist'],
+  'bet/cashoutcheck': BetRequestSchemas['bet/cashoutcheck'],
+  'bet/cashout': BetRequestSchemas['bet/cashout'],
+  'bet/dbetlist': BetRequestSchemas['bet/dbetlist'],
+  'bet/dbetlistcancel': BetRequestSchemas['bet/dbetlistcancel'],
+  'bet/parlayacceptdetails': BetRequestSchemas['bet/parlayacceptdetails'],
+  'bet/parlaypendingdetails': BetRequestSchemas['bet/parlaypendingdetails'],
+  'bet/parlayrejectdetails': BetRequestSchemas['bet/parlayrejectdetails'],
+  'tournament/roomlist': TournamentBodies['tournament/roomlist'],
+  'tournament/roomleaguelist': TournamentBodies['tournament/roomleaguelist'],
+  'tournament/roommatchlist': TournamentBodies['tournament/roommatchlist'],
+  'tournament/matchlookup': TournamentBodies['tournament/matchlookup'],
+  'tournament/roomcreate': TournamentBodies['tournament/roomcreate'],
+  'tournament/roomjoin': TournamentBodies['tournament/roomjoin'],
+  'tournament/roomleave': TournamentBodies['tournament/roomleave'],
+  'tournament/vroomcreate': TournamentBodies['tournament/vroomcreate'],
+  'tournament/vroomjoin': TournamentBodies['tournament/vroomjoin'],
+  'tournament/memberbetlist': TournamentBodies['tournament/memberbetlist'],
+  'tournament/betresultlist': TournamentBodies['tournament/betresultlist'],
+  'tournament/betresultfinal': TournamentBodies['tournament/betresultfinal'],
+  'tournament/bet': TournamentBodies['tournament/bet'],
+  'tournament/betplus': TournamentBodies['tournament/betplus'],
+  'tournament/roomrank': TournamentBodies['tournament/roomrank'],
+  'tournament/roominfo': TournamentBodies['tournament/roominfo'],
+  ngdrawlist: NumberGameBodies.ngdrawlist,
+  ngbet: NumberGameBodies.ngbet,
+  ngbetlist: NumberGameBodies.ngbetlist,
+  gameresultnumbergame: NumberGameBodies.gameresultnumbergame,
+  vresult: NumberGameBodies.vresult,
+  'lottery/drawlist': LotteryBodies['lottery/drawlist'],
+  'lottery/betcheck': LotteryBodies['lottery/betcheck'],
+  'lottery/bet': LotteryBodies['lottery/bet'],
+  'lottery/betlist': LotteryBodies['lottery/betlist'],
+  'lottery/result': LotteryBodies['lottery/result'],
+  'games/:provider/LaunchGame': GamesBodies['games/:provider/LaunchGame'],
+  'games/:provider/GameList': GamesBodies['games/:provider/GameList'],
+  'games/:provider/launch': GamesBodies['games/:provider/launch'],
+  'games/:provider/play': GamesBodies['games/:provider/play'],
+} as const satisfies { readonly [N in CallName]?: TSchema };
+
+/** The reply schema of every call that has one, by call name (see requestSchemas). */
+export const replySchemas = {
+  authlogin: LoginReply,
+  switchlogin: LoginReply,
+  userlogin: LoginReply,
+  securelogin: LoginReply,
+  userbalance: BalanceReply,
+  vuserbalance: BalanceReply,
+  userprofile: LoginReply,
+  changepassword: StatusReply,
+  addsecondary: StatusReply,
+  usersettings: SettingsReply,
+  dailystatement: InfoReplies.dailystatement,
+  platformwinlose: InfoReplies.platformwinlose,
+  settlementhistory: InfoReplies.settlementhistory,
+  gameresulttournament: TournamentReplies.gameresulttournament,
+  gameresulttournamentrefund: TournamentReplies.gameresulttournamentrefund,
+  gameresultadjustment: InfoReplies.gameresultadjustment,
+  gameresultesports2: EsportsReplies.gameresultesports2,
+  gameresultesports2detail: EsportsReplies.gameresultesports2detail,
+  gameresultslots: GamesReplies.gameresultslots,
+  gameresultlivecasino: GamesReplies.gameresultlivecasino,
+  gameresultlottery: LotteryReplies.gameresultlottery,
+  membervalidatetournament: TournamentReplies.membervalidatetournament,
+  cancelledbetlistlottery: LotteryReplies.cancelledbetlistlottery,
+  announcelist: InfoReplies.announcelist,
+  marqueelist: InfoReplies.marqueelist,
+  personallist: InfoReplies.personallist,
+  personalunread: InfoReplies.personalunread,
+  matchresult: InfoReplies.matchresult,
+  singlematchresult: InfoReplies.singlematchresult,
+  parlaymatchresult: InfoReplies.parlaymatchresult,
+  parlaybetdetails: InfoReplies.parlaybetdetails,
+  betsysparlay: InfoReplies.betsysparlay,
+  betsysparlaymatch: InfoReplies.betsysparlaymatch,
+  betsysparlaybet: InfoReplies.betsysparlaybet,
+  eventlist: InfoReplies.eventlist,
+  standinglist: LiveReplies.standinglist,
+  standingresult: LiveReplies.standingresult,
+  bracketlist: LiveReplies.bracketlist,
+  highlightleague: LiveReplies.highlightleague,
+  highlightlist: LiveReplies.highlightlist,
+  getlogo: LiveReplies.getlogo,
+  livetv2: LiveReplies.livetv2,
+  livetvlist: LiveReplies.livetvlist,
+  radarlist: RadarReplies.radarlist,
+  livematchlist: RadarReplies.livematchlist,
+  esports2live: EsportsReplies.esports2live,
+  'bet/betcheck': BetReplySchemas['bet/betcheck'],
+  'bet/betcheckspecial': BetReplySchemas['bet/betcheckspecial'],
+  'bet/betcheckmultispecial': BetReplySchemas['bet/betcheckmultispecial'],
+  'bet/betsingle': BetReplySchemas['bet/betsingle'],
+  'bet/betsinglespecial': BetReplySchemas['bet/betsinglespecial'],
+  'bet/betparlay': BetReplySchemas['bet/betparlay'],
+  'bet/betsysparlay': BetReplySchemas['bet/betsysparlay'],
+  'bet/vbetcheck': BetReplySchemas['bet/vbetcheck'],
+  'bet/vbetsingle': BetReplySchemas['bet/vbetsingle'],
+  'bet/vbetparlay': BetReplySchemas['bet/vbetparlay'],
+  'bet/betmmoclick': BetReplySchemas['bet/betmmoclick'],
+  'bet/betsinglemmo': BetReplySchemas['bet/betsinglemmo'],
+  'bet/betparlaymmo': BetReplySchemas['bet/betparlaymmo'],
+  'bet/vbetsinglemmo': BetReplySchemas['bet/vbetsinglemmo'],
+  'bet/vbetparlaymmo': BetReplySchemas['bet/vbetparlaymmo'],
+  'bet/betacceptlist': BetReplySchemas['bet/betacceptlist'],
+  'bet/betrejectlist': BetReplySchemas['bet/betrejectlist'],
+  'bet/pendingbetlist': BetReplySchemas['bet/pendingbetlist'],
+  'bet/betacceptfulllist': BetReplySchemas['bet/betacceptfulllist'],
+  'bet/betrejectfulllist': BetReplySchemas['bet/betrejectfulllist'],
+  'bet/cashoutcheck': BetReplySchemas['bet/cashoutcheck'],
+  'bet/cashout': BetReplySchemas['bet/cashout'],
+  'bet/dbetlist': BetReplySchemas['bet/dbetlist'],
+  'bet/dbetlistcancel': BetReplySchemas['bet/dbetlistcancel'],
+  'bet/parlayacceptdetails': BetReplySchemas['bet/parlayacceptdetails'],
+  'bet/parlaypendingdetails': BetReplySchemas['bet/parlaypendingdetails'],
+  'bet/parlayrejectdetails': BetReplySchemas['bet/parlayrejectdetails'],
+  'tournament/roomlist': TournamentReplies['tournament/roomlist'],
+  'tournament/roomleaguelist': TournamentReplies['tournament/roomleaguelist'],
+  'tournament/roommatchlist': TournamentReplies['tournament/roommatchlist'],
+  'tournament/matchlookup': TournamentReplies['tournament/matchlookup'],
+  'tournament/roomcreate': TournamentReplies['tournament/roomcreate'],
+  'tournament/roomjoin': TournamentReplies['tournament/roomjoin'],
+  'tournament/roomleave': TournamentReplies['tournament/roomleave'],
+  'tournament/vroomcreate': TournamentReplies['tournament/vroomcreate'],
+  'tournament/vroomjoin': TournamentReplies['tournament/vroomjoin'],
+  'tournament/memberbetlist': TournamentReplies['tournament/memberbetlist'],
+  'tournament/betresultlist': TournamentReplies['tournament/betresultlist'],
+  'tournament/betresultfinal': TournamentReplies['tournament/betresultfinal'],
+  'tournament/bet': TournamentReplies['tournament/bet'],
+  'tournament/betplus': TournamentReplies['tournament/betplus'],
+  'tournament/roomrank': TournamentReplies['tournament/roomrank'],
+  'tournament/roominfo': TournamentReplies['tournament/roominfo'],
+  ngdrawlist: NumberGameReplies.ngdrawlist,
+  ngbet: NumberGameReplies.ngbet,
+  ngbetlist: NumberGameReplies.ngbetlist,
+  gameresultnumbergame: NumberGameReplies.gameresultnumbergame,
+  vresult: NumberGameReplies.vresult,
+  'lottery/drawlist': LotteryReplies['lottery/drawlist'],
+  'lottery/betcheck': LotteryReplies['lottery/betcheck'],
+  'lottery/bet': LotteryReplies['lottery/bet'],
+  'lottery/betlist': LotteryReplies['lottery/betlist'],
+  'lottery/result': LotteryReplies['lottery/result'],
+  'games/:provider/LaunchGame': GamesReplies['games/:provider/LaunchGame'],
+  'games/:provider/GameList': GamesReplies['games/:provider/GameList'],
+  'games/:provider/launch': GamesReplies['games/:provider/launch'],
+  'games/:provider/play': GamesReplies['games/:provider/play'],
+} as const satisfies { readonly [N in CallName]?: TSchema };
+
+/** The calls without a body or a reply schema (a body is then any plain JSON object). */
+export const SchemalessCalls = ['version'] as const satisfies readonly CallName[];
+
+type Bodies = typeof requestSchemas;
+type Replies = typeof replySchemas;
+/** Every call of the table has a body schema, a reply schema or is named schemaless: else this fails. */
+type Unlisted = Exclude<CallName, keyof Bodies | keyof Replies | (typeof SchemalessCalls)[number]>;
+const everyCallListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyCallListed;
+
+/** One call's schemas. */
+type CallRow<N extends CallName> = (N extends keyof Bodies ? { readonly body: Bodies[N] } : unknown) &
+  (N extends keyof Replies ? { readonly reply: Replies[N] } : unknown);
+
+/** The schemas of every call, one row per call name in the call table's order. */
+export const CallSchemas = /* @__PURE__ */ (() => {
+  const rows: Record<string, CallSchema> = {};
+  for (const { name } of Calls) {
+    const row: { body?: TSchema; reply?: TSchema } = {};
+    if (Object.hasOwn(requestSchemas, name)) row.body = (requestSchemas as Record<string, TSchema>)[name];
+    if (Object.hasOwn(replySchemas, name)) row.reply = (replySchemas as Record<string, TSchema>)[name];
+    rows[name] = row;
+  }
+  return rows as { readonly [N in CallName]: CallRow<N> };
+})();
 
 type Schemas = typeof CallSchemas;
 /** The calls that have a request body schema (every call but `version`). */
@@ -326,20 +329,6 @@ type BodySchema<N extends CallName> = Schemas[N] extends { readonly body: infer 
 type ReplySchema<N extends CallName> = Schemas[N] extends { readonly reply: infer R extends TSchema }
   ? R
   : never;
-
-function column<K extends keyof CallSchema>(key: K): Record<string, TSchema> {
-  const out: Record<string, TSchema> = {};
-  for (const [name, row] of Object.entries(CallSchemas) as [string, CallSchema][]) {
-    const schema = row[key];
-    if (schema !== undefined) out[name] = schema;
-  }
-  return out;
-}
-
-/** The request body schema of every call that has one, by call name (a view of CallSchemas). */
-export const requestSchemas = column('body') as { readonly [N in RequestCallName]: BodySchema<N> };
-/** The reply schema of every call that has one, by call name (a view of CallSchemas). */
-export const replySchemas = column('reply') as { readonly [N in ReplyCallName]: ReplySchema<N> };
 
 /** A call's request body; a call without a body schema takes any plain JSON object. */
 export type RequestOf<N extends CallName> = N extends RequestCallName
