@@ -70,7 +70,43 @@ describe('prerendered landing page', { timeout: 90_000 }, () => {
     expect(html).toContain('<div id="root" data-prerendered="landing">');
     expect(html).toMatch(/<form class="login-form"[^>]*>.*<input[^>]*name="account_id"/s);
     expect(html).toContain('<style>');
-    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    // The inlined sheet's link stays, disabled (never fetched): only for Vite's preload helper.
+    expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*\sdisabled)[^>]*>/);
+  });
+
+  it('never fetches the CSS it holds inline, neither after the login nor on a reload of /desktop', async () => {
+    const inlinedCss = () =>
+      page.evaluate(() => ({
+        inlined: [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet][disabled]')].map(
+          (l) => l.href,
+        ),
+        fetched: performance.getEntriesByType('resource').map((e) => e.name),
+        applied: [...document.styleSheets].map((sheet) => sheet.href),
+      }));
+    await logIn(page, stack.gateway.url, 'demo01');
+    await page.locator('.board .match-row').first().waitFor();
+    for (const when of ['after the login', 'after a reload']) {
+      if (when === 'after a reload') {
+        await page.reload();
+        await page.locator('.board .match-row').first().waitFor();
+      }
+      const { inlined, fetched, applied } = await inlinedCss();
+      expect(inlined, when).toHaveLength(1);
+      // Lazy routes list the entry's CSS among their preloads; the helper skips it for the link.
+      expect(
+        fetched.filter((name) => inlined.includes(name)),
+        when,
+      ).toEqual([]);
+      expect(
+        applied.filter((href) => href !== null && inlined.includes(href)),
+        when,
+      ).toEqual([]);
+      expect(
+        fetched.some((name) => name.endsWith('.css')),
+        when,
+      ).toBe(true);
+    }
+    expect(problems).toEqual([]);
   });
 
   it('paints the form before the JavaScript runs, inert; hydrates that same form, never a second', async () => {

@@ -18,7 +18,14 @@ import { createServer, defaultClientConditions, defaultServerConditions, type Pl
 export const RootTag = '<div id="root"></div>';
 export const PrerenderedAttribute = 'data-prerendered';
 
-/** index.html with the landing markup in its root and its stylesheet links replaced by their CSS. */
+/**
+ * index.html with the landing markup in its root and its stylesheet links replaced by their CSS.
+ * Each inlined link stays as a disabled link (neither fetched nor applied): Vite's preload helper
+ * skips a stylesheet that a link of the document already names, and the entry's CSS is in the
+ * preload list of every lazy chunk (they import the entry's helpers). Without it the first lazy
+ * route appended the entry's CSS again: a second fetch and parse of the same rules, and every
+ * later style recalculation matched them twice.
+ */
 export function landingHtml(
   html: string,
   markup: string,
@@ -29,7 +36,8 @@ export function landingHtml(
     .replace(/<link rel="stylesheet"[^>]*?href="([^"]+\.css)"[^>]*>/g, (link, href: string) => {
       const css = cssOf(href);
       // `</style` inside the CSS would end the element early; Vite's CSS never holds it.
-      return css === undefined || /<\/style/i.test(css) ? link : `<style>${css}</style>`;
+      if (css === undefined || /<\/style/i.test(css)) return link;
+      return `<style>${css}</style><link rel="stylesheet" href="${href}" disabled>`;
     })
     .replace(RootTag, () => `<div id="root" ${PrerenderedAttribute}="landing">${markup}</div>`);
 }
