@@ -15,7 +15,7 @@
  * conditions, never sleeps.
  */
 import { ErrorCatalogue, type UiAction, type UiContext, uiActionFor } from '@sportsbook/protocol';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { everyKickoff, logIn, type Stack, startStack, submitLogin } from './support.ts';
 
@@ -61,11 +61,37 @@ const dialogs = () => page.locator('.backdrop .dialog');
 const banner = () => page.locator('.network-banner');
 const refreshButton = () => page.getByRole('button', { name: 'Refresh balance' });
 
-/** Runs `trigger` and waits until the reply of `/api/<call>` is read in full (what it caused is
- * waited for by the look that follows: `expectShown`, a page or an element). */
-async function answered(call: string, trigger: () => Promise<void>): Promise<void> {
-  const reply = page.waitForEvent('requestfinished', (r) => new URL(r.url()).pathname === `/api/${call}`);
-  await Promise.all([reply, trigger()]);
+/**
+ * Runs `trigger` and waits until the reply of `/api/<call>` is read in full (what it caused is
+ * waited for by the look that follows: `expectShown`, a page or an element). When none comes, the
+ * error names `what` (the situation and the code), whether the trigger had been done (a click
+ * still waiting for its element is not the same failure as a click that sent nothing), and the
+ * requests of that path the browser gave up on meanwhile (aborted, timed out).
+ */
+async function answered(call: string, what: string, trigger: () => Promise<void>): Promise<void> {
+  const path = `/api/${call}`;
+  const ours = (r: Request) => new URL(r.url()).pathname === path;
+  let done = false;
+  const failures: string[] = [];
+  const onFailed = (r: Request) => {
+    if (ours(r)) failures.push(r.failure()?.errorText ?? 'failed');
+  };
+  page.on('requestfailed', onFailed);
+  const reply = page.waitForEvent('requestfinished', ours).catch((error: unknown) => {
+    const state = done ? 'the trigger was done' : 'the trigger was still waiting for its element';
+    const failed = failures.length > 0 ? `, failed in the browser: ${failures.join(', ')}` : '';
+    throw new Error(`${what}: no reply of ${path} (${state}${failed}): ${(error as Error).message}`, {
+      cause: error,
+    });
+  });
+  const triggered = trigger().then(() => {
+    done = true;
+  });
+  try {
+    await Promise.all([reply, triggered]);
+  } finally {
+    page.off('requestfailed', onFailed);
+  }
 }
 
 /** The text the catalogue shows for an action in English (the page's language). */
@@ -187,7 +213,7 @@ async function logInAgainToLightPage(): Promise<void> {
 
 /** A successful balance refresh: clears the network banner a requestFailed left. */
 async function refreshBalance(): Promise<void> {
-  await answered('userbalance', () => refreshButton().click());
+  await answered('userbalance', 'balance after a network code', () => refreshButton().click());
   await banner().waitFor({ state: 'detached' });
 }
 
@@ -209,7 +235,7 @@ describe('every catalogue code, as the page shows it', { timeout: 180_000 }, () 
     for (const [i, code] of codes.entries()) {
       const action = uiActionFor(code, loggedIn);
       await answer('userbalance', code);
-      await answered('userbalance', () => refreshButton().click());
+      await answered('userbalance', `balance: ${code}`, () => refreshButton().click());
       await expectShown(code, action, 'balance');
       if (action.logout) {
         await expectLoggedOut(`balance: ${code}`);
@@ -249,7 +275,7 @@ describe('every catalogue code, as the page shows it', { timeout: 180_000 }, () 
     for (const code of codes) {
       const action = uiActionFor(code, { loggedIn: true, callerWantsDialog: true });
       await answer('betcheck', code);
-      await answered('bet/betcheck', () => price.click());
+      await answered('bet/betcheck', `betcheck: ${code}`, () => price.click());
       await expectShown(code, action, 'betcheck');
       if (action.logout) {
         await expectLoggedOut(`betcheck: ${code}`);
@@ -277,13 +303,17 @@ describe('every catalogue code, as the page shows it', { timeout: 180_000 }, () 
       // A login id of its own per code: the gateway counts failed logins per login id and address.
       await page.getByLabel('Login ID').fill(`walk${String(++n).padStart(3, '0')}`);
       await page.getByLabel('Password').fill('demo1234');
-      await answered('authlogin', () => page.getByRole('button', { name: 'Log in' }).click());
+      await answered('authlogin', `login: ${code}`, () =>
+        page.getByRole('button', { name: 'Log in' }).click(),
+      );
       await expectShown(code, action, 'login');
       expect(new URL(page.url()).pathname, code).toBe('/');
       if (action.markNetworkFailed) {
         // The banner goes with the next reply that works: a real login.
         await page.getByLabel('Login ID').fill('demo01');
-        await answered('authlogin', () => page.getByRole('button', { name: 'Log in' }).click());
+        await answered('authlogin', `login after ${code}`, () =>
+          page.getByRole('button', { name: 'Log in' }).click(),
+        );
         await page.waitForURL((u) => u.pathname === '/desktop');
         await expect(banner().count()).resolves.toBe(0);
         await page.getByRole('button', { name: 'Log out' }).click();
@@ -297,7 +327,9 @@ describe('every catalogue code, as the page shows it', { timeout: 180_000 }, () 
     const attempt = async () => {
       await page.getByLabel('Login ID').fill('demo03');
       await page.getByLabel('Password').fill('wrong99');
-      await answered('authlogin', () => page.getByRole('button', { name: 'Log in' }).click());
+      await answered('authlogin', 'login with a wrong password', () =>
+        page.getByRole('button', { name: 'Log in' }).click(),
+      );
     };
     // The simulator locks a login id for the client's address after 5 failures in a row.
     for (let i = 0; i < 5; i++) {
