@@ -8,7 +8,8 @@
  * Lighthouse's Total Blocking Time does (each task's time over 50 ms).
  *
  * `npx tsx scripts/bench/blocking-ab.ts <distA> <distB> [runs=5]` (dists: `buildWeb` output folders).
- * `PROFILE=<file>` writes a CPU profile of build B's first run; `SHIFTS=1` lists each run's layout
+ * `PROFILE=<file>` writes a CPU profile of build B's first run, `PROFILES=<prefix>` one of every run
+ * (`<prefix>-A-0.cpuprofile`, `<prefix>-B-0.cpuprofile`, ...); `SHIFTS=1` lists each run's layout
  * shifts; `CSS_B=<css>` adds a style sheet to build B's pages. `CALLS=<name,name>` counts the calls
  * of those functions (V8 precise coverage, every run of both builds: counts do not depend on the
  * machine's load; use builds without minification, whose functions keep their names).
@@ -37,6 +38,10 @@ interface Sample {
   prices: number;
   /** Main-thread task time in the trace (ms). */
   busy: number;
+  /** The main thread's style recalculation (UpdateLayoutTree), layout and paint in the trace (ms). */
+  style: number;
+  layout: number;
+  paint: number;
   /** Lighthouse-like TBT from the trace's main-thread tasks after FCP: each task x`Slowdown` - 50 ms. */
   traceTbt: number;
   tbt: number;
@@ -75,7 +80,13 @@ interface TraceEvent {
 }
 
 /** Sum over the busiest renderer main thread's tasks after its first contentful paint. */
-function simulatedTbt(events: TraceEvent[]): { tbt: number; busy: number } {
+function simulatedTbt(events: TraceEvent[]): {
+  tbt: number;
+  busy: number;
+  style: number;
+  layout: number;
+  paint: number;
+} {
   const mains = new Set(
     events
       .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
@@ -93,7 +104,17 @@ function simulatedTbt(events: TraceEvent[]): { tbt: number; busy: number } {
     if (e.ts + (e.dur ?? 0) < fcp) continue;
     sum += Math.max(0, ((e.dur ?? 0) / 1000) * Slowdown - 50);
   }
-  return { tbt: sum, busy: (busy.get(main ?? '') ?? 0) / 1000 };
+  const rendering = (name: string) =>
+    events
+      .filter((e) => e.name === name && e.ph === 'X' && `${e.pid}:${e.tid}` === main)
+      .reduce((ms, e) => ms + (e.dur ?? 0) / 1000, 0);
+  return {
+    tbt: sum,
+    busy: (busy.get(main ?? '') ?? 0) / 1000,
+    style: rendering('UpdateLayoutTree'),
+    layout: rendering('Layout'),
+    paint: rendering('Paint'),
+  };
 }
 
 async function sample(
@@ -198,7 +219,7 @@ async function sample(
           `  shift ${s.value.toFixed(4)} at ${Math.round(s.start)} ms: ${s.sources}\n    ${s.outline}`,
         );
     const after = tasks.filter((t) => t.start + t.duration > fcp);
-    const { tbt: traceTbt, busy } = simulatedTbt(trace.traceEvents);
+    const { tbt: traceTbt, busy, style, layout, paint } = simulatedTbt(trace.traceEvents);
     const [elements, prices] = (await page.evaluate(
       `[document.querySelectorAll('*').length, document.querySelectorAll('.board button.odds-cell').length]`,
     )) as [number, number];
@@ -208,6 +229,9 @@ async function sample(
       elements,
       prices,
       busy,
+      style,
+      layout,
+      paint,
       traceTbt,
       tbt: after.reduce((s, t) => s + Math.max(0, t.duration - 50), 0),
       longTasks: after.length,
@@ -258,7 +282,12 @@ async function main(): Promise<void> {
     for (let i = 0; i < runs; i++) {
       const order = i % 2 === 0 ? [0, 1] : [1, 0];
       for (const v of order) {
-        const profile = v === 1 && i === 0 ? (process.env.PROFILE ?? null) : null;
+        const all = process.env.PROFILES;
+        const profile = all
+          ? `${all}-${v === 0 ? 'A' : 'B'}-${i}.cpuprofile`
+          : v === 1 && i === 0
+            ? (process.env.PROFILE ?? null)
+            : null;
         const s = await sample(
           browser,
           bases[v] as string,
@@ -267,7 +296,7 @@ async function main(): Promise<void> {
         );
         results[v]?.push(s);
         console.log(
-          `run ${i} ${v === 0 ? 'A' : 'B'}: ${s.elements} elements, ${s.prices} prices, main thread ${Math.round(s.busy)} ms, trace TBT ${Math.round(s.traceTbt)} ms, TBT ${Math.round(s.tbt)} ms, ${s.longTasks} long tasks (${Math.round(s.longMs)} ms), FCP ${Math.round(s.fcp)} ms, rows at ${Math.round(s.rowsAt)} ms, CLS ${s.cls.toFixed(3)}${Counted.map((n) => `, ${n} ${s.calls[n] ?? 0}`).join('')}`,
+          `run ${i} ${v === 0 ? 'A' : 'B'}: ${s.elements} elements, ${s.prices} prices, main thread ${Math.round(s.busy)} ms (style ${Math.round(s.style)}, layout ${Math.round(s.layout)}, paint ${Math.round(s.paint)}), trace TBT ${Math.round(s.traceTbt)} ms, TBT ${Math.round(s.tbt)} ms, ${s.longTasks} long tasks (${Math.round(s.longMs)} ms), FCP ${Math.round(s.fcp)} ms, rows at ${Math.round(s.rowsAt)} ms, CLS ${s.cls.toFixed(3)}${Counted.map((n) => `, ${n} ${s.calls[n] ?? 0}`).join('')}`,
         );
       }
     }
@@ -282,6 +311,12 @@ async function main(): Promise<void> {
     console.log(
       `median main-thread time A ${Math.round(ba)} ms, B ${Math.round(bb)} ms, B/A ${(bb / ba).toFixed(2)}`,
     );
+    for (const key of ['style', 'layout', 'paint'] as const) {
+      const [xa, xb] = results.map((r) => median(r.map((s) => s[key]))) as [number, number];
+      console.log(
+        `median ${key} A ${Math.round(xa)} ms, B ${Math.round(xb)} ms, B/A ${(xb / xa).toFixed(2)}`,
+      );
+    }
     const [ta, tb] = results.map((r) => median(r.map((s) => s.traceTbt))) as [number, number];
     console.log(
       `median trace TBT A ${Math.round(ta)} ms, B ${Math.round(tb)} ms, B/A ${(tb / ta).toFixed(2)}`,
