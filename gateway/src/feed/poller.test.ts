@@ -15,16 +15,17 @@ const BODY = { sport_id: 1, market_type: 'hdpou', group: 'live' };
  * A Poller of the live topic on `upstream` (every 20 ms) into a TopicHistory, keeping every model
  * it publishes; `published(n)` resolves once it has published `n`.
  */
-function livePoller(upstream: Pick<UpstreamClient, 'post'>, counter: string) {
+function livePoller(upstream: Pick<UpstreamClient, 'post'>, counter: string, intervalMs = 20) {
   const parsed = parseTopic(LIVE);
   if (!parsed.ok) throw new Error(parsed.error);
   const history = new TopicHistory(LIVE, { maxCount: 10, maxAgeMs: 60_000 });
   const models: Model[] = [];
+  const staleCalls: boolean[] = [];
   let waiter: { n: number; resolve: () => void } | undefined;
   const poller = new Poller({
     name: LIVE,
     topic: parsed.value,
-    intervalMs: 20,
+    intervalMs,
     timeoutMs: 5000,
     maxBackoffMs: 1000,
     upstream,
@@ -35,7 +36,10 @@ function livePoller(upstream: Pick<UpstreamClient, 'post'>, counter: string) {
         if (waiter && models.length >= waiter.n) waiter.resolve();
         return delta;
       },
-      setStale: (stale, at) => history.setStale(stale, at),
+      setStale: (stale, at) => {
+        staleCalls.push(stale);
+        history.setStale(stale, at);
+      },
     },
     log: pino({ level: 'silent' }),
     polls: new Counter({
@@ -50,7 +54,7 @@ function livePoller(upstream: Pick<UpstreamClient, 'post'>, counter: string) {
       if (models.length >= n) resolve();
       else waiter = { n, resolve };
     });
-  return { poller, history, models, published };
+  return { poller, history, models, published, staleCalls };
 }
 
 describe('byte-identical upstream replies', () => {
@@ -93,6 +97,36 @@ describe('byte-identical upstream replies', () => {
     const polled = models.at(-1) as Record<string, unknown>;
     for (const coll of Object.keys(polled)) expect(history.model?.[coll]).toBe(polled[coll]);
     expect(history.model?.clock).toBeDefined();
+  });
+});
+
+describe('a poller started again after a stop', () => {
+  it('is not stale before its first poll could answer: the stale clock starts at the restart', async () => {
+    const sim = await startSim({ clock: 'manual' });
+    const upstream = new UpstreamClient(sim.url);
+    try {
+      // Stale after 2.5 intervals (500 ms) without a good reply; each reply takes 100 ms.
+      const slow: Pick<UpstreamClient, 'post'> = {
+        post: async (path, body, options) => {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          return upstream.post(path, body, options);
+        },
+      };
+      const { poller, history, published, staleCalls } = livePoller(slow, 'test_polls_restart', 200);
+      poller.start();
+      await published(1);
+      poller.stop();
+      // Nobody watched the topic for longer than the stale deadline.
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      poller.start();
+      await published(2);
+      poller.stop(true);
+      expect(staleCalls.filter((stale) => stale)).toEqual([]);
+      expect(history.status.stale).toBe(false);
+    } finally {
+      await upstream.close();
+      await sim.close();
+    }
   });
 });
 

@@ -184,6 +184,8 @@ export class Poller implements Recoverable {
   /** When the poll now scheduled (or running) was due: the fixed rate is kept from due times. */
   private due = 0;
   private lastSuccess: number;
+  /** When polling last (re)started: a poller that was stopped is not failing, its stale clock starts here. */
+  private runningSince: number;
   private failures = 0;
   private readonly now: () => number;
   private readonly random: () => number;
@@ -222,6 +224,7 @@ export class Poller implements Recoverable {
       this.parse = (bytes) => parser.parse(bytes);
     }
     this.lastSuccess = this.now();
+    this.runningSince = this.lastSuccess;
     this.scheduler = options.scheduler ?? sharedScheduler();
     this.timer = this.scheduler.task(() => void this.poll());
     this.staleTimer = this.scheduler.task(() => {
@@ -248,6 +251,7 @@ export class Poller implements Recoverable {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.runningSince = this.now();
     if (this.inFlight === undefined)
       this.schedule(Math.max(0, this.lastStart + this.options.intervalMs - this.now()));
     this.armStale();
@@ -267,9 +271,16 @@ export class Poller implements Recoverable {
     this.scheduler.after(this.timer, delayMs);
   }
 
-  /** No good reply for more than two intervals (including a poll that hangs): stale. */
+  /**
+   * No good reply for more than two intervals (including a poll that hangs): stale. Counted from
+   * the last good reply, or from the restart of a poller that was stopped (nobody watched its topic
+   * for a while): a topic watched again is not failing, and was flagged stale at once, before its
+   * first poll could answer (every page change back to a board within `topicIdleMs` locked betting
+   * for a poll's round trip).
+   */
   private armStale(): void {
-    const due = this.lastSuccess + 2 * this.options.intervalMs + this.options.intervalMs / 2 - this.now();
+    const since = Math.max(this.lastSuccess, this.runningSince);
+    const due = since + 2 * this.options.intervalMs + this.options.intervalMs / 2 - this.now();
     this.scheduler.after(this.staleTimer, Math.max(0, due));
   }
 
