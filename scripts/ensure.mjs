@@ -60,11 +60,14 @@ if (depsStale()) run('npm install --no-audit --no-fund');
 
 if (mode === 'test' || mode === 'bench') {
   const debs = [];
-  // Browser tests (web/e2e) launch Debian's chromium through a shared helper: any e2e test, or the
+  // Browser tests (web/e2e) launch Debian's Chromium through a shared helper: any e2e test, or the
   // helper's use (`launchChromium`, or @sportsbook/testkit's `startStack({ chromium: true })`).
   const needsChromium = () =>
     testsMention('launchChromium') || testsMention('chromium: true') || hasE2eTests();
   if (!existsSync('/usr/bin/chromium') && needsChromium()) debs.push('chromium');
+  // The tests' browser is its headless shell (testkit chromium.ts says why); the benches use chromium.
+  if (!existsSync('/usr/bin/chromium-headless-shell') && needsChromium())
+    debs.push('chromium-headless-shell');
   // Redis: @sportsbook/testkit's `startRedis`, or its `startStack({ redis: true })`.
   if (!has('redis-server') && (testsMention('startRedis') || testsMention('redis: true')))
     debs.push('redis-server');

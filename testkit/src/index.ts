@@ -11,6 +11,7 @@ export {
   launchChromium,
   sharedChromium,
   TestChromiumFlags,
+  TestChromiumPath,
 } from './chromium.ts';
 export { type ClientOptions, FeedTestClient, login, type TopicState } from './feedClient.ts';
 export { type GatewayProcess, startGatewayProcess, startGatewayProcesses } from './gatewayProcess.ts';

@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ChromiumPath, TestChromiumFlags } from '@sportsbook/testkit';
+import { TestChromiumFlags, TestChromiumPath } from '@sportsbook/testkit';
 import type { TestProject } from 'vitest/node';
 import { buildWeb } from '../tools/buildWeb.ts';
 
@@ -20,7 +20,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const removeBuild = () => rmSync(outDir, { recursive: true, force: true });
   const { chromium } = await import('playwright-core');
   // The browser starts while the app builds; whichever fails, nothing is left behind.
-  const launching = chromium.launchServer({ executablePath: ChromiumPath, args: [...TestChromiumFlags] });
+  const launching = chromium.launchServer({ executablePath: TestChromiumPath, args: [...TestChromiumFlags] });
   const built = await buildWeb(outDir).then(
     () => undefined,
     (err: unknown) => err ?? new Error('build failed'),
