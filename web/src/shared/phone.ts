@@ -8,15 +8,31 @@ import { PhoneQuery } from './phoneQuery.ts';
 
 export { PhoneQuery };
 
+/**
+ * The query's one list (its `matches` is evaluated on every read). `useSyncExternalStore` reads the
+ * snapshot on every render of every component that asks, forty times and more in /desktop's load,
+ * and each `matchMedia` call parsed the query and made a new list. Made again if `matchMedia` is
+ * replaced (a test's stand-in).
+ */
+let phoneList: { matchMedia: typeof globalThis.matchMedia; list: MediaQueryList } | undefined;
+
+function phoneQueryList(): MediaQueryList | undefined {
+  const matchMedia = globalThis.matchMedia;
+  if (typeof matchMedia !== 'function') return undefined;
+  if (phoneList?.matchMedia !== matchMedia)
+    phoneList = { matchMedia, list: matchMedia.call(globalThis, PhoneQuery) };
+  return phoneList.list;
+}
+
 /** True when the window is phone-sized now (false where there is no matchMedia). */
 export function isPhone(): boolean {
-  return globalThis.matchMedia?.(PhoneQuery).matches ?? false;
+  return phoneQueryList()?.matches ?? false;
 }
 
 function subscribe(onChange: () => void): () => void {
-  const list = globalThis.matchMedia?.(PhoneQuery);
-  list?.addEventListener('change', onChange);
-  return () => list?.removeEventListener('change', onChange);
+  const query = phoneQueryList();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
 }
 
 /** Re-renders when the window crosses the phone breakpoint. */

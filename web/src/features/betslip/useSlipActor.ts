@@ -96,8 +96,11 @@ export function useSlipActor() {
     return () => sub.unsubscribe();
   }, [slip, storageKey]);
   // The input is read once: a later account (suspended, new session token, odds type) is sent in.
+  // Not the input's own: sent on mount, it only made a new snapshot of the same slip, and every
+  // part of the slip rendered again in the page's first commits.
+  const inputAccount = useRef(slipAccount);
   useEffect(() => {
-    slip.send({ type: 'account.change', account: slipAccount });
+    if (slipAccount !== inputAccount.current) slip.send({ type: 'account.change', account: slipAccount });
   }, [slip, slipAccount]);
   // Betting settings changed since (here or in another window): the fields that changed.
   const betting = useRef(layout.betting);

@@ -181,7 +181,8 @@ export const Board = memo(function Board(props: BoardProps) {
                       <button
                         type="button"
                         className={`fav${g.favourite ? ' on' : ''}`}
-                        aria-label={t('board.favourite')}
+                        // Remembered (cellT): asked once per league in each of the board's renders.
+                        aria-label={cellT('board.favourite')}
                         onClick={() => props.onToggleFavourite(g.leagueId)}
                       >
                         ★
