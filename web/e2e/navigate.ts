@@ -9,7 +9,10 @@ import { settled } from './support.ts';
 
 /**
  * Moves the page to `path` (when it is not there already), then waits until the previous route's
- * content has gone and the new one has settled (`settled` with `options`).
+ * content has gone and the new one has settled (`settled` with `options`). The page must show the
+ * route of its address: right after a link's click the router may still show the previous route
+ * (it keeps it while the new one's code loads), and a move back to that previous route would then
+ * wait for its own elements to go.
  */
 export async function navigate(
   page: Page,

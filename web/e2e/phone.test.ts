@@ -233,6 +233,11 @@ describe('the sportsbook on a 390x844 phone', { timeout: 120_000 }, () => {
     await menu.tap();
     await drawer.getByRole('link', { name: 'Lottery' }).tap();
     await page.waitForURL((u) => u.pathname === '/w4d');
+    // The lottery shown, not only its address: the router keeps /desktop's content on the screen
+    // while the new route's code and texts load, and a move of the next test from there found
+    // /desktop's elements still up and took them for the lottery's.
+    await page.locator('section.lottery').waitFor({ state: 'attached' });
+    await page.locator('.desktop').waitFor({ state: 'detached' });
     await drawer.waitFor({ state: 'detached' });
   });
 
