@@ -5,7 +5,7 @@
  * visitor whose first render differs gets a fresh render. And the gateway sends it compressed.
  */
 import { StorageKey } from '@sportsbook/protocol';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { logIn, type Stack, startStack } from './support.ts';
 
@@ -196,7 +196,75 @@ describe('prerendered landing page', { timeout: 90_000 }, () => {
   });
 });
 
-describe('the board after a reload of /desktop', { timeout: 120_000 }, () => {
+/** A new context for the test with these options (a phone's, a desktop's window). */
+async function reopen(options: BrowserContextOptions): Promise<void> {
+  await context.close();
+  context = await stack.browser.newContext(options);
+  page = await context.newPage();
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+}
+
+/** Records the board's row counts as they change, from the next load of the page. */
+async function recordRowCounts(): Promise<void> {
+  await page.addInitScript(() => {
+    const counts: number[] = [];
+    (window as unknown as { rowCounts: number[] }).rowCounts = counts;
+    new MutationObserver(() => {
+      const n = document.querySelectorAll('.board .match-row').length;
+      if (n !== (counts.at(-1) ?? 0)) counts.push(n);
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** The board's row count once it stops moving (steps follow each other within a few tasks). */
+async function settledRowCount(): Promise<number> {
+  const rows = page.locator('.board .match-row');
+  let last = -1;
+  await expect
+    .poll(async () => {
+      const n = await rows.count();
+      const same = n === last;
+      last = n;
+      return same;
+    })
+    .toBe(true);
+  return last;
+}
+
+describe('the board after a reload of /desktop on a desktop window', { timeout: 120_000 }, () => {
+  // useRevealed.ts, DesktopPage.tsx: on a desktop the leagues stand in view one under the other, and
+  // rows coming in steps, or board options arriving above the board, moved what was already shown.
+  it('renders the whole first page in one step, with the board options already in the bar', async () => {
+    await reopen(LighthouseDesktop);
+    await logIn(page, stack.gateway.url, 'demo01');
+    await page.locator('.board .match-row').first().waitFor();
+    await recordRowCounts();
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('.board .match-row')) return;
+        (window as unknown as { optionsWithRows: boolean }).optionsWithRows =
+          document.querySelector('.board-filters [data-action="favourites-only"]') !== null;
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    await page.locator('.board .match-row').first().waitFor();
+    const total = await settledRowCount();
+    const counts = await page.evaluate(() => (window as unknown as { rowCounts: number[] }).rowCounts);
+    expect(total).toBeGreaterThan(3);
+    expect(counts).toEqual([total]);
+    expect(
+      await page.evaluate(() => (window as unknown as { optionsWithRows: boolean }).optionsWithRows),
+    ).toBe(true);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the board after a reload of /desktop on a phone', { timeout: 120_000 }, () => {
+  beforeEach(async () => {
+    await reopen(LighthousePhone);
+  });
+
   // Board.tsx `useRevealed`: one synchronous render of a whole page of rows was the longest task
   // of /desktop's start on a phone; the first render holds only the first rows (FirstRows, 3).
   it('renders its first rows first and the rest of the page in later steps', async () => {
@@ -291,6 +359,9 @@ describe('the board after a reload of /desktop', { timeout: 120_000 }, () => {
   });
 });
 
+/** A desktop window like Lighthouse's desktop run: 1350x940, one device pixel per CSS pixel. */
+const LighthouseDesktop = { viewport: { width: 1350, height: 940 }, deviceScaleFactor: 1 };
+
 /** A phone like Lighthouse's mobile run: 412x823, touch, 1.75 device pixels per CSS pixel. */
 const LighthousePhone = {
   viewport: { width: 412, height: 823 },
@@ -299,16 +370,20 @@ const LighthousePhone = {
   hasTouch: true,
 };
 
-describe('/desktop on a phone, after a reload', { timeout: 120_000 }, () => {
+describe.each([
+  ['a phone', () => LighthousePhone],
+  ['a desktop window', () => LighthouseDesktop],
+])('/desktop on %s, after a reload', (_, options) => {
   // What moved, measured as Lighthouse's CLS does (layout-shift entries without recent input): the
   // marquee arriving above the page (Marquee.tsx keeps its place now), the cards in view painted at
   // content-visibility's placeholder height first (board.css), the session's bare "loading" line
-  // (RequireAuth.tsx). What is left is text changing width in the header and the bar.
-  it('moves nothing on the page while it starts (layout shifts under 0.005)', async () => {
-    await context.close();
-    context = await stack.browser.newContext(LighthousePhone);
-    page = await context.newPage();
-    page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  // (RequireAuth.tsx); on a desktop, the rows coming in steps and the board options arriving above
+  // the board (useRevealed.ts, DesktopPage.tsx), and the rows in view painted at the placeholder
+  // height (Board.tsx `LongPage`). What is left is text changing width in the header and the bar.
+  it('moves nothing on the page while it starts (layout shifts under 0.005)', {
+    timeout: 120_000,
+  }, async () => {
+    await reopen(options());
     await logIn(page, stack.gateway.url, 'demo01');
     await page.locator('.board .match-row').first().waitFor();
     await page.addInitScript(() => {

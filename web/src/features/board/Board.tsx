@@ -43,6 +43,13 @@ import {
   sameGroups,
 } from './view.ts';
 
+/**
+ * Rows of a page past which the rows off screen are skipped (`content-visibility: auto`). Under it,
+ * the rows in view painted at the placeholder height in the first frame and grew in the next,
+ * moving every league below (/desktop's start at 1350x940: a layout shift of 0.08), and a page that
+ * short costs little to keep laid out on each price tick.
+ */
+const LongPage = 40;
 export interface BoardProps {
   topic: string;
   filters: BoardFilters;
@@ -91,7 +98,8 @@ export const Board = memo(function Board(props: BoardProps) {
   }, [structure, mainLineOnly]);
   const marketType = props.filters.marketType as MarketType;
   // A phone shows the HDP & O/U board as cards of the main market (MatchRow `compact`).
-  const compact = useIsPhone() && marketType === 'hdpou';
+  const phone = useIsPhone();
+  const compact = phone && marketType === 'hdpou';
   // Optional column groups (ML, DC...) follow the bet types the topic carries: a structure change.
   const present = useMemo(() => [...betTypesOf(structure?.odds ?? {})].sort().join(' '), [structure]);
   const display = props.filters.display;
@@ -114,7 +122,8 @@ export const Board = memo(function Board(props: BoardProps) {
   const page = Math.min(props.page, pages - 1);
   const pageGroups = useMemo(() => pageOf(groups, page, props.pageSize), [groups, page, props.pageSize]);
   const onPage = matchCount(pageGroups);
-  const revealed = useRevealed(onPage, `${props.topic} ${page}`);
+  // In steps on a phone only (useRevealed.ts says why).
+  const revealed = useRevealed(onPage, `${props.topic} ${page}`, phone);
   const shown = useMemo(
     () => (revealed >= onPage ? pageGroups : pageOf(pageGroups, 0, revealed)),
     [pageGroups, onPage, revealed],
@@ -156,6 +165,9 @@ export const Board = memo(function Board(props: BoardProps) {
         data-status={status}
         // Every row of the page is in (useRevealed adds them in steps after a new page or filter).
         data-settled={settled ? '' : undefined}
+        // A long page's rows off screen skip style, layout and paint (board.css); a short one's are
+        // all laid out, so the rows in view never paint at a placeholder height first.
+        data-long-page={onPage > LongPage ? '' : undefined}
         style={{ '--board-cols': template } as CSSProperties}
       >
         {locked || indicator === 'stale' ? (

@@ -49,8 +49,10 @@ function DesktopBoard() {
   const phone = useIsPhone();
   const { onPick, onPanelPick, marketsOf, setMarketsOf, closeMarkets } = usePicks(state, slip);
   const minimizer = board.minimizer;
-  // The side parts follow the board's first page (useSideParts.ts); a virtual sport has no board.
-  const side = useSideParts(isVirtualSport(sportId));
+  // On a phone the side parts follow the board's first page (useSideParts.ts); a virtual sport has
+  // no board. On a desktop's window they mount with the board: there the board options stand in the
+  // bar above it, and arriving later they pushed the whole board down (71 px at 1350x940).
+  const side = useSideParts(isVirtualSport(sportId) || !phone);
   // What today's board and the parlay tab's early board show alike.
   const boardProps = {
     filters: state.filters,

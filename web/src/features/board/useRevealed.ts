@@ -19,21 +19,29 @@ export function nextRevealed(count: number): number {
  * synchronous render of the whole page, a long task on a phone: a store update renders
  * synchronously, so React cannot slice it. The later steps are transitions, which React renders in
  * slices of a few milliseconds.
+ *
+ * `stepped` false (a desktop's window): the whole page in one step. There the board's leagues stand
+ * in view one under the other, and each step grew the leagues above the ones already shown and
+ * pushed them down (a layout shift of 0.06-0.2 on /desktop's start at 1350x940: a price moving
+ * under the pointer as the player goes for it). A phone's board is one column of cards under the
+ * fold whose steps move nothing in view, and a phone is where the long task was.
  */
-export function useRevealed(total: number, pageKey: string): number {
+export function useRevealed(total: number, pageKey: string, stepped = true): number {
   // A page whose rows have not come yet (the board waits for its topic's snapshot) starts at none:
   // the snapshot arrives as a store update, rendered synchronously in the socket message's task
   // with its commit and effects, so its first rows come in the next step, a transition, instead.
-  const start = total === 0 ? 0 : FirstRows;
+  const start = total === 0 ? 0 : stepped ? FirstRows : total;
   const [state, setState] = useState({ pageKey, count: start });
   const count = state.pageKey === pageKey ? state.count : start;
   if (state.pageKey !== pageKey) setState({ pageKey, count: start });
   useEffect(() => {
     if (count >= total) return;
     const timer = setTimeout(() =>
-      startTransition(() => setState((s) => ({ pageKey: s.pageKey, count: nextRevealed(s.count) }))),
+      startTransition(() =>
+        setState((s) => ({ pageKey: s.pageKey, count: stepped ? nextRevealed(s.count) : total })),
+      ),
     );
     return () => clearTimeout(timer);
-  }, [count, total]);
+  }, [count, total, stepped]);
   return count;
 }

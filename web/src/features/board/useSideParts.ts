@@ -5,7 +5,8 @@
  * first rows, and those commits were the longest tasks of the page's start on a phone. A board
  * that never settles (its stream never answers) does not keep them away for long. The bet slip is
  * not one of them: it cost little in the profiles (one slip, no stream of its own until a pick)
- * and tests and players reach for it as soon as a price shows.
+ * and tests and players reach for it as soon as a price shows. `now` (a desktop's window, a
+ * virtual sport) mounts them at once: DesktopPage.tsx says why.
  */
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
