@@ -46,7 +46,7 @@ describe('game pages through the gateway', () => {
 
   beforeAll(async () => {
     // No warm topic: a test below counts every call the simulator gets while it asks the gateway.
-    stack = await startStack({ chromium: true, gateway: { warmTopics: [] } });
+    stack = await startStack({ chromium: true, gateway: { warmTopics: [] as string[] } });
     s = await loginAt(`${stack.gateway.url}/api/authlogin`, 'demo01');
   }, 60_000);
   afterAll(async () => {
