@@ -7,7 +7,7 @@
  * on a 390 px phone the outcome's buttons are shown whole. Waits are on page conditions.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type BookStack, parlayPicks, startBookStack } from './bookSupport.ts';
 import { everyKickoff, logIn, stackPerFile } from './support.ts';
 
@@ -169,8 +169,16 @@ describe('bet slip', { timeout: 90_000 }, () => {
         // The open sheet leaves the board little room: closed between picks, opened for the stake.
         if ((await sheet.getAttribute('data-sheet')) === 'open') await sheet.locator('.slip-toggle').tap();
         const cell = p.locator(`button.odds-cell[data-odds="${id}"][data-index="0"]`).first();
-        await cell.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-        await cell.tap();
+        // Centred in the board's scroller, then tapped; again if the tap found it under the sticky
+        // bar (the scroller moved meanwhile: Playwright's own scrolling counts a price under a
+        // sticky bar as in view, and a tap on it waited 30 s once). A failed tap taps nothing.
+        await vi.waitFor(
+          async () => {
+            await cell.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+            await cell.tap({ timeout: 2000 });
+          },
+          { timeout: 30_000, interval: 100 },
+        );
         await sheet.locator(`[data-slip-count="${n + 1}"]`).waitFor();
       }
       if ((await sheet.getAttribute('data-sheet')) === 'closed') await sheet.locator('.slip-toggle').tap();
