@@ -270,27 +270,11 @@ describe('the board after a reload of /desktop on a phone', { timeout: 120_000 }
   it('renders its first rows first and the rest of the page in later steps', async () => {
     await logIn(page, stack.gateway.url, 'demo01');
     await page.locator('.board .match-row').first().waitFor();
-    await page.addInitScript(() => {
-      const counts: number[] = [];
-      (window as unknown as { rowCounts: number[] }).rowCounts = counts;
-      new MutationObserver(() => {
-        const n = document.querySelectorAll('.board .match-row').length;
-        if (n !== (counts.at(-1) ?? 0)) counts.push(n);
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await recordRowCounts();
     await page.reload();
     const rows = page.locator('.board .match-row');
     await rows.nth(3).waitFor();
-    // Settled: the count stops moving (steps follow each other within a few tasks).
-    let last = -1;
-    await expect
-      .poll(async () => {
-        const n = await rows.count();
-        const same = n === last;
-        last = n;
-        return same;
-      })
-      .toBe(true);
+    await settledRowCount();
     const counts = await page.evaluate(() => (window as unknown as { rowCounts: number[] }).rowCounts);
     expect(counts[0]).toBeLessThanOrEqual(3);
     expect(counts.at(-1)).toBe(await rows.count());
@@ -410,15 +394,7 @@ describe.each([
     // it), the marquee's text, the balance.
     await page.locator('.sports-menu button').first().waitFor();
     await page.getByRole('marquee').waitFor();
-    let last = -1;
-    await expect
-      .poll(async () => {
-        const n = await page.locator('.board .match-row').count();
-        const same = n === last;
-        last = n;
-        return same;
-      })
-      .toBe(true);
+    await settledRowCount();
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))));
     const shifts = await page.evaluate(
       () => (window as unknown as { shifts: { value: number; sources: string }[] }).shifts,
