@@ -320,11 +320,16 @@ export function subtractHash(a: string, b: string): string {
   return sum.toString();
 }
 
+/** The sum of every collection of `model` (each hash kept in `cache` when given). */
+function fullPass(model: Model, cache?: Map<string, [number, number]>): Sum64 {
+  const sum = new Sum64();
+  for (const coll in model) addCollection(sum, coll, model[coll] as Collection, cache);
+  return sum;
+}
+
 /** The state hash of a model: 16 lowercase hex digits. */
 export function stateHash(model: Model): string {
-  const sum = new Sum64();
-  for (const coll in model) addCollection(sum, coll, model[coll] as Collection);
-  return sum.toString();
+  return fullPass(model).toString();
 }
 
 export interface StateHasher {
@@ -390,15 +395,16 @@ function parseHash(hash: string): [number, number] | null {
  * when its hash turns out wrong).
  */
 export function createHasher(initial: Model, assumed?: string): VerifiableHasher {
-  const sum = new Sum64();
   let cache = new Map<string, [number, number]>();
   let model = initial;
   const start = assumed === undefined ? null : parseHash(assumed);
   /** Ids whose hash `cache` holds or that are absent: while pending, a miss elsewhere means "not hashed yet". */
   let known: Set<string> | null = null;
+  let sum: Sum64;
   if (start === null) {
-    for (const coll in model) addCollection(sum, coll, model[coll] as Collection, cache);
+    sum = fullPass(model, cache);
   } else {
+    sum = new Sum64();
     sum.add(start[0], start[1]);
     known = new Set();
   }
@@ -433,12 +439,10 @@ export function createHasher(initial: Model, assumed?: string): VerifiableHasher
     },
     verify(): boolean {
       if (known === null) return true;
-      const full = new Sum64();
       const fullCache = new Map<string, [number, number]>();
-      for (const coll in model) addCollection(full, coll, model[coll] as Collection, fullCache);
+      const full = fullPass(model, fullCache);
       const same = full.hi === sum.hi && full.lo === sum.lo;
-      sum.hi = full.hi;
-      sum.lo = full.lo;
+      sum = full;
       cache = fullCache;
       known = null;
       return same;

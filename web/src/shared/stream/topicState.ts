@@ -46,7 +46,10 @@ export interface TopicView<M extends Model = Model> {
 
 export interface TopicState<M extends Model = Model> {
   readonly view: TopicView<M>;
-  /** Holds the model and its incremental hash; null until a snapshot passed its hash check. */
+  /**
+   * Holds the model and its incremental hash; null until a snapshot came (its own hash may still be
+   * `pending`: reduceVerify computes it, and a mismatch then drops it).
+   */
   readonly hasher: VerifiableHasher | null;
 }
 
